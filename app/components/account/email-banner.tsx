@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { Form, useFetcher, useLocation } from "react-router";
+import { SvgIcon } from "~/components/icons";
+
+/** Spec §4: the dismissal is also remembered in local storage under this key (value "1"). */
+export const BANNER_STORAGE_KEY = "email-banner-dismissed";
+
+/**
+ * The yellow banner for a signed-in user whose e-mail is not confirmed: Resend (a POST; toast
+ * on the next page) and dismiss (a POST that sets a cookie; with JS it also hides at once).
+ */
+export function EmailBanner() {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const resend = useFetcher();
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (window.localStorage.getItem(BANNER_STORAGE_KEY) === "1") setHidden(true);
+  }, []);
+  if (hidden) return null;
+  return (
+    <aside
+      aria-label="Email verification"
+      className="mt-16 border-b border-amber-300 bg-amber-100 text-amber-950"
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        <p className="flex-1 text-sm font-medium">Verify your email to unlock all features.</p>
+        <resend.Form method="post" action="/email-banner" preventScrollReset>
+          <input type="hidden" name="redirectTo" value={here} />
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            disabled={resend.state !== "idle"}
+            className="rounded px-2 py-1 text-sm font-semibold underline underline-offset-2 hover:bg-amber-200 disabled:opacity-80"
+          >
+            {resend.state !== "idle" ? "Sending..." : "Resend"}
+          </button>
+        </resend.Form>
+        <Form
+          method="post"
+          action="/email-banner"
+          preventScrollReset
+          onSubmit={() => {
+            window.localStorage.setItem(BANNER_STORAGE_KEY, "1");
+            setHidden(true);
+          }}
+        >
+          <input type="hidden" name="redirectTo" value={here} />
+          <button
+            type="submit"
+            name="intent"
+            value="dismiss"
+            className="flex h-8 w-8 items-center justify-center rounded hover:bg-amber-200"
+          >
+            <SvgIcon name="close" width={18} height={18} />
+            <span className="sr-only">Dismiss</span>
+          </button>
+        </Form>
+      </div>
+    </aside>
+  );
+}

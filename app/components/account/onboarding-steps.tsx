@@ -1,0 +1,113 @@
+import { Field } from "~/components/forms/field";
+import {
+  DISCOVER_OPTIONS,
+  GOALS_MAX_LENGTH,
+  type OnboardingAnswers,
+  ROLE_OPTIONS,
+  SERVICE_OPTIONS,
+} from "~/lib/onboarding";
+
+const choiceClass =
+  "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2.5 text-slate-800 hover:border-brand-600 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50";
+
+function Choices({
+  legend,
+  name,
+  type,
+  options,
+  selected,
+}: {
+  legend: string;
+  name: string;
+  type: "radio" | "checkbox";
+  options: readonly string[];
+  selected: string[];
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-3 font-medium text-slate-900">{legend}</legend>
+      <div className="grid gap-2">
+        {options.map((option) => (
+          <label key={option} className={choiceClass}>
+            <input
+              type={type}
+              name={name}
+              value={option}
+              defaultChecked={selected.includes(option)}
+              className="h-4 w-4 accent-brand-700"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The fields of one wizard step (spec §5 options); every answer may stay empty. */
+export function OnboardingStepFields({
+  step,
+  answers,
+}: {
+  step: number;
+  answers: OnboardingAnswers;
+}) {
+  switch (step) {
+    case 0:
+      return (
+        <Field
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={answers.fullName}
+        />
+      );
+    case 1:
+      return (
+        <Choices
+          legend="What best describes you?"
+          name="role"
+          type="radio"
+          options={ROLE_OPTIONS}
+          selected={[answers.role]}
+        />
+      );
+    case 2:
+      return (
+        <Choices
+          legend="Which services are you interested in?"
+          name="services"
+          type="checkbox"
+          options={SERVICE_OPTIONS}
+          selected={answers.services}
+        />
+      );
+    case 3:
+      return (
+        <Choices
+          legend="How did you hear about us?"
+          name="discover"
+          type="radio"
+          options={DISCOVER_OPTIONS}
+          selected={[answers.discover]}
+        />
+      );
+    default:
+      return (
+        <div>
+          <label htmlFor="onboarding-goals" className="block font-medium text-slate-900">
+            What would you like to achieve with us?
+          </label>
+          <textarea
+            id="onboarding-goals"
+            name="goals"
+            rows={3}
+            maxLength={GOALS_MAX_LENGTH}
+            defaultValue={answers.goals}
+            className="mt-2 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+        </div>
+      );
+  }
+}

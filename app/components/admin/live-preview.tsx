@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+
+const DEBOUNCE_MS = 400;
+
+/**
+ * With JS, the preview follows the content as it is typed: a debounced fetcher posts
+ * `intent=preview` to this route's action, which answers the server-sanitized HTML (the
+ * sanitizer never ships to the browser). The page's loaders are not revalidated for it.
+ * `serverHtml` is the preview the server rendered (on load or after a Preview submit).
+ */
+export function useLivePreview(serverHtml: string) {
+  const fetcher = useFetcher<{ preview?: string }>();
+  const { submit } = fetcher;
+  const [html, setHtml] = useState(serverHtml);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => setHtml(serverHtml), [serverHtml]);
+  useEffect(() => {
+    if (typeof fetcher.data?.preview === "string") setHtml(fetcher.data.preview);
+  }, [fetcher.data]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const schedule = useCallback(
+    (content: string) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        void submit(
+          { intent: "preview", content },
+          { method: "post", defaultShouldRevalidate: false },
+        );
+      }, DEBOUNCE_MS);
+    },
+    [submit],
+  );
+  return { html, schedule, updating: fetcher.state !== "idle" };
+}
+
+/** Typography for rendered post HTML (no plugin: arbitrary variants on the container). */
+export const POST_HTML_CLASSES =
+  "text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:my-4 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-600 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-6 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-5 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold [&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_li]:mt-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_pre]:my-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-4 [&_pre]:text-slate-100 [&_pre_code]:bg-transparent [&_table]:my-4 [&_table]:border-collapse [&_td]:border [&_td]:border-slate-300 [&_td]:px-2 [&_th]:border [&_th]:border-slate-300 [&_th]:px-2 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6";
+
+/** The sanitized content as the blog will show it. */
+export function PreviewPanel({ html, updating }: { html: string; updating: boolean }) {
+  return (
+    <section
+      aria-labelledby="post-preview-heading"
+      className="mt-10 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="post-preview-heading" className="text-xl font-bold text-slate-900">
+          Preview
+        </h2>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {updating ? "Updating preview..." : ""}
+        </p>
+      </div>
+      {html ? (
+        <div
+          data-testid="post-preview"
+          className={`mt-4 ${POST_HTML_CLASSES}`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML sanitized on the server (allow-list)
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ) : (
+        <p data-testid="post-preview" className="mt-4 text-slate-600">
+          Nothing to preview yet. Type some content, then choose Preview.
+        </p>
+      )}
+    </section>
+  );
+}

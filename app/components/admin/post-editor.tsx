@@ -1,0 +1,141 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Field } from "~/components/forms/field";
+import { primaryButton, secondaryButton } from "./admin-page";
+import { PreviewPanel, useLivePreview } from "./live-preview";
+import type { PostFormDefaults } from "./post-form-defaults";
+import { POST_LIMITS } from "./post-limits";
+import { CheckboxField, TextAreaField } from "./text-area-field";
+
+type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
+
+const answerIds = new WeakMap<object, number>();
+let lastAnswerId = 0;
+
+/**
+ * A number that changes with every server answer carrying field errors. Fields hide their error
+ * once edited; keying the form with it shows the errors of each new answer again (the fields
+ * remount with the typed values the server echoed).
+ */
+function answerKey(errors: FieldErrors): number {
+  if (!errors) return 0;
+  let id = answerIds.get(errors);
+  if (id === undefined) {
+    lastAnswerId += 1;
+    id = lastAnswerId;
+    answerIds.set(errors, id);
+  }
+  return id;
+}
+
+/**
+ * The post form of /admin/posts/new and /admin/posts/:id. A plain POST form: Save and Preview
+ * work without JS (Preview re-renders the page with the typed values and the sanitized preview);
+ * with JS the preview also follows the content as it is typed.
+ */
+export function PostEditor({
+  defaults,
+  errors,
+  preview,
+  children,
+}: {
+  defaults: PostFormDefaults;
+  errors?: FieldErrors;
+  preview: string;
+  /** Extra actions next to Save / Preview (e.g. Delete). */
+  children?: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const live = useLivePreview(preview);
+  const fieldErrors = (name: string) => errors?.[name] ?? undefined;
+
+  return (
+    <>
+      <Form key={answerKey(errors)} method="post" className="space-y-6" aria-label="Post">
+        <Field
+          label="Title"
+          name="title"
+          defaultValue={defaults.title}
+          errors={fieldErrors("title")}
+          required
+          maxLength={POST_LIMITS.title}
+        />
+        <TextAreaField
+          label="Excerpt"
+          name="excerpt"
+          rows={3}
+          defaultValue={defaults.excerpt}
+          errors={fieldErrors("excerpt")}
+          maxLength={POST_LIMITS.excerpt}
+          hint={`A short summary for the blog list (up to ${POST_LIMITS.excerpt} characters).`}
+        />
+        <TextAreaField
+          label="Content (HTML)"
+          name="content"
+          rows={16}
+          defaultValue={defaults.content}
+          errors={fieldErrors("content")}
+          onInput={(event) => live.schedule(event.currentTarget.value)}
+          inputClassName="font-mono text-sm"
+          hint="Headings, paragraphs, lists, links, images, code, quotes and tables. Anything else is removed when the post is saved."
+        />
+        <Field
+          label="Cover image"
+          name="cover_image"
+          defaultValue={defaults.cover_image}
+          errors={fieldErrors("cover_image")}
+          maxLength={POST_LIMITS.coverImage}
+          hint="An http(s) URL or a site path such as /images/blog/cover.svg."
+        />
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Field
+            label="Categories"
+            name="categories"
+            defaultValue={defaults.categories}
+            errors={fieldErrors("categories")}
+            hint="Comma-separated, e.g. Web Development, Business"
+          />
+          <Field
+            label="Tags"
+            name="tags"
+            defaultValue={defaults.tags}
+            errors={fieldErrors("tags")}
+            hint="Comma-separated, e.g. seo, website"
+          />
+        </div>
+        <CheckboxField
+          label="Published"
+          name="published"
+          defaultChecked={defaults.published}
+          hint="Published posts appear on the blog at once. Untick to keep the post as a draft."
+        />
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className={primaryButton}
+            disabled={intent === "save"}
+          >
+            {intent === "save" ? "Saving..." : "Save"}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="preview"
+            formNoValidate
+            className={secondaryButton}
+            disabled={intent === "preview"}
+          >
+            Preview
+          </button>
+          <Link to="/admin/posts" className={secondaryButton}>
+            Cancel
+          </Link>
+          {children}
+        </div>
+      </Form>
+      <PreviewPanel html={live.html} updating={live.updating} />
+    </>
+  );
+}

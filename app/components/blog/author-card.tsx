@@ -1,0 +1,27 @@
+import { Avatar } from "./avatar";
+
+/** 'About {author}' with the author's bio. */
+export function AuthorCard({
+  name,
+  avatar,
+  bio,
+}: {
+  name: string;
+  avatar: string | null;
+  bio: string;
+}) {
+  return (
+    <section
+      aria-labelledby="author-heading"
+      className="flex gap-5 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+    >
+      <Avatar name={name} src={avatar} size={64} lazy />
+      <div>
+        <h2 id="author-heading" className="text-lg font-semibold text-slate-900">
+          About {name}
+        </h2>
+        <p className="mt-2 text-slate-700">{bio}</p>
+      </div>
+    </section>
+  );
+}

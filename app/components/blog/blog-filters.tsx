@@ -1,0 +1,134 @@
+import { type FormEvent, useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { BlogFilters } from "~/lib/blog-filters";
+
+const TYPING_DELAY_MS = 300;
+
+/**
+ * Search, category and tag chips as a GET form: the filters live in the URL and work without JS
+ * (Apply Filters button). With JS the list updates as the visitor types or clicks.
+ */
+export function BlogFilterForm({
+  filters,
+  categories,
+  tags,
+}: {
+  filters: BlogFilters;
+  categories: string[];
+  tags: string[];
+}) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Keep the fields in step with the URL after Back/Forward or "Clear filters".
+  useEffect(() => {
+    if (formRef.current) syncFields(formRef.current, filters);
+  }, [filters]);
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const typing = (event.target as HTMLInputElement).name === "q";
+    clearTimeout(timer.current);
+    const go = () => submit(form, { replace: true, preventScrollReset: true });
+    if (typing) timer.current = setTimeout(go, TYPING_DELAY_MS);
+    else go();
+  };
+  const active = Boolean(filters.q || filters.category || filters.tags.length);
+
+  return (
+    <Form
+      method="get"
+      action="/blog"
+      role="search"
+      aria-label="Filter articles"
+      onChange={onChange}
+      ref={formRef}
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="grid gap-4 md:grid-cols-3">
+        <div className="md:col-span-2">
+          <label htmlFor="blog-search" className="block text-sm font-medium text-slate-800">
+            Search articles
+          </label>
+          <input
+            id="blog-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={100}
+            placeholder="Search by title or summary"
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+        </div>
+        <div>
+          <label htmlFor="blog-category" className="block text-sm font-medium text-slate-800">
+            Category
+          </label>
+          <select
+            id="blog-category"
+            name="category"
+            defaultValue={filters.category}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          >
+            <option value="">All Categories</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Tags</legend>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li key={tag}>
+              <label className="cursor-pointer">
+                <input
+                  type="checkbox"
+                  name="tag"
+                  value={tag}
+                  defaultChecked={filters.tags.includes(tag)}
+                  className="peer sr-only"
+                />
+                <span className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:border-brand-600">
+                  #{tag}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-4">
+        {hydrated ? null : (
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            Apply Filters
+          </button>
+        )}
+        {active ? (
+          <Link to="/blog" className="font-semibold text-brand-700 hover:text-brand-800">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function syncFields(form: HTMLFormElement, filters: BlogFilters) {
+  const q = form.elements.namedItem("q");
+  if (q instanceof HTMLInputElement && q !== document.activeElement && q.value.trim() !== filters.q)
+    q.value = filters.q;
+  const category = form.elements.namedItem("category");
+  if (category instanceof HTMLSelectElement) category.value = filters.category;
+  for (const box of form.querySelectorAll<HTMLInputElement>('input[name="tag"]')) {
+    box.checked = filters.tags.includes(box.value);
+  }
+}

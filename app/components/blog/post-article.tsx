@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { SvgIcon } from "~/components/icons";
+import { formatLongDate, isoDate } from "~/lib/dates";
+import type { BlogPost, PostSummary } from "~/lib/post-types";
+import { AuthorCard } from "./author-card";
+import { Avatar } from "./avatar";
+import { PostContent } from "./post-content";
+import { CategoryBadge } from "./post-meta";
+import { RelatedPosts } from "./related-posts";
+import { ShareLinks } from "./share-links";
+
+const buttonClass =
+  "inline-flex items-center gap-2 rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
+
+/** A whole blog post page (spec §2 "Blog post"). */
+export function PostArticle({
+  post,
+  authorBio,
+  related,
+  url,
+}: {
+  post: BlogPost;
+  authorBio: string;
+  related: PostSummary[];
+  url: string;
+}) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-24 pb-16 sm:px-6">
+      <Link to="/blog" className={`${buttonClass} -ml-4`}>
+        <SvgIcon name="arrowLeft" width={18} height={18} />
+        Back to Blog
+      </Link>
+      <article className="mt-6">
+        <header className="max-w-3xl">
+          <ul className="flex flex-wrap gap-2" aria-label="Categories">
+            {post.categories.map((category) => (
+              <li key={category}>
+                <CategoryBadge>{category}</CategoryBadge>
+              </li>
+            ))}
+          </ul>
+          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            {post.title}
+          </h1>
+          <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-slate-600">
+            <span className="flex items-center gap-3">
+              <Avatar name={post.author} src={post.authorAvatar} size={44} />
+              <span className="font-semibold text-slate-900">{post.author}</span>
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <SvgIcon name="calendar" width={18} height={18} />
+              <time dateTime={isoDate(post.date)}>{formatLongDate(post.date)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <SvgIcon name="clock" width={18} height={18} />
+              {post.readTime} read
+            </span>
+          </div>
+        </header>
+        {post.coverImage ? (
+          <img
+            src={post.coverImage}
+            alt=""
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            className="mt-8 max-h-[500px] w-full rounded-2xl bg-slate-100 object-cover"
+          />
+        ) : null}
+        <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_14rem]">
+          <div className="min-w-0">
+            <PostContent html={post.content} />
+            {post.tags.length ? (
+              <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link
+                      to={`/blog?tag=${encodeURIComponent(tag)}`}
+                      className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+                    >
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <aside aria-label="Share this article" className="lg:sticky lg:top-24 lg:h-fit">
+            <ShareLinks url={url} title={post.title} />
+          </aside>
+        </div>
+        <div className="mt-12 max-w-3xl">
+          <AuthorCard name={post.author} avatar={post.authorAvatar} bio={authorBio} />
+        </div>
+      </article>
+      <div className="mt-16">
+        <RelatedPosts posts={related} />
+      </div>
+      <p className="mt-12 text-center">
+        <Link
+          to="/blog"
+          className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          View All Articles
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import type { PostSummary } from "~/lib/post-types";
+import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
+
+const FALLBACK_COVER = "/images/blog/default-cover.svg";
+
+/** A post in a list: cover, first category, title (link to /blog/{id}), excerpt, date, read time. */
+export function PostCard({
+  post,
+  headingLevel = 3,
+  eager = false,
+}: {
+  post: PostSummary;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const category = post.categories[0];
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <img
+        src={post.coverImage || FALLBACK_COVER}
+        alt=""
+        width={800}
+        height={450}
+        loading={eager ? undefined : "lazy"}
+        decoding="async"
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        {category ? (
+          <div>
+            <CategoryBadge>{category}</CategoryBadge>
+          </div>
+        ) : null}
+        <Heading className="mt-3 text-lg font-semibold text-slate-900">
+          <Link
+            to={`/blog/${post.id}`}
+            className="after:absolute after:inset-0 group-hover:text-brand-700"
+          >
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+        <div className="mt-4">
+          <PostDateAndReadTime date={post.date} readTime={post.readTime} />
+        </div>
+      </div>
+    </article>
+  );
+}

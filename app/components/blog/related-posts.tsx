@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import type { PostSummary } from "~/lib/post-types";
+import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
+
+/** 'Related Articles': first category, title, excerpt, short date and read time. */
+export function RelatedPosts({ posts }: { posts: PostSummary[] }) {
+  if (posts.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading">
+      <h2 id="related-heading" className="text-2xl font-bold text-slate-900">
+        Related Articles
+      </h2>
+      <ul className="mt-6 grid gap-6 md:grid-cols-3">
+        {posts.map((post) => (
+          <li
+            key={post.id}
+            className="relative flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:shadow-md"
+          >
+            {post.categories[0] ? (
+              <div>
+                <CategoryBadge>{post.categories[0]}</CategoryBadge>
+              </div>
+            ) : null}
+            <h3 className="mt-3 font-semibold text-slate-900">
+              <Link to={`/blog/${post.id}`} className="after:absolute after:inset-0">
+                {post.title}
+              </Link>
+            </h3>
+            <p className="mt-2 flex-1 text-sm text-slate-600">{post.excerpt}</p>
+            <div className="mt-3">
+              <PostDateAndReadTime date={post.date} readTime={post.readTime} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { SvgIcon } from "~/components/icons";
+import { useCloseOnNavigate } from "~/components/layout/use-close-on-navigate";
+import { chatOptions } from "~/content/chat-options";
+
+/**
+ * Floating live-chat widget. A <details>: opens and closes without JS. Each option takes the
+ * visitor to /contact with the topic's message prefilled.
+ */
+export function ChatWidget() {
+  const ref = useCloseOnNavigate();
+  return (
+    <details
+      ref={ref}
+      className="group fixed right-4 bottom-4 z-30 flex flex-col items-end sm:right-6 sm:bottom-6"
+      data-testid="chat-widget"
+    >
+      <summary className="ml-auto flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800">
+        <SvgIcon name="chat" className="group-open:hidden" />
+        <SvgIcon name="close" className="hidden group-open:block" />
+        <span className="sr-only">Live chat</span>
+      </summary>
+      <div className="absolute right-0 bottom-16 w-80 max-w-[calc(100vw-2rem)] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
+        <div className="bg-brand-800 px-5 py-4 text-white">
+          <h2 id="chat-heading" className="font-semibold">
+            Live Chat
+          </h2>
+          <p className="text-sm text-brand-100">Hi there! How can we help you today?</p>
+        </div>
+        <ul className="space-y-2 p-4">
+          {chatOptions.map((option) => (
+            <li key={option.topic}>
+              <Link
+                to={option.href}
+                className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50"
+              >
+                {option.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="px-4 pb-4 text-xs text-slate-600">We typically reply within 24 hours.</p>
+      </div>
+    </details>
+  );
+}

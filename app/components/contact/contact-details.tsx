@@ -1,0 +1,43 @@
+import { SvgIcon } from "~/components/icons";
+import { telHref, useSiteConfig } from "~/lib/site-config";
+
+/** Phone, e-mails and offices, with working tel:/mailto: links. */
+export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const site = useSiteConfig();
+  const Heading = `h${headingLevel}` as const;
+  const link = "font-medium text-brand-700 underline-offset-2 hover:underline";
+  return (
+    <aside aria-label="Contact details" className="rounded-2xl bg-slate-50 p-6">
+      <Heading className="text-lg font-semibold text-slate-900">Contact details</Heading>
+      <ul className="mt-4 space-y-4 text-slate-700">
+        <li className="flex gap-3">
+          <SvgIcon name="phone" className="mt-0.5 shrink-0 text-brand-700" />
+          <a className={link} href={telHref(site.phone)}>
+            {site.phone}
+          </a>
+        </li>
+        <li className="flex gap-3">
+          <SvgIcon name="mail" className="mt-0.5 shrink-0 text-brand-700" />
+          <span className="flex flex-col">
+            <a className={link} href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+            <a className={link} href={`mailto:${site.supportEmail}`}>
+              {site.supportEmail}
+            </a>
+          </span>
+        </li>
+        <li className="flex gap-3">
+          <SvgIcon name="mapPin" className="mt-0.5 shrink-0 text-brand-700" />
+          <span>
+            {site.cities.join(" and ")}, {site.country}
+          </span>
+        </li>
+        <li className="flex gap-3">
+          <SvgIcon name="clock" className="mt-0.5 shrink-0 text-brand-700" />
+          <span>We reply within 24 hours.</span>
+        </li>
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { heroStats } from "~/content/stats";
+
+/** The hero: headline, calls to action, headline stats and the (eagerly loaded) hero artwork. */
+export function Hero() {
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 pt-28 pb-20 text-white sm:px-6"
+    >
+      <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2">
+        <div>
+          <p className="font-semibold text-accent-400">Digital solutions for African businesses</p>
+          <h1
+            id="hero-heading"
+            className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+          >
+            Build, launch and grow your business online
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-brand-100">
+            Websites, mobile apps, custom software, hosting, bulk SMS, marketing, design and AI
+            assistants — from one team in Nairobi and Mombasa.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link
+              to="/contact"
+              className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+            >
+              Start a Project
+            </Link>
+            <a
+              href="#services"
+              className="rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10"
+            >
+              Explore Services
+            </a>
+          </div>
+          <dl className="mt-12 grid max-w-lg grid-cols-2 gap-6 sm:grid-cols-4">
+            {heroStats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse">
+                <dt className="text-sm text-brand-100">{stat.label}</dt>
+                <dd className="text-3xl font-bold text-white">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <img
+          src="/images/hero.svg"
+          alt="Illustration of a website, a phone app and growth charts"
+          width={640}
+          height={480}
+          fetchPriority="high"
+          className="mx-auto w-full max-w-xl"
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { homePortfolioItems } from "~/content/portfolio";
+import { HomeSection } from "./section";
+
+export function PortfolioSection() {
+  return (
+    <HomeSection
+      id="portfolio"
+      title="Our Work"
+      intro="A selection of websites, apps and systems we have delivered for clients across Kenya."
+    >
+      <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+        {homePortfolioItems.map((item) => (
+          <li
+            key={item.title}
+            className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          >
+            <img
+              src={item.image}
+              alt=""
+              width={800}
+              height={500}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[8/5] w-full object-cover"
+            />
+            <div className="p-5">
+              <p className="text-sm font-semibold text-brand-700">{item.category}</p>
+              <h3 className="mt-1 text-lg font-semibold text-slate-900">{item.title}</h3>
+              <p className="mt-2 text-slate-600">{item.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-10 text-center">
+        <Link
+          to="/portfolio"
+          className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          View Full Portfolio
+        </Link>
+      </p>
+    </HomeSection>
+  );
+}

@@ -1,0 +1,19 @@
+import { SvgIcon } from "~/components/icons";
+
+/** Filled and empty stars out of 5, announced as "Rated N out of 5". */
+export function StarRating({ rating }: { rating: number }) {
+  return (
+    <p className="flex gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <SvgIcon
+          key={n}
+          name="star"
+          width={18}
+          height={18}
+          data-filled={n <= rating ? "true" : "false"}
+          className={n <= rating ? "fill-accent-400 text-accent-500" : "fill-none text-slate-300"}
+        />
+      ))}
+    </p>
+  );
+}

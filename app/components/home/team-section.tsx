@@ -1,0 +1,34 @@
+import { team } from "~/content/team";
+import { testimonials } from "~/content/testimonials";
+import { HomeSection } from "./section";
+import { TestimonialsCarousel } from "./testimonials-carousel";
+
+export function TeamSection({ initialSlide }: { initialSlide: number }) {
+  return (
+    <HomeSection
+      id="team"
+      title="Meet Our Team"
+      intro="Designers, developers and marketers who care about your results."
+      tone="muted"
+    >
+      <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        {team.map((member) => (
+          <li key={member.name} className="rounded-2xl bg-white p-6 text-center shadow-sm">
+            <img
+              src={member.avatar}
+              alt=""
+              width={128}
+              height={128}
+              loading="lazy"
+              decoding="async"
+              className="mx-auto h-28 w-28 rounded-full"
+            />
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{member.name}</h3>
+            <p className="text-sm font-medium text-brand-700">{member.role}</p>
+          </li>
+        ))}
+      </ul>
+      <TestimonialsCarousel testimonials={testimonials} initialSlide={initialSlide} />
+    </HomeSection>
+  );
+}

@@ -1,0 +1,36 @@
+import { Form, Link } from "react-router";
+import { SvgIcon } from "~/components/icons";
+import type { SessionUser } from "~/lib/session-user";
+import { useCloseOnNavigate } from "./use-close-on-navigate";
+import { UserAvatar } from "./user-avatar";
+
+/** Wide-screen account menu: a <details> dropdown, so it opens without JavaScript. */
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const ref = useCloseOnNavigate();
+  return (
+    <details ref={ref} className="relative">
+      <summary className="flex cursor-pointer items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100">
+        <UserAvatar user={user} />
+        <span className="max-w-48 truncate text-sm text-slate-700">{user.email}</span>
+        <SvgIcon name="chevronDown" width={16} height={16} />
+        <span className="sr-only">Account menu</span>
+      </summary>
+      <div className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <Link className="block px-4 py-2 text-sm hover:bg-slate-100" to="/profile">
+          Profile
+        </Link>
+        <Link className="block px-4 py-2 text-sm hover:bg-slate-100" to="/dashboard">
+          Dashboard
+        </Link>
+        <Form method="post" action="/logout">
+          <button
+            type="submit"
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100"
+          >
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,125 @@
+import { Form, Link, NavLink } from "react-router";
+import { SvgIcon } from "~/components/icons";
+import type { SessionUser } from "~/lib/session-user";
+import { useSiteConfig } from "~/lib/site-config";
+import { AccountMenu } from "./account-menu";
+import { mainNav } from "./nav-links";
+import { useCloseOnNavigate } from "./use-close-on-navigate";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"
+  }`;
+
+export function BrandMark() {
+  const { brandName } = useSiteConfig();
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+      <img src="/logo.svg" alt="" width={32} height={32} />
+      <span>{brandName}</span>
+    </Link>
+  );
+}
+
+/** Fixed top navigation with scroll progress; the mobile menu is a <details>, so no JS needed. */
+export function SiteHeader({ user }: { user: SessionUser | null }) {
+  return (
+    <header className="site-header fixed inset-x-0 top-0 z-40 border-b border-slate-200/60 bg-white/90 backdrop-blur">
+      <div
+        className="scroll-progress absolute inset-x-0 top-0 h-1 bg-brand-600"
+        aria-hidden="true"
+      />
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
+      >
+        <BrandMark />
+        <ul className="hidden items-center gap-1 md:flex">
+          {mainNav.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden items-center gap-2 md:flex">
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <>
+              <Link
+                to="/login"
+                className="px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
+              >
+                Login
+              </Link>
+              <Link
+                to="/signup"
+                className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+        <MobileMenu user={user} />
+      </nav>
+    </header>
+  );
+}
+
+function MobileMenu({ user }: { user: SessionUser | null }) {
+  const ref = useCloseOnNavigate();
+  const item = "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
+      <summary className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md text-slate-800 hover:bg-slate-100">
+        <SvgIcon name="menu" className="group-open:hidden" />
+        <SvgIcon name="close" className="hidden group-open:block" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
+        <ul>
+          {mainNav.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={item}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 border-t border-slate-200 pt-2">
+          {user ? (
+            <>
+              <p className="px-3 py-2 text-sm text-slate-600">{user.email}</p>
+              <Link to="/profile" className={item}>
+                Profile
+              </Link>
+              <Link to="/dashboard" className={item}>
+                Dashboard
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className={`${item} w-full text-left`}>
+                  Sign out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className={item}>
+                Login
+              </Link>
+              <Link
+                to="/signup"
+                className={`${item} bg-brand-700 text-center text-white hover:bg-brand-800`}
+              >
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import { SvgIcon } from "~/components/icons";
+import type { Service } from "~/content/services";
+
+/** A service in the grid: icon, title, description and 'Learn More' → /services/{id}. */
+export function ServiceCard({
+  service,
+  headingLevel = 3,
+}: {
+  service: Service;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-md">
+      <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+        <SvgIcon name={service.icon} />
+      </span>
+      <Heading className="mt-4 text-lg font-semibold text-slate-900">{service.title}</Heading>
+      <p className="mt-2 flex-1 text-slate-600">{service.description}</p>
+      <Link
+        to={`/services/${service.id}`}
+        className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
+        aria-label={`Learn More about ${service.title}`}
+      >
+        Learn More
+        <SvgIcon name="arrowRight" width={16} height={16} />
+      </Link>
+    </article>
+  );
+}
+
+/** The grid of all services. */
+export function ServiceGrid({
+  services,
+  headingLevel,
+}: {
+  services: Service[];
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {services.map((service) => (
+        <li key={service.id} className="flex">
+          <ServiceCard service={service} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { toast as sonner, Toaster } from "sonner";
+import type { Toast } from "~/lib/toast";
+import { setDisplay } from "./toast-bus";
+
+function show(toast: Toast) {
+  const options = { id: toast.id, description: toast.description };
+  if (toast.type === "loading") sonner.loading(toast.title, options);
+  else sonner[toast.type](toast.title, options);
+}
+
+/** sonner, loaded only once a toast exists: 5000 ms, 3 visible, alt+T focuses the region. */
+export default function SonnerToaster() {
+  useEffect(() => setDisplay(show), []);
+  return (
+    <Toaster
+      position="top-right"
+      duration={5000}
+      visibleToasts={3}
+      hotkey={["altKey", "KeyT"]}
+      richColors
+      closeButton
+      offset={80}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+/** A published blog post as the pages use it (spec §3: the blog list's mapping of a posts row). */
+export interface BlogPost {
+  id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  coverImage: string | null;
+  author: string;
+  authorAvatar: string | null;
+  /** published_at as an ISO string. */
+  date: string;
+  readTime: string;
+  categories: string[];
+  tags: string[];
+}
+
+/** A post in lists (no HTML content: keeps list pages and their data small). */
+export type PostSummary = Omit<BlogPost, "content">;

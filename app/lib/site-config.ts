@@ -1,0 +1,34 @@
+import { useRouteLoaderData } from "react-router";
+
+export interface SiteConfig {
+  brandName: string;
+  siteUrl: string;
+  host: string;
+  phone: string;
+  email: string;
+  supportEmail: string;
+  cities: string[];
+  country: string;
+}
+
+/** `tel:` form of a display phone number ("+254 712 345 678" → "+254712345678"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+export const fallbackSiteConfig: SiteConfig = {
+  brandName: "Jenga Digital",
+  siteUrl: "http://localhost:3000",
+  host: "localhost:3000",
+  phone: "+254 712 345 678",
+  email: "hello@jengadigital.co.ke",
+  supportEmail: "support@jengadigital.co.ke",
+  cities: ["Nairobi", "Mombasa"],
+  country: "Kenya",
+};
+
+/** The site config the root loader sent; usable in any component, including error boundaries. */
+export function useSiteConfig(): SiteConfig {
+  const data = useRouteLoaderData("root") as { site?: SiteConfig } | undefined;
+  return data?.site ?? fallbackSiteConfig;
+}

@@ -1,0 +1,62 @@
+import { Form } from "react-router";
+import { errorsOf, typedValue } from "~/components/auth/form-state";
+import { URL_MAX_LENGTH } from "~/components/auth/rules";
+import { Field } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { PageHeading } from "~/components/page-heading";
+import { Toasts } from "~/components/toasts/toasts";
+import { profileAction, profileLoader } from "~/lib/account-profile.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/profile";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: "My Profile",
+    description: "Your name and avatar.",
+    path: "/profile",
+    noindex: true,
+  });
+}
+
+export const loader = profileLoader;
+export const action = profileAction;
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData?.result;
+  return (
+    <>
+      <PageHeading title="My Profile" subtitle="Keep your name and avatar up to date." />
+      <Toasts toasts={[actionData?.toast]} />
+      <section className="mx-auto max-w-xl px-4 py-12">
+        <Form
+          method="post"
+          noValidate
+          className="space-y-5 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8"
+        >
+          <Field label="Email" type="email" readOnly value={loaderData.email} />
+          <Field
+            label="Full Name"
+            name="fullName"
+            autoComplete="name"
+            defaultValue={typedValue(result, "fullName") ?? loaderData.fullName}
+            errors={errorsOf(result, "fullName")}
+          />
+          <Field
+            label="Avatar URL"
+            name="avatarUrl"
+            type="url"
+            inputMode="url"
+            maxLength={URL_MAX_LENGTH}
+            placeholder="https://example.com/me.jpg"
+            hint="A link to a square image (http:// or https://), or leave it empty."
+            defaultValue={typedValue(result, "avatarUrl") ?? loaderData.avatarUrl}
+            errors={errorsOf(result, "avatarUrl")}
+          />
+          <SubmitButton pendingLabel="Saving..." className="w-full sm:w-auto">
+            Save Changes
+          </SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}

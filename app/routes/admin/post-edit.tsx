@@ -1,0 +1,64 @@
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminPage, secondaryButton } from "~/components/admin/admin-page";
+import { DeleteConfirm } from "~/components/admin/delete-confirm";
+import { PostDetails } from "~/components/admin/post-details";
+import { PostEditor } from "~/components/admin/post-editor";
+import { postFormDefaults } from "~/components/admin/post-form-defaults";
+import { Toasts } from "~/components/toasts/toasts";
+import { editorAction, previewHtml, requirePost } from "~/lib/admin-posts.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/post-edit";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  pageMeta(matches, {
+    title: "Edit Post",
+    description: "Edit, publish, unpublish or delete a blog post.",
+    path: `/admin/posts/${params.id}`,
+    noindex: true,
+  });
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const post = await requirePost(args);
+  const confirmDelete = args.url.searchParams.get("delete") === "1";
+  return { post, confirmDelete, preview: confirmDelete ? "" : previewHtml(post.content) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return editorAction(args, "edit");
+}
+
+/** Live-preview requests do not reload the page's data. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+}
+
+export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, confirmDelete } = loaderData;
+  return (
+    <AdminPage title="Edit Post" subtitle={post.title}>
+      <Toasts toasts={[actionData?.toast]} />
+      <PostDetails post={post} />
+      {confirmDelete ? (
+        <DeleteConfirm postId={post.id} title={post.title} />
+      ) : (
+        <PostEditor
+          key={post.id}
+          defaults={postFormDefaults(post, actionData?.result?.initialValue)}
+          errors={actionData?.result?.error}
+          preview={actionData?.preview ?? loaderData.preview}
+        >
+          <Link to={`/admin/posts/${post.id}?delete=1`} className={`${secondaryButton} sm:ml-auto`}>
+            Delete
+          </Link>
+        </PostEditor>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { PostEditor } from "~/components/admin/post-editor";
+import { postFormDefaults } from "~/components/admin/post-form-defaults";
+import { Toasts } from "~/components/toasts/toasts";
+import { editorAction } from "~/lib/admin-posts.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/post-new";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "New Post",
+    description: "Write a new blog post.",
+    path: "/admin/posts/new",
+    noindex: true,
+  });
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  return editorAction(args, "new");
+}
+
+/** Live-preview requests do not reload the page's data. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+}
+
+export default function NewPost({ actionData }: Route.ComponentProps) {
+  return (
+    <AdminPage title="New Post" subtitle="Saved as a draft unless you tick Published.">
+      <Toasts toasts={[actionData?.toast]} />
+      <PostEditor
+        defaults={postFormDefaults(null, actionData?.result?.initialValue)}
+        errors={actionData?.result?.error}
+        preview={actionData?.preview ?? ""}
+      />
+    </AdminPage>
+  );
+}

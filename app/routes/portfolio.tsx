@@ -1,0 +1,101 @@
+import { type MouseEvent, useState } from "react";
+import { data, Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { PageHeading } from "~/components/page-heading";
+import { PortfolioFilter } from "~/components/portfolio/portfolio-filter";
+import { ProjectCard } from "~/components/portfolio/project-card";
+import { ProjectDetailsSection, ProjectDialog } from "~/components/portfolio/project-details";
+import { portfolioCategoryBySlug, portfolioProjects } from "~/content/portfolio";
+import { requireUser } from "~/lib/auth.server";
+import { PRIVATE_NO_STORE } from "~/lib/cache-control";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/portfolio";
+
+/** Signed-in only. ?category= filters the projects; ?project= opens one's details (no JS). */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireUser({ request, context });
+  const category = portfolioCategoryBySlug(url.searchParams.get("category"));
+  const projectSlug = url.searchParams.get("project");
+  return data(
+    {
+      category: category?.slug ?? null,
+      selected: portfolioProjects.find((p) => p.slug === projectSlug)?.slug ?? null,
+    },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Portfolio",
+    description: "Websites, mobile apps and business systems we have built for our clients.",
+    path: "/portfolio",
+    noindex: true,
+  });
+
+export default function PortfolioRoute({ loaderData }: Route.ComponentProps) {
+  const { category, selected } = loaderData;
+  const hydrated = useHydrated();
+  const [dialogSlug, setDialogSlug] = useState<string | null>(null);
+  const label = portfolioCategoryBySlug(category)?.label;
+  const projects = label
+    ? portfolioProjects.filter((p) => p.category === label)
+    : portfolioProjects;
+  const base = category ? `?category=${category}` : "/portfolio";
+  const detailsHref = (slug: string) =>
+    `${category ? `?category=${category}&` : "?"}project=${slug}#project-details`;
+  const openDialog = (slug: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    setDialogSlug(slug);
+  };
+  const sectionProject = portfolioProjects.find((p) => p.slug === selected);
+  return (
+    <>
+      <PageHeading
+        title="Portfolio"
+        subtitle="A selection of websites, apps and systems we have built for our clients."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <PortfolioFilter current={category} />
+        <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
+          {projects.map((project) => (
+            <li key={project.slug}>
+              <ProjectCard
+                project={project}
+                detailsHref={detailsHref(project.slug)}
+                onViewDetails={openDialog(project.slug)}
+              />
+            </li>
+          ))}
+        </ul>
+        {sectionProject ? (
+          <ProjectDetailsSection project={sectionProject} closeHref={base} />
+        ) : null}
+        <section
+          aria-labelledby="cta-heading"
+          className="mt-16 rounded-2xl bg-brand-900 px-6 py-12 text-center text-white"
+        >
+          <h2 id="cta-heading" className="text-3xl font-bold">
+            Ready to Start Your Project?
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">
+            Tell us what you want to build and we will reply within 24 hours.
+          </p>
+          <Link
+            to="/contact"
+            className="mt-6 inline-block rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+          >
+            Contact Us
+          </Link>
+        </section>
+      </div>
+      <ProjectDialog
+        project={portfolioProjects.find((p) => p.slug === dialogSlug) ?? null}
+        onClose={() => setDialogSlug(null)}
+      />
+    </>
+  );
+}

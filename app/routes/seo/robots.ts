@@ -1,0 +1,19 @@
+import { PUBLIC_CACHE } from "~/lib/cache-control";
+import { getSiteConfig } from "~/lib/site-config.server";
+
+/** Crawlers: everything public; not the account and admin areas. */
+export function loader() {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /dashboard",
+    "Disallow: /profile",
+    "",
+    `Sitemap: ${getSiteConfig().siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PUBLIC_CACHE },
+  });
+}

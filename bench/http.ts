@@ -1,0 +1,101 @@
+import { fork } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
+
+/**
+ * npm run bench:http — throughput of public pages on the production server (embedded backend),
+ * side by side with the static ceiling for the identical HTML bytes: the same server sending them
+ * as a static file, and a bare node:http server sending them from memory.
+ * BENCH_DURATION (s, default 8) and BENCH_CONNECTIONS (default 50) tune the run.
+ */
+const duration = Number(process.env.BENCH_DURATION || 8);
+const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+const pages = [
+  { path: "/", name: "home" },
+  { path: "/services", name: "services" },
+  { path: "/blog", name: "blog" },
+  { path: "/blog/1", name: "blog-1" },
+];
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(url: string, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+async function measure(url: string): Promise<Figures> {
+  await load(url, 2); // warm-up
+  return load(url, duration);
+}
+
+function startBare(port: number, file: string): Promise<() => void> {
+  const child = fork("bench/lib/bare-static-server.ts", [String(port), file], { stdio: "ignore" });
+  return new Promise((resolve) => child.once("message", () => resolve(() => child.kill())));
+}
+
+ensureBuild();
+const dataDir = benchDataDir();
+const captureDir = join(process.env.BUILD_DIR || "build", "client", "__bench");
+mkdirSync(captureDir, { recursive: true });
+
+// 1. Capture each page's exact bytes (no encoding, as autocannon requests them).
+let site = await startSite(4810, dataDir);
+for (const page of pages) {
+  const response = await fetch(`${site.url}${page.path}`, {
+    headers: { "Accept-Encoding": "identity" },
+  });
+  writeFileSync(join(captureDir, `${page.name}.html`), Buffer.from(await response.arrayBuffer()));
+}
+await site.stop();
+
+// 2. Measure: page cache on (production default), SSR without cache, static file, bare server.
+site = await startSite(4810, dataDir);
+const uncachedDir = benchDataDir();
+const uncached = await startSite(4811, uncachedDir, { PAGE_CACHE: "off" });
+const rows: string[] = [];
+const results: Record<string, unknown> = {};
+for (const [index, page] of pages.entries()) {
+  const stopBare = await startBare(4820 + index, join(captureDir, `${page.name}.html`));
+  const cached = await measure(`${site.url}${page.path}`);
+  const ssr = await measure(`${uncached.url}${page.path}`);
+  const file = await measure(`${site.url}/__bench/${page.name}.html`);
+  const bare = await measure(`http://127.0.0.1:${4820 + index}/`);
+  stopBare();
+  results[page.path] = { cached, ssr, file, bare };
+  const ratio = (a: Figures, b: Figures) => (a.rps / b.rps).toFixed(2);
+  rows.push(
+    `| \`${page.path}\` | ${cached.rps} (${cached.p50}/${cached.p99}) | ${ssr.rps} (${ssr.p50}/${ssr.p99}) | ${file.rps} | ${bare.rps} | ${ratio(cached, file)} | ${ratio(cached, bare)} | ${cached.non2xx + ssr.non2xx} |`,
+  );
+}
+await site.stop();
+await uncached.stop();
+removeDir(dataDir);
+removeDir(uncachedDir);
+removeDir(captureDir);
+
+console.log(
+  `\n${connections} connections, ${duration} s per measurement after a 2 s warm-up; req/s (p50/p99 ms)\n`,
+);
+console.log(
+  "| page | served (page cache) | SSR, cache off | same bytes, static file | same bytes, bare node:http | served / static file | served / bare | non-2xx |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+for (const row of rows) console.log(row);
+mkdirSync("bench/results", { recursive: true });
+writeFileSync(
+  "bench/results/http.json",
+  `${JSON.stringify({ date: new Date().toISOString(), connections, duration, results }, null, 2)}\n`,
+);

@@ -1,0 +1,98 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT || 4173);
+const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 54329);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+export const RATE_LIMITED_PORT = PORT + 1;
+
+/** The production server (`npm start`) on a fresh embedded-backend data directory. */
+function server(port: number, backendPort: number, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    command: `node test/e2e/helpers/reset-data.ts && npm start`,
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      SUPABASE_LOCAL_PORT: String(backendPort),
+      SUPABASE_LOCAL_DIR: `.data/e2e-${port}`,
+      // Only an explicit opt-in points the tests at an external Supabase.
+      SUPABASE_URL: process.env.E2E_USE_SUPABASE_URL ? (process.env.SUPABASE_URL ?? "") : "",
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "admin-password-123",
+      ...env,
+    },
+  };
+}
+
+/**
+ * E2E against the production build on the embedded backend (fresh data dir per run), in Debian's
+ * Chromium, with JavaScript on (`js`) and off (`nojs`).
+ */
+export default defineConfig({
+  testDir: "test/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    },
+  },
+  projects: [
+    // Plain HTTP checks (status codes, headers) need no browser mode: they run once.
+    { name: "http", testMatch: /\.http\.spec\.ts$/ },
+    // Rate-limit behaviour, against the second server (limits on), with and without JS.
+    {
+      name: "ratelimit-js",
+      testMatch: /\.ratelimit\.spec\.ts$/,
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: `http://127.0.0.1:${RATE_LIMITED_PORT}`,
+        javaScriptEnabled: true,
+      },
+    },
+    {
+      name: "ratelimit-nojs",
+      testMatch: /\.ratelimit\.spec\.ts$/,
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: `http://127.0.0.1:${RATE_LIMITED_PORT}`,
+        javaScriptEnabled: false,
+      },
+    },
+    {
+      name: "js",
+      testIgnore: /\.(http|ratelimit)\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
+    },
+    {
+      name: "nojs",
+      testIgnore: /\.(http|ratelimit)\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+    },
+  ],
+  webServer: [
+    server(PORT, BACKEND_PORT, { RATE_LIMIT: "off" }),
+    // A second server with rate limits on, behind a "proxy" (TRUST_PROXY) so each test can
+    // present its own client address in X-Forwarded-For.
+    server(RATE_LIMITED_PORT, BACKEND_PORT + 1, { TRUST_PROXY: "1" }),
+  ],
+});

@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { isCrossOriginRequest } from "./origin-guard.ts";
+import { isAnonymousRead, isCacheableResponse, type PageCache } from "./page-cache.ts";
+import { BodyTooLargeError, readBody } from "./read-body.ts";
+import { sendCachedPage, sendHealth, sendPlain, sendRendered, sendStatic } from "./send.ts";
+import type { StaticFile } from "./static-files.ts";
+
+export const BODY_LIMIT = 1024 * 1024;
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  staticFiles?: Map<string, StaticFile>;
+  pageCache?: PageCache;
+  trustProxy?: boolean;
+  log?: (line: string) => void;
+}
+
+type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+/**
+ * The whole HTTP pipeline: health check, cross-origin guard, static files, anonymous page cache,
+ * then React Router.
+ */
+export function createAppListener(options: AppOptions) {
+  const log = options.log ?? ((line: string) => console.log(line));
+  let handler: Handler | undefined;
+  const getHandler = async (): Promise<Handler> => {
+    if (typeof options.build === "function")
+      return createRequestHandler(await options.build(), options.mode);
+    handler ??= createRequestHandler(options.build, options.mode);
+    return handler;
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    res.on("finish", () =>
+      log(`${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+    );
+    const https =
+      forwarded(req, "x-forwarded-proto", options.trustProxy) === "https" ||
+      "encrypted" in req.socket;
+    try {
+      if (path === "/healthz") return sendHealth(res, https);
+      const host = forwarded(req, "x-forwarded-host", options.trustProxy) ?? req.headers.host ?? "";
+      if (isCrossOriginRequest(req, host)) {
+        return sendPlain(
+          res,
+          403,
+          "Forbidden",
+          "Cross-origin form submissions are not accepted.",
+          https,
+        );
+      }
+      const reading = req.method === "GET" || req.method === "HEAD";
+      const file = reading ? options.staticFiles?.get(path) : undefined;
+      if (file) return sendStatic(req, res, file, https);
+
+      const anonymous = isAnonymousRead(req.method, req.headers.cookie);
+      const cacheKey = req.url ?? "/";
+      const cached = anonymous ? options.pageCache?.get(cacheKey) : undefined;
+      if (cached) return sendCachedPage(req, res, cached, https, "HIT");
+
+      const request = await toFetchRequest(req, host, https, options.trustProxy);
+      const response = await (await getHandler())(request, new RouterContextProvider());
+      const headers = new Headers(response.headers);
+      const body = Buffer.from(await response.arrayBuffer());
+      if (
+        anonymous &&
+        req.method === "GET" &&
+        options.pageCache &&
+        isCacheableResponse(response.status, headers)
+      ) {
+        const page = options.pageCache.store(cacheKey, response.status, headers, body);
+        return sendCachedPage(req, res, page, https, "MISS");
+      }
+      if (
+        !anonymous ||
+        headers.getSetCookie().length > 0 ||
+        response.status >= 400 ||
+        !headers.has("Cache-Control")
+      ) {
+        headers.set("Cache-Control", "private, no-store");
+      }
+      sendRendered(req, res, response.status, headers, body, https);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        req.resume();
+        return sendPlain(
+          res,
+          413,
+          "Request too large",
+          "The submitted data is larger than 1 MB.",
+          https,
+        );
+      }
+      console.error(error);
+      if (!res.headersSent)
+        sendPlain(res, 500, "Something went wrong", "Please try again in a moment.", https);
+      else res.end();
+    }
+  };
+}
+
+function forwarded(req: IncomingMessage, name: string, trust?: boolean): string | undefined {
+  if (!trust) return undefined;
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim() || undefined;
+}
+
+async function toFetchRequest(
+  req: IncomingMessage,
+  host: string,
+  https: boolean,
+  trustProxy?: boolean,
+) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === CLIENT_IP_HEADER || value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  headers.set(
+    CLIENT_IP_HEADER,
+    forwarded(req, "x-forwarded-for", trustProxy) ?? req.socket.remoteAddress ?? "unknown",
+  );
+  const method = req.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, BODY_LIMIT);
+  const url = `${https ? "https" : "http"}://${host || "localhost"}${req.url ?? "/"}`;
+  return new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+}

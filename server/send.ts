@@ -1,0 +1,127 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { compress, isCompressible, pickEncoding } from "./encoding.ts";
+import type { CachedPage } from "./page-cache.ts";
+import { plainPage } from "./plain-pages.ts";
+import { applySecurityHeaders } from "./security-headers.ts";
+import type { StaticFile } from "./static-files.ts";
+
+export function writeHead(res: ServerResponse, status: number, headers: Headers): void {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of headers) if (name !== "set-cookie") out[name] = value;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = cookies;
+  res.writeHead(status, out);
+}
+
+function notModified(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers["if-none-match"];
+  return header?.split(",").some((tag) => tag.trim() === etag) ?? false;
+}
+
+/** Sends a body that exists in identity, brotli and gzip form (static files, cached pages). */
+function sendEncoded(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Headers,
+  variants: { body: Buffer; br?: Buffer; gzip?: Buffer; etag: string },
+): void {
+  headers.set("ETag", variants.etag);
+  if (variants.br || variants.gzip) headers.append("Vary", "Accept-Encoding");
+  if (status === 200 && notModified(req, variants.etag)) {
+    writeHead(res, 304, headers);
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body =
+    (encoding === "br" && variants.br) || (encoding === "gzip" && variants.gzip) || variants.body;
+  if (body !== variants.body) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  writeHead(res, status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+export function sendStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StaticFile,
+  https: boolean,
+): void {
+  const headers = new Headers({ "Content-Type": file.type, "Cache-Control": file.cacheControl });
+  applySecurityHeaders(headers, { https });
+  sendEncoded(req, res, 200, headers, file);
+}
+
+export function sendCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  https: boolean,
+  cacheStatus: "HIT" | "MISS",
+): void {
+  const headers = new Headers(page.headers);
+  applySecurityHeaders(headers, { https });
+  headers.set("X-Cache", cacheStatus);
+  sendEncoded(req, res, page.status, headers, page);
+}
+
+/** Sends a freshly rendered (uncached) response, compressed when worthwhile. */
+export function sendRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Headers,
+  rendered: Buffer,
+  https: boolean,
+): void {
+  applySecurityHeaders(headers, { https });
+  let body = rendered;
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  if (
+    encoding !== "identity" &&
+    body.length > 1024 &&
+    isCompressible(headers.get("Content-Type"))
+  ) {
+    body = compress(body, encoding);
+    headers.set("Content-Encoding", encoding);
+    headers.append("Vary", "Accept-Encoding");
+  }
+  headers.set("Content-Length", String(body.length));
+  writeHead(res, status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** Which React build this process loaded ("production" needs NODE_ENV=production). */
+function reactBuild(): "production" | "development" | "unknown" {
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  if (loaded.some((path) => /react-dom-server\.node\.production/.test(path))) return "production";
+  if (loaded.some((path) => /react-dom-server\.node\.development/.test(path))) return "development";
+  return "unknown";
+}
+
+export function sendHealth(res: ServerResponse, https: boolean): void {
+  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
+  applySecurityHeaders(headers, { https });
+  writeHead(res, 200, headers);
+  res.end(
+    JSON.stringify({ status: "ok", uptime: Math.round(process.uptime()), react: reactBuild() }),
+  );
+}
+
+export function sendPlain(
+  res: ServerResponse,
+  status: number,
+  title: string,
+  message: string,
+  https: boolean,
+): void {
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+  applySecurityHeaders(headers, { https });
+  writeHead(res, status, headers);
+  res.end(plainPage(status, title, message));
+}

@@ -1,0 +1,189 @@
+/** Admin API (service-role bearer only): /admin/users CRUD and /invite (contract §3.8). */
+import { randomBytes } from "node:crypto";
+import { newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { AuthError, userNotFound, validationFailed } from "./errors.ts";
+import { isUuid, requireServiceRole } from "./guard.ts";
+import { hashPassword } from "./passwords.ts";
+import { type AuthRequest, type AuthResult, ok } from "./types.ts";
+import {
+  createUser,
+  DEFAULT_APP_METADATA,
+  findUserByEmail,
+  findUserById,
+  mergeMetadata,
+  syncEmailIdentity,
+  type UserChanges,
+  type UserRow,
+  updateUser,
+  userJson,
+} from "./users.ts";
+import { checkPassword, normaliseEmail, objectField, stringField } from "./validation.ts";
+
+const emailExists = () =>
+  new AuthError(422, "email_exists", "A user with this email address has already been registered");
+
+export async function adminCreateUser({ ctx, headers, body }: AuthRequest): Promise<AuthResult> {
+  await requireServiceRole(ctx, headers);
+  const rawEmail = stringField(body, "email");
+  if (!rawEmail) {
+    if (stringField(body, "phone")) {
+      throw new AuthError(422, "phone_provider_disabled", "Unsupported phone provider");
+    }
+    throw validationFailed("Cannot create a user without either an email or phone");
+  }
+  const email = normaliseEmail(rawEmail);
+  const password = stringField(body, "password");
+  if (password !== undefined && stringField(body, "password_hash") !== undefined) {
+    throw validationFailed("Only a password or a password hash should be provided");
+  }
+  const id = stringField(body, "id");
+  if (id !== undefined && !isUuid(id)) throw validationFailed("user_id must be an UUID");
+  const appMetadata = mergeMetadata(DEFAULT_APP_METADATA, objectField(body, "app_metadata") ?? {});
+  const confirmed = body.email_confirm === true;
+  const userMetadata = objectField(body, "user_metadata") ?? {};
+  if (confirmed) userMetadata.email_verified = true;
+  // No strength check on create (GoTrue); without a password the user gets a random one.
+  const passwordHash = await hashPassword(password ?? randomBytes(24).toString("base64url"));
+
+  return ctx.db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, email)) throw emailExists();
+    if (id && (await findUserById(tx, id))) throw emailExists();
+    const user = await createUser(tx, {
+      id,
+      email,
+      encryptedPassword: passwordHash,
+      confirmed,
+      appMetadata,
+      userMetadata,
+    });
+    return ok(await userJson(tx, user));
+  });
+}
+
+function userIdParam(param: string | undefined): string {
+  if (!isUuid(param)) throw validationFailed("user_id must be an UUID", 404);
+  return param;
+}
+
+export async function adminGetUser({ ctx, headers, param }: AuthRequest): Promise<AuthResult> {
+  await requireServiceRole(ctx, headers);
+  const id = userIdParam(param);
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, id);
+    if (!user) throw userNotFound();
+    return ok(await userJson(tx, user));
+  });
+}
+
+export async function adminUpdateUser(request: AuthRequest): Promise<AuthResult> {
+  const { ctx, headers, body, param } = request;
+  await requireServiceRole(ctx, headers);
+  const id = userIdParam(param);
+  const password = stringField(body, "password");
+  if (password !== undefined) checkPassword(password);
+  const rawEmail = stringField(body, "email");
+  const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
+  const appMetadata = objectField(body, "app_metadata");
+  const userMetadata = objectField(body, "user_metadata");
+  const banDuration = stringField(body, "ban_duration");
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, id);
+    if (!user) throw userNotFound();
+    const changes: UserChanges = {};
+    if (appMetadata) changes.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, appMetadata);
+    if (userMetadata) {
+      changes.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, userMetadata);
+    }
+    if (passwordHash) changes.encrypted_password = passwordHash;
+    if (email && email !== user.email) {
+      const taken = await findUserByEmail(tx, email);
+      if (taken && taken.id !== user.id) throw emailExists();
+      changes.email = email;
+    }
+    if (body.email_confirm === true && !user.email_confirmed_at) {
+      changes.email_confirmed_at = new Date();
+    }
+    if (banDuration !== undefined) changes.banned_until = banUntil(banDuration);
+    const updated = await updateUser(tx, user.id, changes);
+    if (changes.email || changes.email_confirmed_at) await syncEmailIdentity(tx, updated);
+    return ok(await userJson(tx, updated));
+  });
+}
+
+/** "none" lifts a ban; otherwise a Go-style duration such as "24h", "30m" or "876000h". */
+function banUntil(duration: string): Date | null {
+  if (duration === "none") return null;
+  const match = /^(\d+(?:\.\d+)?)(h|m|s)$/.exec(duration);
+  if (!match) throw validationFailed("invalid format for ban duration");
+  const unit = { h: 3600, m: 60, s: 1 }[match[2] as "h" | "m" | "s"];
+  return new Date(Date.now() + Number(match[1]) * unit * 1000);
+}
+
+export async function adminDeleteUser({ ctx, headers, param }: AuthRequest): Promise<AuthResult> {
+  await requireServiceRole(ctx, headers);
+  const id = userIdParam(param);
+  const { affectedRows } = await ctx.db.query("delete from auth.users where id = $1", [id]);
+  if (!affectedRows) throw userNotFound();
+  return ok({});
+}
+
+function pageParam(value: string | null, fallback: number, max: number): number {
+  const parsed = Number.parseInt(value ?? "", 10);
+  if (!Number.isFinite(parsed) || parsed < 1) return fallback;
+  return Math.min(parsed, max);
+}
+
+export async function adminListUsers({ ctx, headers, query }: AuthRequest): Promise<AuthResult> {
+  await requireServiceRole(ctx, headers);
+  const page = pageParam(query.get("page"), 1, 1_000_000);
+  const perPage = pageParam(query.get("per_page"), 50, 1000);
+  return ctx.db.transaction(async (tx) => {
+    const total = await tx.query<{ n: number }>("select count(*)::int as n from auth.users");
+    const { rows } = await tx.query<UserRow>(
+      "select * from auth.users order by created_at desc, id limit $1 offset $2",
+      [perPage, (page - 1) * perPage],
+    );
+    const users = [];
+    for (const row of rows) users.push(await userJson(tx, row));
+    const count = total.rows[0]?.n ?? 0;
+    const lastPage = Math.max(1, Math.ceil(count / perPage));
+    const link = (n: number, rel: string) =>
+      `</admin/users?page=${n}&per_page=${query.get("per_page") ?? ""}>; rel="${rel}"`;
+    const links = page < lastPage ? [link(page + 1, "next")] : [];
+    links.push(link(lastPage, "last"));
+    return ok(
+      { users, aud: "authenticated" },
+      { "X-Total-Count": String(count), Link: links.join(", ") },
+    );
+  });
+}
+
+export async function invite({ ctx, headers, body, query }: AuthRequest): Promise<AuthResult> {
+  await requireServiceRole(ctx, headers);
+  const rawEmail = stringField(body, "email");
+  if (!rawEmail) throw validationFailed("To invite a user you must provide an email address");
+  const email = normaliseEmail(rawEmail);
+  const data = objectField(body, "data") ?? {};
+  return ctx.db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, email);
+    if (user?.email_confirmed_at) throw emailExists();
+    user ??= await createUser(tx, {
+      email,
+      encryptedPassword: null,
+      confirmed: false,
+      invited: true,
+      appMetadata: DEFAULT_APP_METADATA,
+      userMetadata: data,
+    });
+    const token = newOneTimeToken(email, false);
+    user = await updateUser(tx, user.id, {
+      confirmation_token: token.hash,
+      confirmation_sent_at: new Date(),
+      invited_at: user.invited_at ?? new Date(),
+    });
+    await sendAuthMail(tx, ctx, "invite", email, token, query.get("redirect_to"));
+    return ok(await userJson(tx, user));
+  });
+}

@@ -1,0 +1,72 @@
+/** Bearer-token checks for /user, /logout and the admin API (GoTrue's auth.go rules). */
+import type { IncomingHttpHeaders } from "node:http";
+import type { Transaction } from "@electric-sql/pglite";
+import type { BackendContext } from "../context.ts";
+import { bearerToken, type JwtClaims } from "../jwt.ts";
+import { AuthError, noAuthorization, notAdmin } from "./errors.ts";
+import { findUserById, type UserRow } from "./users.ts";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
+export const isUuid = (value: unknown): value is string =>
+  typeof value === "string" && UUID_PATTERN.test(value);
+
+const badJwt = (reason: string) => new AuthError(403, "bad_jwt", reason);
+
+/** Verifies the Authorization bearer JWT (401 when absent, 403 bad_jwt when invalid). */
+export async function requireClaims(
+  ctx: BackendContext,
+  headers: IncomingHttpHeaders,
+): Promise<JwtClaims> {
+  const token = bearerToken(headers.authorization);
+  if (!token) throw noAuthorization();
+  const result = await ctx.keys.verify(token);
+  if (!result.ok) {
+    const reason = result.expired ? "token has invalid claims: token is expired" : result.reason;
+    throw badJwt(`invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+  return result.claims;
+}
+
+export interface AuthenticatedUser {
+  user: UserRow;
+  sessionId: string | undefined;
+}
+
+/** Loads the user (and checks the session) named by verified claims. */
+export async function userFromClaims(
+  tx: Transaction,
+  claims: JwtClaims,
+): Promise<AuthenticatedUser> {
+  if (typeof claims.sub !== "string" || claims.sub === "") {
+    throw badJwt("invalid claim: missing sub claim");
+  }
+  const user = isUuid(claims.sub) ? await findUserById(tx, claims.sub) : undefined;
+  if (!user)
+    throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
+  const sessionId = isUuid(claims.session_id) ? claims.session_id : undefined;
+  if (sessionId && sessionId !== NIL_UUID) {
+    const { rows } = await tx.query("select 1 from auth.sessions where id = $1", [sessionId]);
+    if (rows.length === 0) {
+      throw new AuthError(
+        403,
+        "session_not_found",
+        "Session from session_id claim in JWT does not exist",
+      );
+    }
+  }
+  if (user.banned_until && user.banned_until.getTime() > Date.now()) {
+    throw new AuthError(403, "user_banned", "User is banned");
+  }
+  return { user, sessionId };
+}
+
+/** Admin endpoints: the bearer must be a valid JWT with role service_role/supabase_admin. */
+export async function requireServiceRole(
+  ctx: BackendContext,
+  headers: IncomingHttpHeaders,
+): Promise<void> {
+  const claims = await requireClaims(ctx, headers);
+  if (claims.role !== "service_role" && claims.role !== "supabase_admin") throw notAdmin();
+}

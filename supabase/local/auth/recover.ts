@@ -1,0 +1,63 @@
+/** POST /resend and POST /recover (contract §3.6, §3.7): always `{}` unless invalid or 429. */
+import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { validationFailed } from "./errors.ts";
+import { createFlowState } from "./pkce.ts";
+import { sendConfirmation } from "./signup.ts";
+import { type AuthRequest, type AuthResult, ok } from "./types.ts";
+import { findUserByEmail, updateUser } from "./users.ts";
+import { normaliseEmail, pkceParams, stringField } from "./validation.ts";
+
+const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
+
+export async function resend({ ctx, body, query }: AuthRequest): Promise<AuthResult> {
+  const type = stringField(body, "type");
+  if (!type || !RESEND_TYPES.includes(type)) {
+    throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
+  }
+  if (type === "sms" || type === "phone_change") {
+    throw validationFailed("Type provided requires a phone number");
+  }
+  const rawEmail = stringField(body, "email");
+  if (!rawEmail) throw validationFailed("Type provided requires an email address");
+  const email = normaliseEmail(rawEmail);
+  const pkce = pkceParams(body);
+  const redirectTo = query.get("redirect_to");
+
+  await ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return;
+    if (type === "signup") {
+      if (!user.email_confirmed_at) await sendConfirmation(tx, ctx, user, pkce, redirectTo);
+      return;
+    }
+    if (!user.email_change) return;
+    checkSendWindow(user.email_change_sent_at);
+    const token = newOneTimeToken(user.email_change, pkce !== undefined);
+    if (pkce) await createFlowState(tx, user.id, pkce, "email_change");
+    await updateUser(tx, user.id, {
+      email_change_token_new: token.hash,
+      email_change_sent_at: new Date(),
+    });
+    await sendAuthMail(tx, ctx, "email_change", user.email_change, token, redirectTo);
+  });
+  return ok({});
+}
+
+export async function recover({ ctx, body, query }: AuthRequest): Promise<AuthResult> {
+  const rawEmail = stringField(body, "email");
+  if (!rawEmail) throw validationFailed("Password recovery requires an email");
+  const email = normaliseEmail(rawEmail);
+  const pkce = pkceParams(body);
+  const redirectTo = query.get("redirect_to");
+
+  await ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return;
+    checkSendWindow(user.recovery_sent_at);
+    const token = newOneTimeToken(email, pkce !== undefined);
+    if (pkce) await createFlowState(tx, user.id, pkce, "recovery");
+    await updateUser(tx, user.id, { recovery_token: token.hash, recovery_sent_at: new Date() });
+    await sendAuthMail(tx, ctx, "recovery", email, token, redirectTo);
+  });
+  return ok({});
+}

@@ -1,0 +1,141 @@
+/** /auth/v1/* dispatcher: routing, JSON body parsing and GoTrue's error envelope. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { BackendContext } from "../context.ts";
+import { BodyTooLargeError, readBody, send, sendJson } from "../http.ts";
+import {
+  adminCreateUser,
+  adminDeleteUser,
+  adminGetUser,
+  adminListUsers,
+  adminUpdateUser,
+  invite,
+} from "./admin.ts";
+import { AuthError } from "./errors.ts";
+import { recover, resend } from "./recover.ts";
+import { signup } from "./signup.ts";
+import { token } from "./token.ts";
+import type { AuthHandler, AuthResult } from "./types.ts";
+import { getUser, logout, updateCurrentUser } from "./user.ts";
+import { parseBodyObject } from "./validation.ts";
+import { verifyGet, verifyPost } from "./verify.ts";
+
+const API_VERSION_HEADERS = { "X-Supabase-Api-Version": "2024-01-01" };
+
+const settings: AuthHandler = async ({ ctx }) => ({
+  status: 200,
+  body: {
+    external: { anonymous_users: false, email: true, phone: false },
+    disable_signup: false,
+    mailer_autoconfirm: ctx.autoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: "",
+    saml_enabled: false,
+  },
+});
+
+const health: AuthHandler = async () => ({
+  status: 200,
+  body: {
+    version: "local",
+    name: "GoTrue",
+    description: "GoTrue is a user registration and authentication API",
+  },
+});
+
+const jwks: AuthHandler = async () => ({
+  status: 200,
+  body: { keys: [] },
+  headers: { "Cache-Control": "public, max-age=600" },
+});
+
+/** Exact routes, keyed "METHOD /path". */
+const ROUTES: Record<string, AuthHandler> = {
+  "POST /signup": signup,
+  "POST /token": token,
+  "GET /user": getUser,
+  "PUT /user": updateCurrentUser,
+  "POST /logout": logout,
+  "POST /verify": verifyPost,
+  "GET /verify": verifyGet,
+  "POST /resend": resend,
+  "POST /recover": recover,
+  "POST /invite": invite,
+  "GET /settings": settings,
+  "GET /health": health,
+  "GET /.well-known/jwks.json": jwks,
+  "POST /admin/users": adminCreateUser,
+  "GET /admin/users": adminListUsers,
+};
+
+/** Routes with one path parameter: /admin/users/<id>. */
+const USER_ROUTES: Record<string, AuthHandler> = {
+  GET: adminGetUser,
+  PUT: adminUpdateUser,
+  DELETE: adminDeleteUser,
+};
+
+function findRoute(method: string, path: string): { handler: AuthHandler; param?: string } | null {
+  const exact = ROUTES[`${method} ${path}`];
+  if (exact) return { handler: exact };
+  const match = /^\/admin\/users\/([^/]+)$/.exec(path);
+  const byId = match ? USER_ROUTES[method] : undefined;
+  if (match && byId) return { handler: byId, param: decodeURIComponent(match[1] ?? "") };
+  return null;
+}
+
+function sendAuthError(res: ServerResponse, error: AuthError): void {
+  sendJson(res, error.status, error.body(), {
+    ...API_VERSION_HEADERS,
+    "x-sb-error-code": error.code,
+  });
+}
+
+function sendResult(res: ServerResponse, result: AuthResult): void {
+  if (result.body === undefined) {
+    send(res, result.status, undefined, { ...API_VERSION_HEADERS, ...result.headers });
+    return;
+  }
+  sendJson(res, result.status, result.body, { ...API_VERSION_HEADERS, ...result.headers });
+}
+
+export async function handleAuth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: BackendContext,
+  path: string,
+  query: URLSearchParams,
+): Promise<void> {
+  const method = req.method ?? "GET";
+  try {
+    const route = findRoute(method === "HEAD" ? "GET" : method, path);
+    if (!route) {
+      throw new AuthError(404, "not_found", `Route ${method} /auth/v1${path} not found`);
+    }
+    const text = method === "GET" || method === "HEAD" ? "" : await readBody(req);
+    const body = parseBodyObject(text);
+    const result = await route.handler({
+      ctx,
+      method,
+      path,
+      query,
+      headers: req.headers,
+      body,
+      param: route.param,
+    });
+    sendResult(res, result);
+  } catch (error) {
+    if (error instanceof AuthError) return sendAuthError(res, error);
+    if (error instanceof BodyTooLargeError) {
+      return sendAuthError(res, new AuthError(413, "request_too_large", error.message));
+    }
+    ctx.log(`[auth] ${method} ${path} failed: ${error instanceof Error ? error.stack : error}`);
+    sendAuthError(
+      res,
+      new AuthError(
+        500,
+        "unexpected_failure",
+        "Unexpected failure, please check server logs for more information",
+      ),
+    );
+  }
+}

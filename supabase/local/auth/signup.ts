@@ -1,0 +1,123 @@
+/** POST /signup (contract §3.1) and the confirmation mail shared with /resend. */
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "@electric-sql/pglite";
+import type { BackendContext } from "../context.ts";
+import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { AuthError, validationFailed } from "./errors.ts";
+import { hashPassword } from "./passwords.ts";
+import { createFlowState } from "./pkce.ts";
+import { issueSession } from "./sessions.ts";
+import { type AuthRequest, type AuthResult, ok } from "./types.ts";
+import {
+  createUser,
+  DEFAULT_APP_METADATA,
+  findUserByEmail,
+  mergeMetadata,
+  type UserRow,
+  updateUser,
+  userJson,
+} from "./users.ts";
+import {
+  checkPassword,
+  type JsonObject,
+  normaliseEmail,
+  objectField,
+  type PkceParams,
+  pkceParams,
+  stringField,
+} from "./validation.ts";
+
+/** Sends (or re-sends) the sign-up confirmation mail, at most once per 60 s per user. */
+export async function sendConfirmation(
+  tx: Transaction,
+  ctx: BackendContext,
+  user: UserRow,
+  pkce: PkceParams | undefined,
+  redirectTo: string | null,
+): Promise<UserRow> {
+  checkSendWindow(user.confirmation_sent_at);
+  const email = user.email ?? "";
+  const token = newOneTimeToken(email, pkce !== undefined);
+  if (pkce) await createFlowState(tx, user.id, pkce, "email/signup");
+  const updated = await updateUser(tx, user.id, {
+    confirmation_token: token.hash,
+    confirmation_sent_at: new Date(),
+  });
+  await sendAuthMail(tx, ctx, user.invited_at ? "invite" : "signup", email, token, redirectTo);
+  return updated;
+}
+
+/** What GoTrue answers for an already confirmed address: a fake user without identities. */
+function obfuscatedUser(email: string, data: JsonObject): JsonObject {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: "authenticated",
+    role: "",
+    email,
+    phone: "",
+    confirmation_sent_at: now,
+    app_metadata: DEFAULT_APP_METADATA,
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** Identity fields win over colliding keys of `options.data`. */
+function signupMetadata(data: JsonObject, email: string, id: string, verified: boolean) {
+  return { ...data, email, email_verified: verified, phone_verified: false, sub: id };
+}
+
+export async function signup({ ctx, body, query }: AuthRequest): Promise<AuthResult> {
+  const rawEmail = stringField(body, "email");
+  const phone = stringField(body, "phone");
+  const password = stringField(body, "password") ?? "";
+  const data = objectField(body, "data") ?? {};
+  const pkce = pkceParams(body);
+  const redirectTo = query.get("redirect_to");
+  if (!rawEmail) {
+    if (phone) throw new AuthError(422, "phone_provider_disabled", "Unsupported phone provider");
+    throw new AuthError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+  }
+  const email = normaliseEmail(rawEmail);
+  if (!password) throw validationFailed("Signup requires a valid password");
+  checkPassword(password);
+  const passwordHash = await hashPassword(password);
+
+  return ctx.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    if (existing) {
+      if (ctx.autoconfirm) {
+        throw new AuthError(422, "user_already_exists", "User already registered");
+      }
+      if (existing.email_confirmed_at) return ok(obfuscatedUser(email, data));
+      // Unconfirmed: the new sign-up replaces password and metadata, then re-sends the mail.
+      const refreshed = await updateUser(tx, existing.id, {
+        encrypted_password: passwordHash,
+        raw_user_meta_data: signupMetadata(
+          mergeMetadata(existing.raw_user_meta_data, data),
+          email,
+          existing.id,
+          false,
+        ),
+      });
+      const user = await sendConfirmation(tx, ctx, refreshed, pkce, redirectTo);
+      return ok(await userJson(tx, user));
+    }
+    const id = randomUUID();
+    const created = await createUser(tx, {
+      id,
+      email,
+      encryptedPassword: passwordHash,
+      confirmed: ctx.autoconfirm,
+      appMetadata: DEFAULT_APP_METADATA,
+      userMetadata: signupMetadata(data, email, id, ctx.autoconfirm),
+    });
+    if (ctx.autoconfirm) return ok(await issueSession(tx, ctx, created, "password"));
+    const user = await sendConfirmation(tx, ctx, created, pkce, redirectTo);
+    return ok(await userJson(tx, user));
+  });
+}

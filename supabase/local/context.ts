@@ -1,0 +1,15 @@
+/** State shared by every request handler of one running backend. */
+import type { PGlite } from "@electric-sql/pglite";
+import type { Keys } from "./jwt.ts";
+
+export interface BackendContext {
+  db: PGlite;
+  keys: Keys;
+  /** Web app origin (e.g. http://localhost:3000); e-mail links point to `${siteUrl}/auth/confirm`. */
+  siteUrl: string;
+  /** This server's base URL, e.g. http://127.0.0.1:54321 (known once listening). */
+  apiUrl: string;
+  /** true = sign-ups are confirmed immediately (hosted: "Confirm email" off). */
+  autoconfirm: boolean;
+  log: (line: string) => void;
+}

@@ -1,0 +1,145 @@
+/**
+ * Opens the embedded Postgres (PGlite on NodeFS) and brings it to the current schema:
+ * bootstrap (Supabase-provided roles and `auth` schema) → `supabase/migrations/*.sql` in
+ * filename order (tracked in supabase_migrations.schema_migrations) → `supabase/seed.sql`
+ * once, on first initialisation.
+ *
+ * Durability: NodeFS mounts Emscripten's NODEFS directly on the data directory, so every
+ * file write Postgres makes (WAL at COMMIT included) is a real write() into the OS page
+ * cache before the query resolves. `relaxedDurability` only changes filesystems that keep a
+ * memory copy and sync it later (IndexedDB); NodeFS's syncToFs() is a no-op. Verified: rows
+ * committed just before a SIGKILL are present after restart (WAL replay). Emscripten's NODEFS
+ * does not fsync, so an OS crash or power loss may still lose the last commits.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
+
+/** The project's `supabase/` folder, found from this file, not from the cwd. */
+export const SUPABASE_DIR = join(import.meta.dirname, "..");
+const BOOTSTRAP_FILE = join(import.meta.dirname, "sql", "bootstrap.sql");
+
+export interface PreparedDatabase {
+  db: PGlite;
+  /** True when this start created the database (seed applied, admin may be generated). */
+  fresh: boolean;
+}
+
+export async function openDatabase(pgdata: string): Promise<PGlite> {
+  const db = new PGlite({ fs: new NodeFS(pgdata), relaxedDurability: false });
+  await db.waitReady;
+  return db;
+}
+
+export function migrationFiles(supabaseDir = SUPABASE_DIR): string[] {
+  const dir = join(supabaseDir, "migrations");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => /^\d+_.+\.sql$/.test(name))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+/** Hash of everything that shapes a fresh database (used to cache test templates). */
+export function schemaFingerprint(supabaseDir = SUPABASE_DIR): string {
+  const hash = createHash("sha256");
+  const seed = join(supabaseDir, "seed.sql");
+  for (const file of [BOOTSTRAP_FILE, ...migrationFiles(supabaseDir), seed]) {
+    if (!existsSync(file)) continue;
+    hash
+      .update(file.slice(supabaseDir.length))
+      .update("\0")
+      .update(readFileSync(file))
+      .update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** A database is "fresh" until its seed step has completed once (survives a crash mid-init). */
+async function isSeeded(db: PGlite): Promise<boolean> {
+  const { rows } = await db.query<{ table: string | null }>(
+    "select to_regclass('supabase_migrations.seed_files')::text as table",
+  );
+  if (!rows[0]?.table) return false;
+  const seeded = await db.query("select 1 from supabase_migrations.seed_files limit 1");
+  return seeded.rows.length > 0;
+}
+
+async function applyMigrations(db: PGlite, log: (line: string) => void): Promise<void> {
+  const { rows } = await db.query<{ version: string }>(
+    "select version from supabase_migrations.schema_migrations",
+  );
+  const applied = new Set(rows.map((row) => row.version));
+  for (const file of migrationFiles()) {
+    const base = file.slice(file.lastIndexOf("/") + 1, -".sql".length);
+    const separator = base.indexOf("_");
+    const version = base.slice(0, separator);
+    if (applied.has(version)) continue;
+    const sql = readFileSync(file, "utf8");
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query(
+        "insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)",
+        [version, base.slice(separator + 1)],
+      );
+    });
+    log(`applied migration ${base}`);
+  }
+}
+
+async function applySeed(db: PGlite, log: (line: string) => void): Promise<void> {
+  const file = join(SUPABASE_DIR, "seed.sql");
+  const sql = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const hash = createHash("sha256").update(sql).digest("hex");
+  await db.transaction(async (tx) => {
+    if (sql.trim()) await tx.exec(sql);
+    await tx.query("insert into supabase_migrations.seed_files (path, hash) values ($1, $2)", [
+      "supabase/seed.sql",
+      hash,
+    ]);
+  });
+  log("applied supabase/seed.sql");
+}
+
+/** Runs bootstrap.sql unless this exact version was already applied to the database. */
+async function applyBootstrap(db: PGlite): Promise<void> {
+  const sql = readFileSync(BOOTSTRAP_FILE, "utf8");
+  const hash = createHash("sha256").update(sql).digest("hex");
+  const { rows } = await db.query<{ table: string | null }>(
+    "select to_regclass('_local.settings')::text as table",
+  );
+  if (rows[0]?.table) {
+    const applied = await db.query("select 1 from _local.settings where key = $1 and value = $2", [
+      "bootstrap_hash",
+      hash,
+    ]);
+    if (applied.rows.length > 0) return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.exec(sql);
+    await tx.query(
+      `insert into _local.settings (key, value) values ('bootstrap_hash', $1)
+       on conflict (key) do update set value = excluded.value`,
+      [hash],
+    );
+  });
+}
+
+export async function prepareDatabase(
+  pgdata: string,
+  log: (line: string) => void,
+): Promise<PreparedDatabase> {
+  const db = await openDatabase(pgdata);
+  try {
+    const fresh = !(await isSeeded(db));
+    await applyBootstrap(db);
+    await applyMigrations(db, log);
+    if (fresh) await applySeed(db, log);
+    return { db, fresh };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Embedded Supabase-compatible backend: GoTrue subset (/auth/v1), PostgREST subset
+ * (/rest/v1) and a local mailbox (/mailbox), on PGlite, bound to loopback.
+ *
+ * Data directory layout (`opts.dir`):
+ *   pgdata/        PGlite (Postgres) data files
+ *   jwt-secret     HS256 secret (generated once unless `jwtSecret` is given)
+ *   backend.lock   pid of the process using the directory
+ *
+ * @example
+ *   const backend = await startLocalSupabase({ dir: ".data/supabase", siteUrl: "http://localhost:3000" });
+ *   const supabase = createClient(backend.url, backend.anonKey);
+ *   // …
+ *   await backend.close();
+ */
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { ensureAdminAccount } from "./admin-account.ts";
+import type { BackendContext } from "./context.ts";
+import { prepareDatabase } from "./database.ts";
+import { createKeys, loadOrCreateSecret } from "./jwt.ts";
+import { acquireDirLock } from "./lock.ts";
+import { createCatalog } from "./rest/catalog.ts";
+import { createBackendServer } from "./server.ts";
+
+export type { Mail } from "./mailbox.ts";
+
+export interface LocalSupabaseOptions {
+  /** Data directory (created if missing). */
+  dir: string;
+  /** Default 54321; 0 = any free port. */
+  port?: number;
+  /** Default 127.0.0.1. The backend is meant for loopback only. */
+  host?: string;
+  /** HS256 secret (≥ 32 chars); default: generated once into `<dir>/jwt-secret`. */
+  jwtSecret?: string;
+  /** Confirm sign-ups immediately (no confirmation e-mail). Default false, like hosted. */
+  autoconfirm?: boolean;
+  /** Web app origin, used to build e-mail links (`${siteUrl}/auth/confirm?...`). */
+  siteUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Log sink; default console.log (unless `quiet`). */
+  log?: (line: string) => void;
+  quiet?: boolean;
+}
+
+export interface LocalSupabase {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  mailboxUrl: string;
+  jwtSecret: string;
+  admin?: { email: string; password?: string };
+  close(): Promise<void>;
+}
+
+export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<LocalSupabase> {
+  const log = opts.log ?? (opts.quiet ? () => {} : (line: string) => console.log(line));
+  const dir = resolve(opts.dir);
+  mkdirSync(dir, { recursive: true });
+  const lock = acquireDirLock(dir);
+  let db: Awaited<ReturnType<typeof prepareDatabase>>["db"] | undefined;
+  try {
+    const keys = await createKeys(opts.jwtSecret ?? loadOrCreateSecret(dir));
+    const prepared = await prepareDatabase(join(dir, "pgdata"), log);
+    db = prepared.db;
+    const admin = await ensureAdminAccount(db, {
+      email: opts.adminEmail,
+      password: opts.adminPassword,
+      fresh: prepared.fresh,
+    });
+    const catalog = await createCatalog(db);
+    const ctx: BackendContext = {
+      db,
+      keys,
+      siteUrl: new URL(opts.siteUrl).origin,
+      apiUrl: "",
+      autoconfirm: opts.autoconfirm ?? false,
+      log,
+    };
+    const server = createBackendServer(ctx, catalog);
+    const host = opts.host ?? "127.0.0.1";
+    await new Promise<void>((resolveListen, rejectListen) => {
+      server.once("error", rejectListen);
+      server.listen(opts.port ?? 54321, host, () => {
+        server.off("error", rejectListen);
+        resolveListen();
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    ctx.apiUrl = url;
+    const database = db;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      mailboxUrl: `${url}/mailbox`,
+      jwtSecret: keys.secret,
+      admin,
+      close() {
+        closing ??= (async () => {
+          const force = setTimeout(() => server.closeAllConnections(), 2000);
+          await new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+          });
+          clearTimeout(force);
+          try {
+            await database.close();
+          } finally {
+            lock.release();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await db?.close().catch(() => {});
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+/** Shared helpers for the embedded backend's own tests. */
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { TestBackend } from "../testing.ts";
+
+const CLIENT_OPTIONS = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+} as const;
+
+export function anonClient(backend: TestBackend): SupabaseClient {
+  return createClient(backend.url, backend.anonKey, CLIENT_OPTIONS);
+}
+
+export function serviceClient(backend: TestBackend): SupabaseClient {
+  return createClient(backend.url, backend.serviceRoleKey, CLIENT_OPTIONS);
+}
+
+let counter = 0;
+/** A unique address per call (tests share one backend per file). */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Creates a confirmed user through the admin API and returns a client signed in as them. */
+export async function signedInClient(
+  backend: TestBackend,
+  options: { email?: string; password?: string; appMetadata?: Record<string, unknown> } = {},
+): Promise<{ client: SupabaseClient; userId: string; email: string; password: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? "correct-horse-1";
+  const admin = serviceClient(backend);
+  const created = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    app_metadata: options.appMetadata,
+  });
+  if (created.error || !created.data.user) throw created.error ?? new Error("no user");
+  const client = anonClient(backend);
+  const signedIn = await client.auth.signInWithPassword({ email, password });
+  if (signedIn.error) throw signedIn.error;
+  return { client, userId: created.data.user.id, email, password };
+}
+
+/** token_hash and type of the newest mail's /auth/confirm link to `email`. */
+export async function confirmationFromMail(backend: TestBackend, email: string) {
+  const mail = await backend.mailbox.latestTo(email);
+  if (!mail?.links[0]) throw new Error(`no mail for ${email}`);
+  const link = new URL(mail.links[0]);
+  return {
+    mail,
+    link,
+    tokenHash: link.searchParams.get("token_hash") ?? "",
+    type: link.searchParams.get("type") ?? "",
+    next: link.searchParams.get("next") ?? "",
+  };
+}

@@ -1,0 +1,81 @@
+/** Restart, directory lock, durability across SIGKILL. */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalSupabase } from "../index.ts";
+import { createTestDataDir } from "../testing.ts";
+
+const SITE = "http://localhost:3000";
+const options = { auth: { persistSession: false, autoRefreshToken: false } } as const;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await createTestDataDir();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("data directory", () => {
+  it("keeps data and keys across a restart and refuses a second process", async () => {
+    const first = await startLocalSupabase({ dir, port: 0, siteUrl: SITE, quiet: true });
+    const service = createClient(first.url, first.serviceRoleKey, options);
+    await service.from("newsletter_subscribers").insert({ email: "restart@example.com" });
+
+    await expect(startLocalSupabase({ dir, port: 0, siteUrl: SITE, quiet: true })).rejects.toThrow(
+      /already in use by process \d+/,
+    );
+    await first.close();
+
+    const second = await startLocalSupabase({ dir, port: 0, siteUrl: SITE, quiet: true });
+    try {
+      expect(second.serviceRoleKey).toBe(first.serviceRoleKey);
+      expect(second.admin).toBeUndefined();
+      const again = createClient(second.url, second.serviceRoleKey, options);
+      const rows = await again.from("newsletter_subscribers").select("email");
+      expect(rows.data).toEqual([{ email: "restart@example.com" }]);
+      const posts = await again.from("posts").select("id", { count: "exact", head: true });
+      expect(posts.count).toBe(6);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("keeps acknowledged writes after SIGKILL and takes over the stale lock", async () => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, "..", "cli.ts")], {
+      env: { ...process.env, SUPABASE_LOCAL_DIR: dir, SUPABASE_LOCAL_PORT: "0", SITE_URL: SITE },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const ready = new Promise<{ url: string; key: string }>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        const url = /API URL:\s+(\S+)/.exec(output)?.[1];
+        const key = /service key:\s+(\S+)/.exec(output)?.[1];
+        if (url && key) resolve({ url, key });
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.once("exit", (code) => reject(new Error(`cli exited (${code}): ${output}`)));
+    });
+    const { url, key } = await ready;
+    const service = createClient(url, key, options);
+    const inserted = await service
+      .from("newsletter_subscribers")
+      .insert({ email: "kill@example.com" });
+    expect(inserted.status).toBe(201);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+
+    const reopened = await startLocalSupabase({ dir, port: 0, siteUrl: SITE, quiet: true });
+    try {
+      const client = createClient(reopened.url, reopened.serviceRoleKey, options);
+      const rows = await client.from("newsletter_subscribers").select("email").order("email");
+      expect(rows.data).toEqual([{ email: "kill@example.com" }, { email: "restart@example.com" }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

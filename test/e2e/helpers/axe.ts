@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * axe needs to run a script in the page, which a JS-disabled context refuses. For the `nojs`
+ * project the exact markup the server sent is replayed in a JS-enabled context with every script
+ * request blocked, so axe sees the page a no-JS visitor sees.
+ */
+async function pageForAxe(page: Page): Promise<{ target: Page; close: () => Promise<void> }> {
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    return { target: page, close: async () => {} };
+  }
+  const html = await page.content();
+  const url = page.url();
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser");
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+  });
+  await context.route("**/*", (route) =>
+    route.request().resourceType() === "script" ? route.abort() : route.continue(),
+  );
+  const target = await context.newPage();
+  await target.route(url, (route) => route.fulfill({ body: html, contentType: "text/html" }));
+  await target.goto(url);
+  return { target, close: () => context.close() };
+}
+
+/** Fails with a readable list when axe finds WCAG 2.2 AA violations on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { target, close } = await pageForAxe(page);
+  try {
+    const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
+    const summary = results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+    expect(summary, "axe WCAG 2.2 AA violations").toEqual([]);
+  } finally {
+    await close();
+  }
+}

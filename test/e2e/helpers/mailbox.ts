@@ -1,0 +1,49 @@
+/**
+ * The e2e backend's local mailbox (GET <backend>/mailbox/messages.json, newest first).
+ *
+ *   const link = await mailLink("someone@example.com", "Confirm your signup");
+ *   await page.goto(link); // http://127.0.0.1:<E2E_PORT>/auth/confirm?token_hash=…&type=signup&next=…
+ */
+import { BACKEND_URL } from "./backend";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  sent_at: string;
+}
+
+export const MAILBOX_URL = `${BACKEND_URL}/mailbox/messages.json`;
+
+export async function listMail(): Promise<Mail[]> {
+  const response = await fetch(MAILBOX_URL);
+  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+  return (await response.json()) as Mail[];
+}
+
+/** The newest mail to `email` (optionally with this subject), waiting up to `timeoutMs` for it. */
+export async function latestMail(
+  email: string,
+  subject?: string,
+  timeoutMs = 10_000,
+): Promise<Mail> {
+  const wanted = email.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await listMail()).find(
+      (m) => m.to.toLowerCase() === wanted && (!subject || m.subject === subject),
+    );
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject ?? "*"}" to ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The action link (confirm / reset) of the newest matching mail. */
+export async function mailLink(email: string, subject?: string): Promise<string> {
+  const link = (await latestMail(email, subject)).links[0];
+  if (!link) throw new Error(`mail to ${email} has no link`);
+  return link;
+}

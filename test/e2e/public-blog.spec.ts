@@ -1,0 +1,186 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible } from "./helpers/axe";
+import { serviceClient } from "./helpers/backend";
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const articles = (page: Page) => page.getByRole("list", { name: "Articles" }).locator("article");
+const titles = (page: Page) => articles(page).getByRole("heading");
+
+/** Without JS the filters apply with the button; with JS they apply on change. */
+async function applyFilters(page: Page) {
+  if (!jsOn()) await page.getByRole("button", { name: "Apply Filters" }).click();
+}
+
+test.describe("blog list", () => {
+  test("lists the published posts newest first with short dates", async ({ page }) => {
+    await page.goto("/blog");
+    await expect(page).toHaveTitle("Blog | Jenga Digital");
+    await expect(titles(page).first()).toHaveText("Choosing Reliable Web Hosting");
+    await expect(articles(page)).toHaveCount(6);
+    await expect(articles(page).first().getByText("May 5, 2026")).toBeVisible();
+    await expect(articles(page).first().getByText("5 min read")).toBeVisible();
+    await titles(page).first().getByRole("link").click();
+    await expect(page).toHaveURL("/blog/6");
+  });
+
+  test("filters live in the URL (search, category, tags)", async ({ page }) => {
+    await page.goto("/blog?q=m-pesa");
+    await expect(titles(page)).toHaveText(["M-Pesa Integration Guide for Online Stores"]);
+    await page.goto("/blog?category=AI");
+    await expect(titles(page)).toHaveText(["AI Chatbots for Customer Service"]);
+    await expect(page.getByLabel("Category")).toHaveValue("AI");
+    await page.goto("/blog?tag=performance&tag=mobile");
+    await expect(titles(page)).toHaveText(["Mobile-First Design for African Markets"]);
+    await expect(page.getByRole("checkbox", { name: "#mobile" })).toBeChecked();
+  });
+
+  test("search, category and tag chips update the list and the URL", async ({ page }) => {
+    await page.goto("/blog");
+    await page.getByLabel("Search articles").fill("HOSTING");
+    await applyFilters(page);
+    await expect(page).toHaveURL(/[?&]q=HOSTING/);
+    await expect(titles(page)).toHaveText(["Choosing Reliable Web Hosting"]);
+
+    await page.getByLabel("Search articles").fill("");
+    await page.getByLabel("Category").selectOption("Web Development");
+    await applyFilters(page);
+    await expect(page).toHaveURL(/category=Web\+Development/);
+    await expect(articles(page)).toHaveCount(4);
+
+    await page.getByText("#performance", { exact: true }).click();
+    await applyFilters(page);
+    await expect(page).toHaveURL(/tag=performance/);
+    await expect(titles(page)).toHaveText([
+      "Choosing Reliable Web Hosting",
+      "Mobile-First Design for African Markets",
+    ]);
+    await page.getByText("#hosting", { exact: true }).click();
+    await applyFilters(page);
+    await expect(titles(page)).toHaveText(["Choosing Reliable Web Hosting"]);
+
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL("/blog");
+    await expect(articles(page)).toHaveCount(6);
+  });
+
+  test("no match shows the empty state", async ({ page }) => {
+    await page.goto("/blog?q=quantum+knitting");
+    await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
+    await expect(page.getByText("Try adjusting your search or filter criteria")).toBeVisible();
+  });
+
+  test("newsletter box subscribes once and answers a repeat kindly", async ({ page }) => {
+    const email = `news-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    await page.goto("/blog");
+    const box = page.getByRole("region", { name: "Subscribe to our newsletter" });
+    await box.getByLabel("Email address").fill(email);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    const thanks = page.getByText(
+      "Thank you for subscribing! Watch your inbox for our next newsletter.",
+    );
+    await expect(thanks).toBeVisible();
+    if (!jsOn()) await expect(page).toHaveURL("/newsletter");
+    await page.goto("/blog");
+    await box.getByLabel("Email address").fill(email.toUpperCase());
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(
+      page.getByText("You're already subscribed — thank you for reading!"),
+    ).toBeVisible();
+    const { data } = await (await serviceClient())
+      .from("newsletter_subscribers")
+      .select("email")
+      .ilike("email", email);
+    expect(data).toHaveLength(1);
+  });
+
+  test("newsletter box validates the address", async ({ page }) => {
+    await page.goto("/blog");
+    const box = page.getByRole("region", { name: "Subscribe to our newsletter" });
+    await box.getByLabel("Email address").fill("reader@example");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue("reader@example");
+  });
+
+  test("blog list passes axe", async ({ page }) => {
+    await page.goto("/blog?tag=sms");
+    await expectAccessible(page);
+  });
+});
+
+test.describe("blog post", () => {
+  test("shows the whole article", async ({ page }) => {
+    await page.goto("/blog/3");
+    await expect(page).toHaveTitle("M-Pesa Integration Guide for Online Stores | Jenga Digital");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "M-Pesa Integration Guide for Online Stores" }),
+    ).toBeVisible();
+    const categories = page.getByRole("list", { name: "Categories" });
+    await expect(categories.getByRole("listitem")).toHaveText(["Web Development", "Business"]);
+    await expect(page.locator("article header").getByText("David Kamau")).toBeVisible();
+    await expect(page.getByText("February 24, 2026")).toBeVisible();
+    await expect(page.locator("article header").getByText("7 min read")).toBeVisible();
+    await expect(
+      page.getByTestId("post-content").getByRole("heading", { name: "How STK Push works" }),
+    ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Tags" }).getByRole("link")).toHaveText([
+      "#mpesa",
+      "#payments",
+      "#ecommerce",
+    ]);
+    await expect(page.getByRole("heading", { name: "About David Kamau" })).toBeVisible();
+    const related = page.getByRole("region", { name: "Related Articles" });
+    await expect(related.getByRole("listitem")).toHaveCount(3);
+    await expect(
+      related.getByRole("link", { name: "M-Pesa Integration Guide for Online Stores" }),
+    ).toHaveCount(0);
+    const url = encodeURIComponent(`${new URL(page.url()).origin}/blog/3`);
+    await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute(
+      "href",
+      `https://x.com/intent/tweet?url=${url}&text=${encodeURIComponent("M-Pesa Integration Guide for Online Stores")}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on LinkedIn" })).toHaveAttribute(
+      "href",
+      `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+    );
+    await page.getByRole("link", { name: "View All Articles" }).click();
+    await expect(page).toHaveURL("/blog");
+    await page.goto("/blog/3");
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL("/blog");
+  });
+
+  test("copy link: a button with JS, a read-only address without", async ({ page, context }) => {
+    await page.goto("/blog/2");
+    if (!jsOn()) {
+      const field = page.getByLabel("Link to this article");
+      await expect(field).toHaveValue(/\/blog\/2$/);
+      await expect(field).toHaveAttribute("readonly", "");
+      return;
+    }
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const dialog = page.waitForEvent("dialog");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    const alert = await dialog;
+    expect(alert.message()).toBe("Link copied to clipboard!");
+    await alert.accept();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+
+  for (const path of ["/blog/999999", "/blog/not-a-number"]) {
+    test(`${path} answers 404 with the Not Found screen`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    });
+  }
+
+  test("blog post passes axe", async ({ page }) => {
+    await page.goto("/blog/1");
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./helpers/axe";
+import { serviceClient } from "./helpers/backend";
+
+const uniqueEmail = () =>
+  `contact-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+
+test.describe("contact page", () => {
+  test("sends a message: stored, fields cleared, success message shown", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page).toHaveTitle("Contact | Jenga Digital");
+    const email = uniqueEmail();
+    await page.getByLabel("Name").fill("Otieno");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Message").fill("We need a logistics dashboard for our fleet.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent! We will get back to you shortly.")).toBeVisible();
+    await expect(page).toHaveURL("/contact");
+    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(page.getByLabel("Message")).toHaveValue("");
+    const { data } = await (await serviceClient())
+      .from("contact_messages")
+      .select("name, message, user_id")
+      .eq("email", email);
+    expect(data).toEqual([
+      { name: "Otieno", message: "We need a logistics dashboard for our fleet.", user_id: null },
+    ]);
+  });
+
+  test("shows server errors under the fields and keeps the typed values", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Name").fill("Otieno");
+    await page.getByLabel("Email").fill("otieno@example");
+    await page.getByLabel("Message").fill("Short but valid for the browser.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const email = page.getByLabel("Email");
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveValue("otieno@example");
+    await expect(page.getByLabel("Name")).toHaveValue("Otieno");
+    await expect(page.getByLabel("Message")).toHaveValue("Short but valid for the browser.");
+    await expectAccessible(page);
+  });
+
+  test("the button says 'Sending...' and is disabled while sending (JS)", async ({ page }) => {
+    await page.goto("/contact");
+    const button = page.getByRole("button", { name: "Send Message" });
+    if (test.info().project.use.javaScriptEnabled === false) {
+      // Without JS the browser shows its own progress; the button is a plain submit.
+      await expect(button).toHaveAttribute("type", "submit");
+      return;
+    }
+    await page.route("**/contact.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByLabel("Name").fill("Slow");
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByLabel("Message").fill("A message on a slow connection.");
+    await button.click();
+    const pending = page.getByRole("button", { name: "Sending..." });
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
+    await expect(page.getByText("Message sent! We will get back to you shortly.")).toBeVisible();
+  });
+
+  test("topics from the chat widget prefill the message", async ({ page }) => {
+    await page.goto("/contact?topic=mobile-app");
+    await expect(page.getByLabel("Message")).toHaveValue(/mobile app/);
+  });
+
+  test("contact page passes axe", async ({ page }) => {
+    await page.goto("/contact");
+    await expectAccessible(page);
+  });
+});

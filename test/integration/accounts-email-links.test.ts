@@ -1,0 +1,393 @@
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getAccountShellData } from "~/lib/account-shell.server";
+import { getSessionUser } from "~/lib/auth.server";
+import * as banner from "~/routes/account/email-banner";
+import * as confirm from "~/routes/auth/confirm";
+import * as forgot from "~/routes/auth/forgot-password";
+import * as logout from "~/routes/auth/logout";
+import * as reset from "~/routes/auth/reset-password";
+import * as signup from "~/routes/auth/signup";
+import {
+  asData,
+  asResponse,
+  createUser,
+  mailLink,
+  postArgs,
+  settle,
+  signInCookie,
+  startAccountsBackend,
+  type TestBackend,
+  toastOf,
+  unconfirmedSessionCookie,
+  uniqueEmail,
+  withCookies,
+} from "./accounts-support";
+import { routeArgs } from "./helpers/route-args";
+
+let backend: TestBackend;
+const mock = setupServer();
+
+beforeAll(async () => {
+  mock.listen({ onUnhandledFrame: "bypass" });
+  backend = await startAccountsBackend();
+});
+afterEach(() => mock.resetHandlers());
+afterAll(async () => {
+  mock.close();
+  await backend.close();
+});
+
+/** Follows an e-mail link through /auth/confirm; the redirect and the session it started. */
+async function openLink(link: URL, cookie = "") {
+  const { args, setCookies } = routeArgs(link.pathname + link.search, { cookie });
+  const response = asResponse(await settle(() => confirm.loader(args)));
+  return { response, cookie: withCookies(withCookies(cookie, setCookies), response) };
+}
+
+describe("/auth/confirm", () => {
+  it("confirms a sign-up, starts the session and opens the dashboard", async () => {
+    const email = uniqueEmail("confirm");
+    const fields = {
+      firstName: "Amina",
+      lastName: "W",
+      email,
+      password: "password123",
+      confirmPassword: "password123",
+      terms: "on",
+    };
+    await signup.action(postArgs("/signup", fields).args).catch((r) => r);
+    const link = await mailLink(backend, email);
+    expect(link.searchParams.get("type")).toBe("signup");
+    const { response, cookie } = await openLink(link);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      title: "Your email is confirmed. Welcome!",
+    });
+    const user = await getSessionUser(routeArgs("/dashboard", { cookie }).args.context);
+    expect(user).toMatchObject({ email, emailConfirmed: true, fullName: "Amina W" });
+  });
+
+  it.each([
+    ["an unknown token", "?token_hash=pkce_nope&type=signup"],
+    ["an unknown type", "?token_hash=abc&type=magic"],
+    ["no token", "?type=signup"],
+  ])("sends %s to /login with an error toast", async (_label, query) => {
+    const { response } = await openLink(new URL(`http://localhost:3000/auth/confirm${query}`));
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      title: "This confirmation link is invalid or has expired.",
+    });
+  });
+
+  it("never follows a foreign next", async () => {
+    const user = await createUser(backend, { confirmed: false });
+    await backend.mailbox.clear();
+    const session = await unconfirmedSessionCookie(backend, user);
+    await banner
+      .action(postArgs("/email-banner", { intent: "resend" }, { cookie: session }).args)
+      .catch((r) => r);
+    const link = await mailLink(backend, user.email);
+    link.searchParams.set("next", "//evil.com");
+    const { response } = await openLink(link);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("password reset", () => {
+  it("answers the same neutral message whether or not the account exists", async () => {
+    const user = await createUser(backend);
+    const known = asData(
+      await settle(() => forgot.action(postArgs("/forgot-password", { email: user.email }).args)),
+    );
+    const unknown = asData(
+      await settle(() =>
+        forgot.action(postArgs("/forgot-password", { email: uniqueEmail("nobody") }).args),
+      ),
+    );
+    expect(known).toEqual(unknown);
+    expect(known.status).toBe(200);
+    expect(known.data.notice).toBe(
+      "If an account exists for that email address, we have sent a link to reset the password.",
+    );
+    expect((await backend.mailbox.latestTo(user.email))?.subject).toBe("Reset your password");
+  });
+
+  it("still answers the neutral message when the backend fails", async () => {
+    mock.use(
+      http.post(`${backend.url}/auth/v1/recover`, () =>
+        HttpResponse.json({ message: "down" }, { status: 500 }),
+      ),
+    );
+    const { data, status } = asData(
+      await settle(() =>
+        forgot.action(postArgs("/forgot-password", { email: uniqueEmail() }).args),
+      ),
+    );
+    expect(status).toBe(200);
+    expect(data.notice).toMatch(/^If an account exists/);
+  });
+
+  it("validates the e-mail and limits requests to 3 per 10 minutes", async () => {
+    const invalid = asData(
+      await settle(() => forgot.action(postArgs("/forgot-password", { email: "nope" }).args)),
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.data.result?.error?.email).toEqual(["Email is invalid"]);
+    const ip = "198.51.100.99";
+    for (let i = 0; i < 3; i++) {
+      const ok = await settle(() =>
+        forgot.action(postArgs("/forgot-password", { email: uniqueEmail() }, { ip }).args),
+      );
+      expect(asData(ok).status).toBe(200);
+    }
+    const limited = asData(
+      await settle(() =>
+        forgot.action(postArgs("/forgot-password", { email: uniqueEmail() }, { ip }).args),
+      ),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.data.formError).toMatch(/^Too many attempts/);
+  });
+
+  it("recovery link → new password → signed in with a toast", async () => {
+    const user = await createUser(backend);
+    await forgot.action(postArgs("/forgot-password", { email: user.email }).args);
+    const link = await mailLink(backend, user.email);
+    expect(link.searchParams.get("type")).toBe("recovery");
+    const { response, cookie } = await openLink(link);
+    expect(response.headers.get("Location")).toBe("/reset-password");
+    expect(await reset.loader(routeArgs("/reset-password", { cookie }).args)).toEqual({
+      email: user.email,
+    });
+
+    const mismatch = asData(
+      await settle(() =>
+        reset.action(
+          postArgs(
+            "/reset-password",
+            { password: "new-password-1", confirmPassword: "other" },
+            { cookie },
+          ).args,
+        ),
+      ),
+    );
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.data.result?.error?.confirmPassword).toEqual(["Passwords do not match"]);
+    const short = asData(
+      await settle(() =>
+        reset.action(
+          postArgs("/reset-password", { password: "short", confirmPassword: "short" }, { cookie })
+            .args,
+        ),
+      ),
+    );
+    expect(short.data.result?.error?.password).toEqual(["Password must be at least 8 characters"]);
+
+    const done = asResponse(
+      await settle(() =>
+        reset.action(
+          postArgs(
+            "/reset-password",
+            { password: "new-password-1", confirmPassword: "new-password-1" },
+            { cookie },
+          ).args,
+        ),
+      ),
+    );
+    expect(done.headers.get("Location")).toBe("/dashboard");
+    expect(await toastOf(done)).toMatchObject({
+      type: "success",
+      title: "Your password has been updated.",
+    });
+    await expect(signInCookie(user.email, "new-password-1")).resolves.toContain("auth-token");
+    await expect(signInCookie(user.email, user.password)).rejects.toThrow(
+      "Invalid login credentials",
+    );
+  });
+
+  it("shows the backend's message when the new password is refused", async () => {
+    const user = await createUser(backend);
+    const cookie = await signInCookie(user.email, user.password);
+    mock.use(
+      http.put(`${backend.url}/auth/v1/user`, () =>
+        HttpResponse.json(
+          { code: "weak_password", message: "Password is known to be weak" },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { data, status } = asData(
+      await settle(() =>
+        reset.action(
+          postArgs(
+            "/reset-password",
+            { password: "password123", confirmPassword: "password123" },
+            { cookie },
+          ).args,
+        ),
+      ),
+    );
+    expect(status).toBe(422);
+    expect(data.formError).toBe("Password is known to be weak");
+  });
+
+  it("keeps anonymous visitors out of the new-password page", async () => {
+    const page = asResponse(await settle(() => reset.loader(routeArgs("/reset-password").args)));
+    expect(page.headers.get("Location")).toBe("/forgot-password");
+    const post = asResponse(
+      await settle(() =>
+        reset.action(postArgs("/reset-password", { password: "x", confirmPassword: "x" }).args),
+      ),
+    );
+    expect(post.headers.get("Location")).toBe("/login?redirectTo=%2Freset-password");
+  });
+});
+
+describe("sign out", () => {
+  it("ends the session and clears the cookies (POST only)", async () => {
+    const user = await createUser(backend);
+    const cookie = await signInCookie(user.email, user.password);
+    const { args, setCookies } = postArgs("/logout", {}, { cookie });
+    const response = asResponse(await settle(() => logout.action(args)));
+    expect(response.headers.get("Location")).toBe("/");
+    expect(await toastOf(response)).toMatchObject({ title: "You have been signed out." });
+    const after = withCookies(withCookies(cookie, setCookies), response);
+    expect(after).not.toContain("auth-token=");
+    expect(await getSessionUser(routeArgs("/", { cookie: after }).args.context)).toBeNull();
+    expect(asResponse(await settle(() => logout.loader())).headers.get("Location")).toBe("/");
+  });
+
+  it("clears the cookies even when the backend cannot be reached", async () => {
+    const user = await createUser(backend);
+    const cookie = await signInCookie(user.email, user.password);
+    mock.use(http.post(`${backend.url}/auth/v1/logout`, () => HttpResponse.error()));
+    const response = asResponse(
+      await settle(() => logout.action(postArgs("/logout", {}, { cookie }).args)),
+    );
+    expect(
+      response.headers.getSetCookie().some((c) => /^sb-[^=]*auth-token=; .*Max-Age=0/.test(c)),
+    ).toBe(true);
+  });
+});
+
+describe("e-mail verification banner", () => {
+  it("is shown to unconfirmed users until dismissed", async () => {
+    const user = await createUser(backend, { confirmed: false });
+    const request = new Request("http://localhost:3000/");
+    const sessionUser = {
+      id: user.id,
+      email: user.email,
+      fullName: "",
+      avatarUrl: null,
+      emailConfirmed: false,
+      isAdmin: false,
+      onboarded: true,
+    };
+    expect((await getAccountShellData(request, sessionUser)).emailBanner).toEqual({
+      email: user.email,
+    });
+    const dismissed = new Request("http://localhost:3000/", {
+      headers: { Cookie: "email-banner-dismissed=1" },
+    });
+    expect((await getAccountShellData(dismissed, sessionUser)).emailBanner).toBeNull();
+    expect(
+      (await getAccountShellData(request, { ...sessionUser, emailConfirmed: true })).emailBanner,
+    ).toBeNull();
+    expect(await getAccountShellData(request, null)).toEqual({
+      emailBanner: null,
+      onboarding: null,
+    });
+  });
+
+  it("dismiss sets a cookie and comes back to the page", async () => {
+    const user = await createUser(backend, { confirmed: false });
+    const session = await unconfirmedSessionCookie(backend, user);
+    const shown = await getSessionUser(routeArgs("/", { cookie: session }).args.context);
+    expect(shown).toMatchObject({ email: user.email, emailConfirmed: false });
+    const response = asResponse(
+      await settle(() =>
+        banner.action(
+          postArgs("/email-banner", { intent: "dismiss", redirectTo: "/blog" }, { cookie: session })
+            .args,
+        ),
+      ),
+    );
+    expect(response.headers.get("Location")).toBe("/blog");
+    expect(response.headers.getSetCookie()).toContain(
+      "email-banner-dismissed=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000",
+    );
+  });
+
+  it("resend sends a new confirmation mail with a toast, and reports backend errors as toasts", async () => {
+    const user = await createUser(backend, { confirmed: false });
+    const session = await unconfirmedSessionCookie(backend, user);
+    await backend.mailbox.clear();
+    const sent = asResponse(
+      await settle(() =>
+        banner.action(
+          postArgs(
+            "/email-banner",
+            { intent: "resend", redirectTo: "/services" },
+            { cookie: session },
+          ).args,
+        ),
+      ),
+    );
+    expect(sent.headers.get("Location")).toBe("/services");
+    expect(await toastOf(sent)).toMatchObject({
+      type: "success",
+      title: "Verification email sent",
+    });
+    expect((await backend.mailbox.latestTo(user.email))?.subject).toBe("Confirm your signup");
+
+    // The backend allows one mail a minute: its own message comes back as an error toast.
+    const again = asResponse(
+      await settle(() =>
+        banner.action(
+          postArgs(
+            "/email-banner",
+            { intent: "resend", redirectTo: "/services" },
+            { cookie: session },
+          ).args,
+        ),
+      ),
+    );
+    expect(await toastOf(again)).toMatchObject({
+      type: "error",
+      title: expect.stringMatching(
+        /^For security purposes, you can only request this after \d+ seconds?\.$/,
+      ),
+    });
+  });
+
+  it("resend is rate-limited and needs a session", async () => {
+    const anonymous = asResponse(
+      await settle(() => banner.action(postArgs("/email-banner", { intent: "resend" }).args)),
+    );
+    expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Femail-banner");
+    const user = await createUser(backend, { confirmed: false });
+    const session = await unconfirmedSessionCookie(backend, user);
+    mock.use(http.post(`${backend.url}/auth/v1/resend`, () => HttpResponse.json({})));
+    const ip = "198.51.100.5";
+    for (let i = 0; i < 3; i++) {
+      await banner.action(
+        postArgs("/email-banner", { intent: "resend" }, { cookie: session, ip }).args,
+      );
+    }
+    const limited = asResponse(
+      await settle(() =>
+        banner.action(
+          postArgs("/email-banner", { intent: "resend" }, { cookie: session, ip }).args,
+        ),
+      ),
+    );
+    expect(await toastOf(limited)).toMatchObject({
+      type: "error",
+      title: expect.stringMatching(/^Too many attempts/),
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createKeys, loadOrCreateSecret } from "../../../supabase/local/jwt.ts";
+import { createTestDataDir } from "../../../supabase/local/testing.ts";
+
+/**
+ * The real production server (`node server/index.ts`, NODE_ENV=production) in a child process,
+ * on a copy of the seeded test template, for tests that need HTTP, several requests or a kill.
+ * Needs a build (`npm test` builds before Vitest runs).
+ */
+export interface TestSite {
+  url: string;
+  backendUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  service: SupabaseClient;
+  countRows(table: string): Promise<number>;
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>;
+  /** SIGKILL (no clean shutdown) and wait for exit. */
+  kill(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("server did not start");
+}
+
+export async function startTestSite(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<TestSite> {
+  const dataDir = options.dataDir ?? (await createTestDataDir());
+  const [port, backendPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      SUPABASE_URL: "",
+      SUPABASE_LOCAL_DIR: dataDir,
+      SUPABASE_LOCAL_PORT: String(backendPort),
+      RATE_LIMIT: "off",
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.on("data", () => {});
+  await waitForHealth(url, child);
+  const backendUrl = `http://127.0.0.1:${backendPort}`;
+  const keys = await createKeys(loadOrCreateSecret(dataDir));
+  const service = createClient(backendUrl, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const exit = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+    });
+  return {
+    url,
+    backendUrl,
+    dataDir,
+    child,
+    service,
+    async countRows(table) {
+      const { count, error } = await service
+        .from(table)
+        .select("*", { count: "exact", head: true });
+      if (error) throw new Error(error.message);
+      return count ?? 0;
+    },
+    stop: () => exit("SIGTERM"),
+    kill: () => exit("SIGKILL"),
+  };
+}

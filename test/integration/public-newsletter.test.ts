@@ -1,0 +1,96 @@
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as newsletter from "~/routes/newsletter";
+import type { TestBackend } from "../../supabase/local/testing.ts";
+import {
+  asData,
+  asResponse,
+  serviceClient,
+  settle,
+  startAdminBackend,
+  uniqueEmail,
+} from "./admin-session";
+import { formPost, routeArgs } from "./helpers/route-args";
+
+let backend: TestBackend;
+const mock = setupServer();
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT = "off";
+  mock.listen({ onUnhandledFrame: "bypass" });
+  backend = await startAdminBackend();
+});
+afterEach(() => mock.resetHandlers());
+afterAll(async () => {
+  mock.close();
+  await backend.close();
+});
+
+type Result = { status: string; message: string; email?: string };
+
+async function subscribe(email: string) {
+  const { args } = routeArgs("/newsletter", formPost({ email }));
+  return asData<Result>(await settle(() => newsletter.action(args)));
+}
+
+async function rowsFor(email: string) {
+  const { data } = await serviceClient(backend)
+    .from("newsletter_subscribers")
+    .select("email")
+    .ilike("email", email);
+  return data ?? [];
+}
+
+describe("newsletter", () => {
+  it("stores the address and thanks the visitor", async () => {
+    const email = uniqueEmail("news");
+    const { data, status } = await subscribe(email);
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      status: "subscribed",
+      message: "Thank you for subscribing! Watch your inbox for our next newsletter.",
+    });
+    expect(await rowsFor(email)).toEqual([{ email }]);
+  });
+
+  it("answers a repeat (any case) kindly and never stores it twice", async () => {
+    const email = uniqueEmail("twice");
+    await subscribe(email);
+    const { data, status } = await subscribe(email.toUpperCase());
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      status: "duplicate",
+      message: "You're already subscribed — thank you for reading!",
+    });
+    expect(await rowsFor(email)).toHaveLength(1);
+  });
+
+  it("validates the address (400) and keeps what was typed", async () => {
+    const { data, status } = await subscribe("nope@");
+    expect(status).toBe(400);
+    expect(data).toEqual({
+      status: "invalid",
+      message: "Please enter a valid email address",
+      email: "nope@",
+    });
+    expect((await subscribe("")).data.message).toBe("Email is required");
+  });
+
+  it("reports a backend failure with 503", async () => {
+    mock.use(
+      http.post(`${backend.url}/rest/v1/newsletter_subscribers`, () =>
+        HttpResponse.json({ code: "XX000", message: "list unavailable" }, { status: 500 }),
+      ),
+    );
+    const { data, status } = await subscribe(uniqueEmail("down"));
+    expect(status).toBe(503);
+    expect(data).toMatchObject({ status: "error", message: "list unavailable" });
+  });
+
+  it("sends a plain GET back to the blog", () => {
+    const response = asResponse(newsletter.loader());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/blog");
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Vitest globalSetup: builds (or reuses, when migrations/seed are unchanged) the migrated and
+ * seeded PGlite template under .data/test-template and exports its path to the test workers
+ * as SUPABASE_TEMPLATE_DIR. Test files start their own backend on a copy with
+ * `startTestBackend()` from supabase/local/testing.ts.
+ */
+import { ensureTestTemplate } from "../../supabase/local/template.ts";
+
+export default async function setup(): Promise<void> {
+  const started = Date.now();
+  const dir = await ensureTestTemplate();
+  process.env.SUPABASE_TEMPLATE_DIR = dir;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`[global-setup] Supabase template ready in ${seconds}s: ${dir}`);
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import {
+  isPersonalised,
+  PRIVATE_NO_STORE,
+  PUBLIC_CACHE,
+  publicCacheHeaders,
+  publicPageHeaders,
+} from "~/lib/cache-control";
+import { rssXml, sitemapXml, xmlEscape } from "~/lib/feeds";
+import type { PostSummary } from "~/lib/post-types";
+import { parsePostId, pickRelatedPosts, toPostSummary } from "~/lib/posts.server";
+
+const summary = (id: number, categories: string[]): PostSummary => ({
+  ...toPostSummary({
+    id,
+    title: `T${id} <&>`,
+    excerpt: "E",
+    cover_image: null,
+    author_name: null,
+    author_avatar: null,
+    published_at: "2026-03-01T00:00:00Z",
+    read_time: null,
+    categories,
+    tags: null,
+  }),
+});
+
+describe("posts mapping", () => {
+  it("maps a row to the UI shape with defaults", () => {
+    const p = summary(4, ["A"]);
+    expect(p).toMatchObject({
+      id: 4,
+      author: "Admin",
+      readTime: "1 min",
+      tags: [],
+      coverImage: null,
+    });
+  });
+
+  it("accepts positive integer ids only", () => {
+    expect(parsePostId("12")).toBe(12);
+    for (const bad of ["0", "-1", "1.5", "abc", "01", "1e3", "99999999999999999", undefined])
+      expect(parsePostId(bad)).toBeNull();
+  });
+
+  it("picks up to 3 related posts, same category first, never the post itself", () => {
+    const all = [
+      summary(1, ["A"]),
+      summary(2, ["B"]),
+      summary(3, ["A"]),
+      summary(4, []),
+      summary(5, ["B"]),
+    ];
+    expect(pickRelatedPosts(all[0]!, all).map((p) => p.id)).toEqual([3, 2, 4]);
+    expect(pickRelatedPosts(all[0]!, [all[0]!])).toEqual([]);
+  });
+});
+
+describe("feeds", () => {
+  it("escapes XML", () => {
+    expect(xmlEscape(`<a href="x">&'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;",
+    );
+  });
+
+  it("lists static paths and posts in the sitemap", () => {
+    const xml = sitemapXml("https://x.test", ["/", "/blog"], [summary(7, [])]);
+    expect(xml).toContain("<loc>https://x.test/</loc>");
+    expect(xml).toContain(
+      "<loc>https://x.test/blog/7</loc><lastmod>2026-03-01T00:00:00.000Z</lastmod>",
+    );
+  });
+
+  it("writes an RSS 2.0 channel with one item per post", () => {
+    const xml = rssXml({ siteUrl: "https://x.test", brandName: "B" }, [summary(7, ["A"])]);
+    expect(xml).toContain('<rss version="2.0"');
+    expect(xml).toContain("<title>T7 &lt;&amp;&gt;</title>");
+    expect(xml).toContain("<pubDate>Sun, 01 Mar 2026 00:00:00 GMT</pubDate>");
+    expect(xml).toContain("<category>A</category>");
+  });
+});
+
+describe("cache headers", () => {
+  const req = (cookie?: string) =>
+    new Request("http://x.test/", cookie ? { headers: { Cookie: cookie } } : {});
+
+  it("caches anonymous pages publicly and personalised ones privately", () => {
+    expect(isPersonalised(req())).toBe(false);
+    expect(isPersonalised(req("theme=dark"))).toBe(false);
+    expect(isPersonalised(req("sb-127-auth-token=abc"))).toBe(true);
+    expect(isPersonalised(req("a=1; toast=xyz"))).toBe(true);
+    expect(new Headers(publicCacheHeaders(req())).get("Cache-Control")).toBe(PUBLIC_CACHE);
+    expect(new Headers(publicCacheHeaders(req(), false)).get("Cache-Control")).toBe(
+      PRIVATE_NO_STORE,
+    );
+  });
+
+  it("turns private when a cookie is set, on errors and on actions", () => {
+    const loaderHeaders = new Headers({ "Cache-Control": PUBLIC_CACHE });
+    const none = new Headers();
+    const h = (over: Partial<Parameters<typeof publicPageHeaders>[0]>) =>
+      publicPageHeaders({ loaderHeaders, parentHeaders: none, actionHeaders: none, ...over }).get(
+        "Cache-Control",
+      );
+    expect(h({})).toBe(PUBLIC_CACHE);
+    expect(h({ parentHeaders: new Headers({ "Set-Cookie": "toast=; Max-Age=0" }) })).toBe(
+      PRIVATE_NO_STORE,
+    );
+    expect(h({ errorHeaders: new Headers() })).toBe(PRIVATE_NO_STORE);
+    expect(h({ actionHeaders: new Headers({ "Cache-Control": PRIVATE_NO_STORE }) })).toBe(
+      PRIVATE_NO_STORE,
+    );
+    expect(h({ loaderHeaders: new Headers() })).toBe(PRIVATE_NO_STORE);
+  });
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+// The reactRouter() Vite plugin is deliberately absent: it breaks Vitest ("can't detect preamble").
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "supabase/**/*.test.ts",
+      "test/unit/**/*.test.{ts,tsx}",
+      "test/integration/**/*.test.ts",
+    ],
+    globalSetup: ["test/setup/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
