@@ -9,9 +9,11 @@ export interface SessionUser {
   onboarded: boolean;
 }
 
-/** "Amina Wanjiru" → "AW"; falls back to the e-mail's first letter. */
+/** "Amina Wanjiru" → "AW", "Amina W. Otieno" → "AO"; falls back to the e-mail's first letter. */
 export function initialsOf(user: Pick<SessionUser, "fullName" | "email">): string {
   const parts = user.fullName.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 0 ? parts.slice(0, 2).map((p) => p[0]) : [user.email[0] ?? "?"];
-  return letters.join("").toUpperCase();
+  const first = parts[0]?.[0];
+  if (!first) return (user.email[0] ?? "?").toUpperCase();
+  const last = parts.length > 1 ? parts[parts.length - 1]?.[0] : "";
+  return `${first}${last ?? ""}`.toUpperCase();
 }

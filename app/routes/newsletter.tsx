@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { NewsletterBox, type NewsletterResult } from "~/components/blog/newsletter-box";
 import { PageHeading } from "~/components/page-heading";
 import { readCheckedForm } from "~/lib/action-errors.server";
@@ -18,9 +18,13 @@ import type { Route } from "./+types/newsletter";
 
 const noStore = { "Cache-Control": PRIVATE_NO_STORE };
 
-/** Nothing to show on a GET: the sign-up box lives on /blog. */
+/**
+ * A plain page with the sign-up box. Visitors without JS land here after posting the box on /blog
+ * (a loader redirect would also swallow the action's answer: React Router runs loaders after a
+ * document POST).
+ */
 export function loader() {
-  return redirect("/blog");
+  return null;
 }
 
 function answer(result: NewsletterResult, status = 200) {
@@ -64,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** The result page a visitor without JS sees after subscribing. */
+/** The sign-up page, and the result page a visitor without JS sees after subscribing. */
 export default function NewsletterRoute({ actionData }: Route.ComponentProps) {
   return (
     <>

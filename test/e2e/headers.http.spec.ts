@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
+
+const scriptSrc = (csp: string) => /script-src [^;]*/.exec(csp)?.[0] ?? "";
 
 test("GET /healthz answers 200 JSON", async ({ request }) => {
   const response = await request.get("/healthz");
@@ -11,20 +14,50 @@ test("npm start serves React's production build (NODE_ENV=production)", async ({
   expect(await (await request.get("/healthz")).json()).toMatchObject({ react: "production" });
 });
 
-test("documents carry a nonce CSP that matches every script tag", async ({ request }) => {
-  const response = await request.get("/");
+test("freshly rendered documents carry a per-response nonce CSP on every script tag", async ({
+  request,
+}) => {
+  // A cookie that looks like a session bypasses the anonymous page cache: a fresh render.
+  const headers = { cookie: "sb-test-auth-token=1" };
+  const response = await request.get("/", { headers });
   const csp = response.headers()["content-security-policy"] ?? "";
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
-  expect(csp).not.toContain("unsafe-inline' 'nonce");
   expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+  expect(scriptSrc(csp)).not.toContain("unsafe-inline");
   expect(csp).toContain("frame-ancestors 'none'");
   const html = await response.text();
-  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  // Executable scripts only: JSON-LD data blocks are never run, so CSP does not govern them.
+  const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+    (tag) => !tag.includes('type="application/ld+json"'),
+  );
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-  const second = await request.get("/");
+  const second = await request.get("/", { headers });
   expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+});
+
+test("cached anonymous documents pin their inline scripts by hash, never unsafe-inline", async ({
+  request,
+}) => {
+  await request.get("/services");
+  const response = await request.get("/services");
+  const csp = response.headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/);
+  expect(scriptSrc(csp)).not.toContain("unsafe-inline");
+  const html = await response.text();
+  const inline = [
+    ...html.matchAll(
+      /<script\b(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ];
+  expect(inline.length).toBeGreaterThan(0);
+  for (const [, body] of inline) {
+    const hash = createHash("sha256")
+      .update(body ?? "", "utf8")
+      .digest("base64");
+    expect(csp).toContain(`'sha256-${hash}'`);
+  }
 });
 
 test("every response has the security headers", async ({ request }) => {

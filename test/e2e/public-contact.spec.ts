@@ -12,13 +12,15 @@ test.describe("contact page", () => {
     const email = uniqueEmail();
     await page.getByLabel("Name").fill("Otieno");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Message").fill("We need a logistics dashboard for our fleet.");
+    await page
+      .getByLabel("Message", { exact: true })
+      .fill("We need a logistics dashboard for our fleet.");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message sent! We will get back to you shortly.")).toBeVisible();
     await expect(page).toHaveURL("/contact");
     await expect(page.getByLabel("Name")).toHaveValue("");
     await expect(page.getByLabel("Email")).toHaveValue("");
-    await expect(page.getByLabel("Message")).toHaveValue("");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
     const { data } = await (await serviceClient())
       .from("contact_messages")
       .select("name, message, user_id")
@@ -32,14 +34,16 @@ test.describe("contact page", () => {
     await page.goto("/contact");
     await page.getByLabel("Name").fill("Otieno");
     await page.getByLabel("Email").fill("otieno@example");
-    await page.getByLabel("Message").fill("Short but valid for the browser.");
+    await page.getByLabel("Message", { exact: true }).fill("Short but valid for the browser.");
     await page.getByRole("button", { name: "Send Message" }).click();
     const email = page.getByLabel("Email");
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveValue("otieno@example");
     await expect(page.getByLabel("Name")).toHaveValue("Otieno");
-    await expect(page.getByLabel("Message")).toHaveValue("Short but valid for the browser.");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+      "Short but valid for the browser.",
+    );
     await expectAccessible(page);
   });
 
@@ -57,7 +61,7 @@ test.describe("contact page", () => {
     });
     await page.getByLabel("Name").fill("Slow");
     await page.getByLabel("Email").fill(uniqueEmail());
-    await page.getByLabel("Message").fill("A message on a slow connection.");
+    await page.getByLabel("Message", { exact: true }).fill("A message on a slow connection.");
     await button.click();
     const pending = page.getByRole("button", { name: "Sending..." });
     await expect(pending).toBeVisible();
@@ -67,7 +71,7 @@ test.describe("contact page", () => {
 
   test("topics from the chat widget prefill the message", async ({ page }) => {
     await page.goto("/contact?topic=mobile-app");
-    await expect(page.getByLabel("Message")).toHaveValue(/mobile app/);
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(/mobile app/);
   });
 
   test("contact page passes axe", async ({ page }) => {

@@ -103,7 +103,7 @@ test.describe("home page", () => {
     await widget.locator("summary").click();
     await option.click();
     await expect(page).toHaveURL("/contact?topic=website");
-    await expect(page.getByLabel("Message")).toHaveValue(/I need a website/);
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(/I need a website/);
   });
 
   test("home contact form sends a message and clears the fields", async ({ page }) => {
@@ -112,7 +112,7 @@ test.describe("home page", () => {
     const email = uniqueEmail();
     await form.getByLabel("Name").fill("Home Visitor");
     await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Message").fill("Please call me about a new website.");
+    await form.getByLabel("Message", { exact: true }).fill("Please call me about a new website.");
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message sent! We will get back to you shortly.")).toBeVisible();
     await expect(page).toHaveURL(/\/#contact$/);
@@ -130,11 +130,13 @@ test.describe("home page", () => {
     await form.getByLabel("Name").fill("Home Visitor");
     // The browser accepts "a@b"; the server wants a dot in the domain.
     await form.getByLabel("Email").fill("someone@example");
-    await form.getByLabel("Message").fill("A message that is long enough.");
+    await form.getByLabel("Message", { exact: true }).fill("A message that is long enough.");
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue("someone@example");
-    await expect(page.getByLabel("Message")).toHaveValue("A message that is long enough.");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+      "A message that is long enough.",
+    );
     await expect(page.getByLabel("Name")).toHaveValue("Home Visitor");
   });
 

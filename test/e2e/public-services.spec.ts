@@ -21,7 +21,7 @@ test.describe("services", () => {
     await expect(cards).toHaveCount(8);
     const learnMore = page.getByRole("link", { name: /^Learn More/ });
     await expect(learnMore).toHaveCount(8);
-    await expect(cards.first().locator("svg")).toBeAttached();
+    await expect(cards.first().locator("svg").first()).toBeAttached();
     await page.getByRole("link", { name: "Learn More about Bulk SMS" }).click();
     await expect(page).toHaveURL("/services/bulk-sms");
     await expect(page.getByRole("heading", { level: 1, name: "Bulk SMS" })).toBeVisible();

@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/forms/field";
+import { TextareaField } from "~/components/forms/textarea-field";
 import { primaryButton, secondaryButton } from "./admin-page";
+import { CheckboxField } from "./checkbox-field";
 import { PreviewPanel, useLivePreview } from "./live-preview";
 import type { PostFormDefaults } from "./post-form-defaults";
 import { POST_LIMITS } from "./post-limits";
-import { CheckboxField, TextAreaField } from "./text-area-field";
 
 type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
 
@@ -60,7 +61,7 @@ export function PostEditor({
           required
           maxLength={POST_LIMITS.title}
         />
-        <TextAreaField
+        <TextareaField
           label="Excerpt"
           name="excerpt"
           rows={3}
@@ -69,7 +70,7 @@ export function PostEditor({
           maxLength={POST_LIMITS.excerpt}
           hint={`A short summary for the blog list (up to ${POST_LIMITS.excerpt} characters).`}
         />
-        <TextAreaField
+        <TextareaField
           label="Content (HTML)"
           name="content"
           rows={16}

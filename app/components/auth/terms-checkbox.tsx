@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { ErrorList, type FieldErrors } from "~/components/forms/field";
+import { useEditClearsErrors } from "~/components/forms/use-edit-clears-errors";
 
 /** 'I agree to the Terms of Service and Privacy Policy' (its error clears once ticked, with JS). */
 export function TermsCheckbox({
@@ -10,20 +11,20 @@ export function TermsCheckbox({
   errors?: FieldErrors;
 }) {
   const id = useId();
-  const [edited, setEdited] = useState(false);
-  const shown = edited ? undefined : errors;
+  const { ref, shown, markEdited } = useEditClearsErrors<HTMLInputElement>(errors);
   return (
     <div>
       <div className="flex items-start gap-2 text-sm text-slate-800">
         <input
           id={id}
+          ref={ref}
           type="checkbox"
           name="terms"
           required
           defaultChecked={defaultChecked}
           aria-invalid={shown?.length ? true : undefined}
           aria-describedby={shown?.length ? `${id}-error` : undefined}
-          onChange={() => setEdited(true)}
+          onChange={markEdited}
           className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-700"
         />
         <label htmlFor={id}>I agree to the Terms of Service and Privacy Policy</label>

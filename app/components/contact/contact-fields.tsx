@@ -1,8 +1,8 @@
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
+import { TextareaField } from "~/components/forms/textarea-field";
 import { CONTACT_LIMITS as L } from "~/lib/contact-limits";
 import { type FormResult, fieldErrors, formErrorOf, submittedValue } from "./form-result";
-import { TextareaField } from "./textarea-field";
 
 export interface ContactFieldsProps {
   result?: FormResult;

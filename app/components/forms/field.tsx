@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, useId, useState } from "react";
+import { type InputHTMLAttributes, useId } from "react";
+import { useEditClearsErrors } from "./use-edit-clears-errors";
 
 export type FieldErrors = string[] | undefined;
 
@@ -26,8 +27,7 @@ export function Field({
   ...input
 }: { label: string; errors?: FieldErrors; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
-  const [edited, setEdited] = useState(false);
-  const shown = edited ? undefined : errors;
+  const { ref, shown, markEdited } = useEditClearsErrors<HTMLInputElement>(errors);
   const describedBy = [hint ? `${id}-hint` : null, shown?.length ? `${id}-error` : null]
     .filter(Boolean)
     .join(" ");
@@ -38,11 +38,12 @@ export function Field({
       </label>
       <input
         id={id}
+        ref={ref}
         {...input}
         aria-invalid={shown?.length ? true : undefined}
         aria-describedby={describedBy || undefined}
         onInput={(event) => {
-          setEdited(true);
+          markEdited();
           input.onInput?.(event);
         }}
         className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${

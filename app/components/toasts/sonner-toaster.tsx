@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type CSSProperties, useEffect } from "react";
 import { toast as sonner, Toaster } from "sonner";
 import type { Toast } from "~/lib/toast";
 import { setDisplay } from "./toast-bus";
@@ -8,6 +8,17 @@ function show(toast: Toast) {
   if (toast.type === "loading") sonner.loading(toast.title, options);
   else sonner[toast.type](toast.title, options);
 }
+
+/**
+ * sonner's rich colours with darker text: its defaults (e.g. green 27% lightness on a pale green)
+ * fall short of WCAG AA contrast.
+ */
+const richColors = {
+  "--success-text": "#065f46",
+  "--info-text": "#075985",
+  "--warning-text": "#78350f",
+  "--error-text": "#991b1b",
+} as CSSProperties;
 
 /** sonner, loaded only once a toast exists: 5000 ms, 3 visible, alt+T focuses the region. */
 export default function SonnerToaster() {
@@ -21,6 +32,7 @@ export default function SonnerToaster() {
       richColors
       closeButton
       offset={80}
+      style={richColors}
     />
   );
 }

@@ -28,12 +28,12 @@ export function Toasts({ toasts }: { toasts: (Toast | null | undefined)[] }) {
     <div
       role="status"
       aria-live="polite"
-      className="fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4"
     >
       {list.map((toast) => (
         <div
           key={toast.id}
-          className={`w-full max-w-sm rounded-lg border px-4 py-3 shadow ${tone[toast.type]}`}
+          className={`pointer-events-auto w-full max-w-sm rounded-lg border px-4 py-3 shadow ${tone[toast.type]}`}
         >
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p className="text-sm">{toast.description}</p> : null}
