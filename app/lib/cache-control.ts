@@ -41,5 +41,20 @@ export function publicPageHeaders({
     loaderHeaders.has("Set-Cookie") ||
     [...actionHeaders.keys()].length > 0;
   headers.set("Cache-Control", !fromLoader || personal ? PRIVATE_NO_STORE : fromLoader);
+  return withRetryAfter(headers, actionHeaders);
+}
+
+/**
+ * A route `headers` export for personal pages and forms: never cached, and an action's
+ * `Retry-After` (rate limit) reaches the browser — React Router drops action headers a route
+ * does not pass on.
+ */
+export function privateFormHeaders({ actionHeaders }: Pick<HeadersArgsLike, "actionHeaders">) {
+  return withRetryAfter(new Headers({ "Cache-Control": PRIVATE_NO_STORE }), actionHeaders);
+}
+
+function withRetryAfter(headers: Headers, actionHeaders: Headers): Headers {
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 }

@@ -3,7 +3,7 @@ import { NewsletterBox, type NewsletterResult } from "~/components/blog/newslett
 import { PageHeading } from "~/components/page-heading";
 import { readCheckedForm } from "~/lib/action-errors.server";
 import { getSupabase } from "~/lib/auth.server";
-import { PRIVATE_NO_STORE } from "~/lib/cache-control";
+import { PRIVATE_NO_STORE, privateFormHeaders } from "~/lib/cache-control";
 import { checkHoneypot, parseForm } from "~/lib/forms.server";
 import { subscribeToNewsletter } from "~/lib/newsletter.server";
 import { NEWSLETTER_MESSAGES, newsletterSchema } from "~/lib/newsletter-schema.server";
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer({ status: result.status, message: NEWSLETTER_MESSAGES[result.status] });
 }
 
-export const headers: Route.HeadersFunction = () => noStore;
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -6,8 +6,12 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
 import { profileAction, profileLoader } from "~/lib/account-profile.server";
+import { privateFormHeaders } from "~/lib/cache-control";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
+
+/** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -5,8 +5,12 @@ import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { forgotPasswordAction } from "~/lib/account-password.server";
+import { privateFormHeaders } from "~/lib/cache-control";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
+
+/** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

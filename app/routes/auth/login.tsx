@@ -8,9 +8,13 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { enabledOAuthProviders } from "~/lib/account-auth.server";
 import { loginAction } from "~/lib/account-login.server";
 import { getAuthUser } from "~/lib/auth.server";
+import { privateFormHeaders } from "~/lib/cache-control";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
+
+/** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

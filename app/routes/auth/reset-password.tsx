@@ -6,8 +6,12 @@ import { PASSWORD_HINT } from "~/components/auth/rules";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { resetPasswordAction, resetPasswordLoader } from "~/lib/account-password.server";
+import { privateFormHeaders } from "~/lib/cache-control";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
+
+/** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

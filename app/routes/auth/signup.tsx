@@ -11,8 +11,12 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { enabledOAuthProviders } from "~/lib/account-auth.server";
 import { signupAction } from "~/lib/account-signup.server";
 import { getAuthUser } from "~/lib/auth.server";
+import { privateFormHeaders } from "~/lib/cache-control";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
+
+/** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

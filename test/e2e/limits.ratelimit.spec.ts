@@ -1,0 +1,68 @@
+import { expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./helpers/auth";
+import { countRows } from "./helpers/backend";
+
+/**
+ * Rate limits as a visitor meets them, with JavaScript on and off, against the second server
+ * (limits on, behind a trusted proxy): each test presents its own client address.
+ */
+let clientAddress = "";
+
+test.beforeEach(async ({ page }) => {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  clientAddress = `10.${octet()}.${octet()}.${octet()}`;
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
+});
+
+/** Submits a form in the page and returns the POST's response (document or data request). */
+async function submitAndCapture(page: Page, button: string) {
+  const response = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: button }).click();
+  return response;
+}
+
+test("the sixth contact message in a minute is refused with 429 and the typed input is kept", async ({
+  page,
+}) => {
+  const email = uniqueEmail("limited");
+  for (let i = 1; i <= 5; i++) {
+    const response = await page.request.post("/contact", {
+      form: { name: "Rate Tester", email, message: `Message number ${i} is long enough.` },
+      headers: { "X-Forwarded-For": clientAddress },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `message ${i}`).toBeLessThan(400);
+  }
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Rate Tester");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Message", { exact: true }).fill("The sixth message this minute.");
+  const response = await submitAndCapture(page, "Send Message");
+  expect(response.status()).toBe(429);
+  expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+  await expect(page.getByRole("alert")).toHaveText(
+    /^Too many attempts\. Please try again in \d+ seconds?\.$/,
+  );
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+    "The sixth message this minute.",
+  );
+  expect(await countRows("contact_messages", { email }, "rate-limited")).toBe(5);
+});
+
+test("the eleventh sign-in attempt in a minute is refused with 429", async ({ page }) => {
+  const email = uniqueEmail("brute");
+  await page.goto("/login");
+  for (let i = 1; i <= 10; i++) {
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(`wrong-password-${i}`);
+    const response = await submitAndCapture(page, "Sign In");
+    expect(response.status(), `attempt ${i}`).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+  }
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password-11");
+  const response = await submitAndCapture(page, "Sign In");
+  expect(response.status()).toBe(429);
+  expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+  await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\./);
+  await expect(page.getByLabel("Email Address")).toHaveValue(email);
+});
