@@ -46,7 +46,11 @@ describe("sign-in action", () => {
     const response = asResponse(answer);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/portfolio?filter=web");
-    expect(sessionCookie(setCookies)).not.toBe("");
+    const cookie = sessionCookie(setCookies);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/);
+    expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
+    // SITE_URL is plain http in tests: no Secure flag (the browser would drop the cookie).
+    expect(cookie).not.toMatch(/; Secure(;|$)/);
   });
 
   it.each(["//evil.com", "https://evil.com/", "/\\evil.com", "javascript:alert(1)"])(

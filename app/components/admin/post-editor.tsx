@@ -52,7 +52,13 @@ export function PostEditor({
 
   return (
     <>
-      <Form key={answerKey(errors)} method="post" className="space-y-6" aria-label="Post">
+      <Form
+        key={answerKey(errors)}
+        ref={live.formRef}
+        method="post"
+        className="space-y-6"
+        aria-label="Post"
+      >
         <Field
           label="Title"
           name="title"
