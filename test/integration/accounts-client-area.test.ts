@@ -1,6 +1,5 @@
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAccountShellData } from "~/lib/account-shell.server";
 import { getSessionUser } from "~/lib/auth.server";
 import * as dashboard from "~/routes/account/dashboard";
@@ -14,25 +13,17 @@ import {
   serviceClient,
   settle,
   signInCookie,
-  startAccountsBackend,
   storedUser,
   type TestBackend,
   toastOf,
+  withAccountsBackend,
   withCookies,
 } from "./accounts-support";
 import { routeArgs } from "./helpers/route-args";
 
 let backend: TestBackend;
-const mock = setupServer();
-
-beforeAll(async () => {
-  mock.listen({ onUnhandledFrame: "bypass" });
-  backend = await startAccountsBackend();
-});
-afterEach(() => mock.resetHandlers());
-afterAll(async () => {
-  mock.close();
-  await backend.close();
+const mock = withAccountsBackend((started) => {
+  backend = started;
 });
 
 async function signedIn(metadata?: Record<string, unknown>) {

@@ -1,6 +1,5 @@
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as login from "~/routes/auth/login";
 import {
   asData,
@@ -9,27 +8,19 @@ import {
   postArgs,
   settle,
   signInCookie,
-  startAccountsBackend,
   type TestBackend,
+  withAccountsBackend,
 } from "./accounts-support";
 import { routeArgs } from "./helpers/route-args";
 
 let backend: TestBackend;
 let user: { email: string; password: string };
-const mock = setupServer();
-
-beforeAll(async () => {
-  mock.listen({ onUnhandledFrame: "bypass" });
-  backend = await startAccountsBackend();
+const mock = withAccountsBackend(async (started) => {
+  backend = started;
   user = await createUser(backend);
 });
 afterEach(() => {
-  mock.resetHandlers();
   delete process.env.OAUTH_PROVIDERS;
-});
-afterAll(async () => {
-  mock.close();
-  await backend.close();
 });
 
 async function signIn(fields: Record<string, string>, ip?: string) {

@@ -1,6 +1,5 @@
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SIGNUP_SUCCESS } from "~/lib/account-signup.server";
 import * as signup from "~/routes/auth/signup";
 import {
@@ -11,24 +10,16 @@ import {
   serviceClient,
   settle,
   signInCookie,
-  startAccountsBackend,
   type TestBackend,
   toastOf,
   uniqueEmail,
+  withAccountsBackend,
 } from "./accounts-support";
 import { routeArgs } from "./helpers/route-args";
 
 let backend: TestBackend;
-const mock = setupServer();
-
-beforeAll(async () => {
-  mock.listen({ onUnhandledFrame: "bypass" });
-  backend = await startAccountsBackend();
-});
-afterEach(() => mock.resetHandlers());
-afterAll(async () => {
-  mock.close();
-  await backend.close();
+const mock = withAccountsBackend((started) => {
+  backend = started;
 });
 
 const form = (overrides: Record<string, string> = {}) => ({

@@ -4,6 +4,8 @@
  * (returned or thrown: a redirect Response or `data()`).
  */
 import { createClient } from "@supabase/supabase-js";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { supabaseContext } from "~/context";
 import { getToast } from "~/lib/toast.server";
 import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
@@ -16,6 +18,26 @@ export async function startAccountsBackend(): Promise<TestBackend> {
   process.env.SUPABASE_URL = backend.url;
   process.env.SUPABASE_ANON_KEY = backend.anonKey;
   return backend;
+}
+
+/**
+ * Registers the file's hooks: an MSW server (unhandled requests pass through to the real
+ * backend, handlers reset after each test) and a fresh backend handed to `onReady`.
+ */
+export function withAccountsBackend(onReady: (backend: TestBackend) => unknown | Promise<unknown>) {
+  const mock = setupServer();
+  let backend: TestBackend | undefined;
+  beforeAll(async () => {
+    mock.listen({ onUnhandledFrame: "bypass" });
+    backend = await startAccountsBackend();
+    await onReady(backend);
+  });
+  afterEach(() => mock.resetHandlers());
+  afterAll(async () => {
+    mock.close();
+    await backend?.close();
+  });
+  return mock;
 }
 
 export const uniqueEmail = (label = "user") =>

@@ -1,19 +1,7 @@
-import { type InputHTMLAttributes, useId } from "react";
-import { useEditClearsErrors } from "./use-edit-clears-errors";
+import type { InputHTMLAttributes } from "react";
+import { controlClasses, type FieldErrors, FieldFrame, useFieldWiring } from "./field-frame";
 
-export type FieldErrors = string[] | undefined;
-
-/** A field's error list, announced and linked to its input. */
-export function ErrorList({ id, errors }: { id: string; errors: FieldErrors }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
-      {errors.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
-  );
-}
+export { ErrorList, type FieldErrors } from "./field-frame";
 
 /**
  * Label + input + hint + errors. The server's errors show under the field; with JS an error
@@ -24,39 +12,18 @@ export function Field({
   errors,
   hint,
   className,
+  onInput,
   ...input
 }: { label: string; errors?: FieldErrors; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const { ref, shown, markEdited } = useEditClearsErrors<HTMLInputElement>(errors);
-  const describedBy = [hint ? `${id}-hint` : null, shown?.length ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
+  const { id, shown, invalid, control } = useFieldWiring<HTMLInputElement>(errors, hint, onInput);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>
       <input
-        id={id}
-        ref={ref}
         {...input}
-        aria-invalid={shown?.length ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onInput={(event) => {
-          markEdited();
-          input.onInput?.(event);
-        }}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${
-          shown?.length ? "border-red-500" : "border-slate-300"
-        } ${input.readOnly ? "bg-slate-100" : "bg-white"}`}
+        {...control}
+        className={`${controlClasses(invalid)} ${input.readOnly ? "bg-slate-100" : "bg-white"}`}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={shown} />
-    </div>
+    </FieldFrame>
   );
 }
 

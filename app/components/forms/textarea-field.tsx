@@ -1,6 +1,5 @@
-import { type TextareaHTMLAttributes, useId } from "react";
-import { ErrorList, type FieldErrors } from "./field";
-import { useEditClearsErrors } from "./use-edit-clears-errors";
+import type { TextareaHTMLAttributes } from "react";
+import { controlClasses, type FieldErrors, FieldFrame, useFieldWiring } from "./field-frame";
 
 /** Label + textarea + hint + errors, wired like `<Field>` (an error clears once edited). */
 export function TextareaField({
@@ -9,6 +8,7 @@ export function TextareaField({
   hint,
   className,
   inputClassName = "",
+  onInput,
   ...textarea
 }: {
   label: string;
@@ -17,36 +17,18 @@ export function TextareaField({
   /** Extra classes of the textarea itself (`className` styles the wrapper). */
   inputClassName?: string;
 } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  const { ref, shown, markEdited } = useEditClearsErrors<HTMLTextAreaElement>(errors);
-  const describedBy = [hint ? `${id}-hint` : null, shown?.length ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
+  const { id, shown, invalid, control } = useFieldWiring<HTMLTextAreaElement>(
+    errors,
+    hint,
+    onInput,
+  );
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>
       <textarea
-        id={id}
-        ref={ref}
         {...textarea}
-        aria-invalid={shown?.length ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onInput={(event) => {
-          markEdited();
-          textarea.onInput?.(event);
-        }}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${
-          shown?.length ? "border-red-500" : "border-slate-300"
-        } ${inputClassName}`}
+        {...control}
+        className={`${controlClasses(invalid)} bg-white ${inputClassName}`}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={shown} />
-    </div>
+    </FieldFrame>
   );
 }
