@@ -5,9 +5,17 @@ import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-pr
 
 /**
  * npm run bench:lighthouse — Lighthouse (mobile preset) on the public pages of the production
- * server, driving Debian's Chromium. Prints the median of LH_RUNS runs (default 1) per page.
+ * server, driving Debian's Chromium. Prints the median of LH_RUNS runs (default 1) per page
+ * (LH_ROUTES=/,/blog limits the pages); bench/results/lighthouse.json keeps the failing audits'
+ * details.
  */
-const routes = ["/", "/services", "/blog", "/blog/1", "/contact"];
+const routes = process.env.LH_ROUTES?.split(",") ?? [
+  "/",
+  "/services",
+  "/blog",
+  "/blog/1",
+  "/contact",
+];
 const runs = Number(process.env.LH_RUNS || 1);
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -28,6 +36,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const table: Record<string, Record<string, number>> = {};
 const failures: Record<string, string[]> = {};
+const details: Record<string, Record<string, unknown>> = {};
 for (const route of routes) {
   const scores: Record<string, number[]> = {};
   for (let i = 0; i < runs; i++) {
@@ -46,6 +55,11 @@ for (const route of routes) {
     failures[route] = Object.values(result.lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
       .map((a) => `${a.id} (${a.score})`);
+    details[route] = Object.fromEntries(
+      Object.values(result.lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+        .map((a) => [a.id, { title: a.title, displayValue: a.displayValue, details: a.details }]),
+    );
   }
   table[route] = Object.fromEntries(categories.map((c) => [c, median(scores[c] ?? [])]));
 }
@@ -66,5 +80,5 @@ for (const [route, list] of Object.entries(failures))
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
   "bench/results/lighthouse.json",
-  `${JSON.stringify({ date: new Date().toISOString(), table, failures }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), table, failures, details }, null, 2)}\n`,
 );

@@ -1,5 +1,6 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { fifoLimit } from "./fifo-limit";
 
 /** Every Supabase call gives up after this long: a slow backend never hangs a page. */
 export const SUPABASE_TIMEOUT_MS = Number(process.env.SUPABASE_TIMEOUT_MS || 5000);
@@ -13,11 +14,15 @@ export function supabaseEnv(): { url: string; anonKey: string } {
   return { url, anonKey };
 }
 
-const timeoutFetch: typeof fetch = (input, init) => {
-  const timeout = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
-  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  return fetch(input, { ...init, signal });
-};
+/** Calls to Supabase in flight at once; the rest queue in arrival order (fair under bursts). */
+const inFlight = fifoLimit(Number(process.env.SUPABASE_MAX_CONCURRENCY || 16));
+
+const timeoutFetch: typeof fetch = (input, init) =>
+  inFlight(() => {
+    const timeout = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetch(input, { ...init, signal });
+  });
 
 export function isSecureSite(): boolean {
   return (process.env.SITE_URL ?? "").startsWith("https://");

@@ -21,9 +21,8 @@ export function ServiceCard({
       <Link
         to={`/services/${service.id}`}
         className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
-        aria-label={`Learn More about ${service.title}`}
       >
-        Learn More
+        Learn More<span className="sr-only"> about {service.title}</span>
         <SvgIcon name="arrowRight" width={16} height={16} />
       </Link>
     </article>
