@@ -85,7 +85,7 @@ export default defineConfig({
     },
     {
       name: "nojs",
-      testIgnore: /\.(http|ratelimit)\.spec\.ts$/,
+      testIgnore: /\.(http|ratelimit|jsonly)\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
     },
   ],

@@ -9,6 +9,7 @@ import { portfolioCategoryBySlug, portfolioProjects } from "~/content/portfolio"
 import { requireUser } from "~/lib/auth.server";
 import { PRIVATE_NO_STORE } from "~/lib/cache-control";
 import { pageMeta } from "~/lib/seo";
+import { staggerStyle } from "~/lib/stagger";
 import type { Route } from "./+types/portfolio";
 
 /** Signed-in only. ?category= filters the projects; ?project= opens one's details (no JS). */
@@ -61,8 +62,8 @@ export default function PortfolioRoute({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <PortfolioFilter current={category} />
         <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
-          {projects.map((project) => (
-            <li key={project.slug}>
+          {projects.map((project, index) => (
+            <li key={project.slug} className="stagger-in" style={staggerStyle(index)}>
               <ProjectCard
                 project={project}
                 detailsHref={detailsHref(project.slug)}

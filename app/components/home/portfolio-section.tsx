@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { homePortfolioItems } from "~/content/portfolio";
+import { staggerStyle } from "~/lib/stagger";
 import { HomeSection } from "./section";
 
 export function PortfolioSection() {
@@ -10,10 +11,11 @@ export function PortfolioSection() {
       intro="A selection of websites, apps and systems we have delivered for clients across Kenya."
     >
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-        {homePortfolioItems.map((item) => (
+        {homePortfolioItems.map((item, index) => (
           <li
             key={item.title}
-            className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+            className="stagger-in overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+            style={staggerStyle(index)}
           >
             <img
               src={item.image}

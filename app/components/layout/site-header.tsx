@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { SessionUser } from "~/lib/session-user";
@@ -5,6 +6,7 @@ import { useSiteConfig } from "~/lib/site-config";
 import { AccountMenu } from "./account-menu";
 import { mainNav } from "./nav-links";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
+import { useScrollFallback } from "./use-scroll-fallback";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -23,8 +25,13 @@ export function BrandMark() {
 
 /** Fixed top navigation with scroll progress; the mobile menu is a <details>, so no JS needed. */
 export function SiteHeader({ user }: { user: SessionUser | null }) {
+  const header = useRef<HTMLElement>(null);
+  useScrollFallback(header);
   return (
-    <header className="site-header fixed inset-x-0 top-0 z-40 border-b border-slate-200/60 bg-white/90 backdrop-blur">
+    <header
+      ref={header}
+      className="site-header fixed inset-x-0 top-0 z-40 border-b border-slate-200/60 bg-white/90 backdrop-blur"
+    >
       <div
         className="scroll-progress absolute inset-x-0 top-0 h-1 bg-brand-600"
         aria-hidden="true"

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { Service } from "~/content/services";
+import { staggerStyle } from "~/lib/stagger";
 
 /** A service in the grid: icon, title, description and 'Learn More' → /services/{id}. */
 export function ServiceCard({
@@ -39,8 +40,8 @@ export function ServiceGrid({
 }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {services.map((service) => (
-        <li key={service.id} className="flex">
+      {services.map((service, index) => (
+        <li key={service.id} className="stagger-in flex" style={staggerStyle(index)}>
           <ServiceCard service={service} headingLevel={headingLevel} />
         </li>
       ))}
