@@ -10,6 +10,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("portfolio", "routes/portfolio.tsx"),
+  route("terms", "routes/legal/terms.tsx"),
+  route("privacy", "routes/legal/privacy.tsx"),
   route("profile", "routes/account/profile.tsx"),
   route("dashboard", "routes/account/dashboard.tsx"),
   route("onboarding", "routes/account/onboarding.tsx"),

@@ -9,7 +9,15 @@ export function xmlEscape(value: string): string {
 
 /** The public pages listed in the sitemap besides the posts. */
 export function staticSitemapPaths(serviceIds: string[]): string[] {
-  return ["/", "/services", ...serviceIds.map((id) => `/services/${id}`), "/blog", "/contact"];
+  return [
+    "/",
+    "/services",
+    ...serviceIds.map((id) => `/services/${id}`),
+    "/blog",
+    "/contact",
+    "/terms",
+    "/privacy",
+  ];
 }
 
 export function sitemapXml(siteUrl: string, paths: string[], posts: PostSummary[]): string {

@@ -3,7 +3,16 @@ import { expect, test } from "@playwright/test";
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 
 test("public pages answer 200 with a CDN-friendly Cache-Control", async ({ request }) => {
-  for (const path of ["/", "/services", "/services/bulk-sms", "/blog", "/blog/1", "/contact"]) {
+  for (const path of [
+    "/",
+    "/services",
+    "/services/bulk-sms",
+    "/blog",
+    "/blog/1",
+    "/contact",
+    "/terms",
+    "/privacy",
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expect(response.headers()["cache-control"], path).toBe(PUBLIC_CACHE);
@@ -59,7 +68,16 @@ test("sitemap.xml lists static routes and published posts", async ({ request, ba
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");
   const xml = await response.text();
-  for (const path of ["/", "/services", "/services/graphic-design", "/blog", "/contact", "/blog/6"])
+  for (const path of [
+    "/",
+    "/services",
+    "/services/graphic-design",
+    "/blog",
+    "/contact",
+    "/blog/6",
+    "/terms",
+    "/privacy",
+  ])
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   expect(xml).not.toContain("/admin");
 });

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Link } from "react-router";
 import { ErrorList, type FieldErrors } from "~/components/forms/field";
 import { useEditClearsErrors } from "~/components/forms/use-edit-clears-errors";
 
@@ -27,7 +28,20 @@ export function TermsCheckbox({
           onChange={markEdited}
           className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-700"
         />
-        <label htmlFor={id}>I agree to the Terms of Service and Privacy Policy</label>
+        <span>
+          <label htmlFor={id}>I agree to the Terms of Service and Privacy Policy</label>{" "}
+          <span className="text-slate-600">
+            (read the{" "}
+            <Link to="/terms" target="_blank" className="underline hover:text-brand-700">
+              terms
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" target="_blank" className="underline hover:text-brand-700">
+              privacy policy
+            </Link>
+            )
+          </span>
+        </span>
       </div>
       <ErrorList id={`${id}-error`} errors={shown} />
     </div>

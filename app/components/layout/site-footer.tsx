@@ -99,7 +99,14 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
-        © {new Date().getFullYear()} {site.brandName}. All rights reserved.
+        © {new Date().getFullYear()} {site.brandName}. All rights reserved. ·{" "}
+        <Link className={linkClass} to="/terms">
+          Terms of Service
+        </Link>{" "}
+        ·{" "}
+        <Link className={linkClass} to="/privacy">
+          Privacy Policy
+        </Link>
       </p>
     </footer>
   );
