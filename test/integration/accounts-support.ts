@@ -1,24 +1,28 @@
 /**
- * Shared set-up of the accounts integration tests: a fresh embedded backend with the app pointed
- * at it, confirmed users, signed-in Cookie headers, and readers for what a loader/action answered
- * (returned or thrown: a redirect Response or `data()`).
+ * Shared set-up of the accounts integration tests (on top of helpers/answers.ts): the backend
+ * and MSW lifecycle, users, per-request client addresses, form answers and cookies.
  */
-import { createClient } from "@supabase/supabase-js";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { supabaseContext } from "~/context";
-import { getToast } from "~/lib/toast.server";
-import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
-import { cookieHeaderFrom, formPost, routeArgs } from "./helpers/route-args";
+import {
+  asDataOf,
+  serviceClient,
+  signInAs,
+  startAppBackend,
+  type TestBackend,
+  uniqueEmail,
+} from "./helpers/answers";
+import { formPost, routeArgs } from "./helpers/route-args";
 
-export type { TestBackend };
-
-export async function startAccountsBackend(): Promise<TestBackend> {
-  const backend = await startTestBackend();
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_ANON_KEY = backend.anonKey;
-  return backend;
-}
+export {
+  asResponse,
+  serviceClient,
+  settle,
+  startAppBackend as startAccountsBackend,
+  type TestBackend,
+  toastOf,
+  uniqueEmail,
+} from "./helpers/answers";
 
 /**
  * Registers the file's hooks: an MSW server (unhandled requests pass through to the real
@@ -29,7 +33,7 @@ export function withAccountsBackend(onReady: (backend: TestBackend) => unknown |
   let backend: TestBackend | undefined;
   beforeAll(async () => {
     mock.listen({ onUnhandledFrame: "bypass" });
-    backend = await startAccountsBackend();
+    backend = await startAppBackend();
     await onReady(backend);
   });
   afterEach(() => mock.resetHandlers());
@@ -39,9 +43,6 @@ export function withAccountsBackend(onReady: (backend: TestBackend) => unknown |
   });
   return mock;
 }
-
-export const uniqueEmail = (label = "user") =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
 /** A different client address per call, so the per-IP rate limits stay out of the way. */
 export function freshIp(): string {
@@ -66,12 +67,6 @@ export function postArgs(
   });
 }
 
-export function serviceClient(backend: TestBackend) {
-  return createClient(backend.url, backend.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-}
-
 export const PASSWORD = "correct-horse-42";
 
 /** A user created with the service role (confirmed and onboarded unless told otherwise). */
@@ -90,36 +85,11 @@ export async function createUser(
   return { id: data.user.id, email, password: PASSWORD };
 }
 
-/** Signs in through the app's server client; the Cookie header of that session. */
-export async function signInCookie(email: string, password = PASSWORD): Promise<string> {
-  const { args, setCookies } = routeArgs("/login");
-  const { error } = await args.context
-    .get(supabaseContext)
-    .auth.signInWithPassword({ email, password });
-  if (error) throw new Error(`sign-in failed: ${error.message}`);
-  return cookieHeaderFrom(setCookies);
-}
-
 /** The user's record as the backend holds it. */
 export async function storedUser(backend: TestBackend, id: string) {
   const { data, error } = await serviceClient(backend).auth.admin.getUserById(id);
   if (error) throw new Error(error.message);
   return data.user;
-}
-
-/** Runs a loader/action and returns what it returned or threw. */
-export async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-export function asResponse(value: unknown): Response {
-  if (!(value instanceof Response))
-    throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
-  return value;
 }
 
 export interface FormAnswer {
@@ -132,20 +102,14 @@ export interface FormAnswer {
   toast?: { type: string; title: string };
 }
 
-/** `data(payload, init)` as the router produces it. */
+/** `data(payload, init)` of an accounts action. */
 export function asData(value: unknown): { data: FormAnswer; status: number } {
-  const v = value as { type?: string; data?: FormAnswer; init?: { status?: number } | null };
-  if (v?.type !== "DataWithResponseInit") throw new Error(`expected data(), got ${String(value)}`);
-  return { data: v.data as FormAnswer, status: v.init?.status ?? 200 };
+  return asDataOf<FormAnswer>(value);
 }
 
-/** The flash toast a redirect carries. */
-export async function toastOf(response: Response) {
-  const cookie = cookieHeaderFrom(response.headers.getSetCookie());
-  const { toast } = await getToast(
-    new Request("http://localhost/", { headers: { Cookie: cookie } }),
-  );
-  return toast;
+/** Signs in through the app's server client; the Cookie header of that session. */
+export function signInCookie(email: string, password = PASSWORD): Promise<string> {
+  return signInAs(email, password);
 }
 
 /** Cookie header combining an existing one with the cookies a response set. */
