@@ -58,3 +58,15 @@ test("the sign-up terms point to the terms and privacy pages", async ({ page }) 
     page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }),
   ).toHaveAttribute("href", "/privacy");
 });
+
+test("sign-in offers Google and GitHub visibly disabled until they are configured", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  for (const provider of ["Google", "GitHub"]) {
+    const button = page.getByRole("button", { name: provider });
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(button).toHaveAttribute("title", `Sign-in with ${provider} is not available yet`);
+    await expect(button).toHaveAccessibleDescription("Not available yet");
+  }
+});
