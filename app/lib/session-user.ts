@@ -14,6 +14,6 @@ export function initialsOf(user: Pick<SessionUser, "fullName" | "email">): strin
   const parts = user.fullName.trim().split(/\s+/).filter(Boolean);
   const first = parts[0]?.[0];
   if (!first) return (user.email[0] ?? "?").toUpperCase();
-  const last = parts.length > 1 ? parts[parts.length - 1]?.[0] : "";
-  return `${first}${last ?? ""}`.toUpperCase();
+  const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "";
+  return `${first}${last}`.toUpperCase();
 }

@@ -18,7 +18,6 @@ export {
   asResponse,
   serviceClient,
   settle,
-  startAppBackend as startAccountsBackend,
   type TestBackend,
   toastOf,
   uniqueEmail,
