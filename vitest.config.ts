@@ -11,7 +11,10 @@ export default defineConfig({
       "test/unit/**/*.test.{ts,tsx}",
       "test/integration/**/*.test.ts",
     ],
+    // Time- and memory-bounded abuse tests run alone: vitest.abuse.config.ts.
+    exclude: ["**/node_modules/**", "**/*.abuse.test.ts"],
     globalSetup: ["test/setup/global-setup.ts"],
+    setupFiles: ["test/support/matchers.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,8 +1,9 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { User } from "@supabase/supabase-js";
 import { createContext } from "react-router";
+import type { AppSupabase } from "./infra/supabase.server";
 
 /** The request's Supabase server client (set by the root middleware). */
-export const supabaseContext = createContext<SupabaseClient>();
+export const supabaseContext = createContext<AppSupabase>();
 
 /** Memoised result of the verified `auth.getUser()` for this request (null = not asked yet). */
 export const authUserContext = createContext<{ user: User | null; error: boolean } | null>(null);

@@ -1,56 +1,77 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
-import { buildCsp } from "~/lib/csp";
+import { RouterContextProvider, ServerRouter } from "react-router";
+import { type ContentEvents, contentEventsContext } from "~/infra/content-events";
+import { buildCsp, frameworkScriptHashes, isSharedCacheable } from "~/infra/http-policy";
 
 export const streamTimeout = 5_000;
 
-/**
- * Renders the whole document before answering (`onAllReady`): pages are small, nothing is
- * deferred, and a complete body can be compressed, hashed for an ETag and cached.
- * Every document gets a fresh CSP nonce that React Router's scripts carry.
- */
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
-  const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", buildCsp(nonce));
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
+/** The ports the Node server plugs into every request's router context. */
+export interface ServerPorts {
+  contentEvents: ContentEvents;
+}
 
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
+/**
+ * The router context of one request, made by the Node server (it cannot import the app's
+ * context keys itself: the build carries its own copy of them).
+ */
+export function createRequestContext(ports: ServerPorts): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(contentEventsContext, ports.contentEvents);
+  return context;
+}
+
+function renderDocument(routerContext: EntryContext, url: string, nonce: string) {
+  return new Promise<{ html: Buffer; failed: boolean }>((resolve, reject) => {
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />,
       {
         nonce,
         onAllReady() {
+          const chunks: Buffer[] = [];
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => resolve({ html: Buffer.concat(chunks), failed }));
+          body.on("error", reject);
           pipe(body);
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
+        onShellError: reject,
         onError(error: unknown) {
-          status = 500;
+          failed = true;
           console.error(error);
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000).unref();
   });
+}
+
+/**
+ * Renders the whole document before answering (`onAllReady`): pages are small, nothing is
+ * deferred, and a complete body can be compressed, hashed for an ETag and cached. The CSP is
+ * decided once, here: a shared-cacheable page (the same bytes for everyone) allows exactly the
+ * inline scripts the framework rendered, by hash; any other page allows its fresh nonce.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  if (request.method.toUpperCase() === "HEAD") {
+    responseHeaders.set("Content-Security-Policy", buildCsp({ nonce }));
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { html, failed } = await renderDocument(routerContext, request.url, nonce);
+  const status = failed ? 500 : responseStatusCode;
+  const csp = isSharedCacheable(status, responseHeaders)
+    ? buildCsp({ scriptHashes: await frameworkScriptHashes(html.toString("utf8"), nonce) })
+    : buildCsp({ nonce });
+  responseHeaders.set("Content-Security-Policy", csp);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(new Uint8Array(html), { status, headers: responseHeaders });
 }

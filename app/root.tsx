@@ -1,5 +1,4 @@
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,13 +13,9 @@ import { AccountOverlays } from "./components/account/account-overlays";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/not-found";
+import { StatusPage } from "./components/status-page";
 import { ToasterHost, Toasts } from "./components/toasts/toasts";
-import { getAccountShellData } from "./lib/account-shell.server";
-import { getSessionUser } from "./lib/auth.server";
-import { honeypot } from "./lib/forms.server";
-import { getSiteConfig } from "./lib/site-config.server";
-import { supabaseMiddleware } from "./lib/supabase-middleware.server";
-import { getToast } from "./lib/toast.server";
+import type { loader as rootLoader } from "./root.server";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -28,20 +23,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, { toast, headers }, honeypotInputProps] = await Promise.all([
-    getSessionUser(context),
-    getToast(request),
-    honeypot.getInputProps(),
-  ]);
-  const account = await getAccountShellData(request, user);
-  return data({ site: getSiteConfig(), user, toast, honeypotInputProps, ...account }, { headers });
-}
+export { loader, middleware } from "./root.server";
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const loaderData = useRouteLoaderData<typeof loader>("root");
+  const loaderData = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <html lang="en">
       <head>
@@ -88,25 +73,12 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [{ title: brand }];
 }
 
+/** The shared error boundary: the Not Found screen for 404, a page per status otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound />;
-  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const given = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
+  const message = status < 500 && typeof given?.message === "string" ? given.message : undefined;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return (
-    <section className="flex min-h-[70vh] flex-col items-center justify-center px-4 pt-24 pb-16 text-center">
-      <p className="text-5xl font-extrabold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">Something went wrong</h1>
-      <p className="mt-3 max-w-md text-slate-600">
-        We're sorry — an unexpected error occurred. Please try again in a moment.
-      </p>
-      <a href="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
-        Return to Home
-      </a>
-      {stack ? (
-        <pre className="mt-8 max-w-full overflow-auto text-left text-xs">{stack}</pre>
-      ) : null}
-    </section>
-  );
+  return <StatusPage status={status} message={message} stack={stack} />;
 }

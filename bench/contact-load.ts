@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { startTestSite } from "../test/integration/helpers/test-site.ts";
+import { startTestSite } from "../test/support/site.ts";
 import { ensureBuild } from "./lib/server-process.ts";
 
 /**

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ContentEvents } from "../app/infra/content-events.ts";
+import { finalCacheControl, isAnonymousRead, isSharedCacheable } from "../app/infra/http-policy.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
-import { isAnonymousRead, isCacheableResponse, type PageCache } from "./page-cache.ts";
+import type { PageCache } from "./page-cache.ts";
 import { BodyTooLargeError, readBody } from "./read-body.ts";
 import { sendCachedPage, sendHealth, sendPlain, sendRendered, sendStatic } from "./send.ts";
 import type { StaticFile } from "./static-files.ts";
@@ -15,10 +17,21 @@ export interface AppOptions {
   staticFiles?: Map<string, StaticFile>;
   pageCache?: PageCache;
   trustProxy?: boolean;
+  /** Where the app announces content changes (the page cache listens). */
+  contentEvents?: ContentEvents;
   log?: (line: string) => void;
 }
 
 type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+type ContextFactory = (ports: { contentEvents: ContentEvents }) => RouterContextProvider;
+
+/** The build's own context factory (app/entry.server.tsx), so the app's context keys match. */
+function contextFactory(build: ServerBuild): ContextFactory {
+  const entry = build.entry.module as { createRequestContext?: ContextFactory };
+  return entry.createRequestContext ?? (() => new RouterContextProvider());
+}
+
+const noEvents: ContentEvents = { announce() {} };
 
 /**
  * The whole HTTP pipeline: health check, cross-origin guard, static files, anonymous page cache,
@@ -26,13 +39,19 @@ type Handler = (request: Request, context: RouterContextProvider) => Promise<Res
  */
 export function createAppListener(options: AppOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
-  let handler: Handler | undefined;
-  const getHandler = async (): Promise<Handler> => {
-    if (typeof options.build === "function")
-      return createRequestHandler(await options.build(), options.mode);
-    handler ??= createRequestHandler(options.build, options.mode);
-    return handler;
+  let cached: { handle: Handler; context: ContextFactory } | undefined;
+  const getHandler = async () => {
+    if (typeof options.build === "function") {
+      const build = await options.build();
+      return { handle: createRequestHandler(build, options.mode), context: contextFactory(build) };
+    }
+    cached ??= {
+      handle: createRequestHandler(options.build, options.mode),
+      context: contextFactory(options.build),
+    };
+    return cached;
   };
+  const ports = { contentEvents: options.contentEvents ?? noEvents };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -56,35 +75,36 @@ export function createAppListener(options: AppOptions) {
         );
       }
       const reading = req.method === "GET" || req.method === "HEAD";
+      if (!reading && !isFormBody(req.headers["content-type"])) {
+        // Every action reads an HTML form: anything else is refused before its body is read.
+        req.resume();
+        return sendPlain(res, 400, "Bad request", "Please submit the form from the page.", https);
+      }
       const file = reading ? options.staticFiles?.get(path) : undefined;
       if (file) return sendStatic(req, res, file, https);
 
       const anonymous = isAnonymousRead(req.method, req.headers.cookie);
-      const cacheKey = req.url ?? "/";
-      const cached = anonymous ? options.pageCache?.get(cacheKey) : undefined;
+      const url = req.url ?? "/";
+      const cached = anonymous ? options.pageCache?.get(url) : undefined;
       if (cached) return sendCachedPage(req, res, cached, https, "HIT");
 
       const request = await toFetchRequest(req, host, https, options.trustProxy);
-      const response = await (await getHandler())(request, new RouterContextProvider());
+      const app = await getHandler();
+      const response = await app.handle(request, app.context(ports));
+      // A body the app refused without reading would otherwise hold its bytes until a full GC.
+      if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
       const headers = new Headers(response.headers);
       const body = Buffer.from(await response.arrayBuffer());
       if (
         anonymous &&
         req.method === "GET" &&
         options.pageCache &&
-        isCacheableResponse(response.status, headers)
+        isSharedCacheable(response.status, headers)
       ) {
-        const page = options.pageCache.store(cacheKey, response.status, headers, body);
+        const page = options.pageCache.store(url, response.status, headers, body);
         return sendCachedPage(req, res, page, https, "MISS");
       }
-      if (
-        !anonymous ||
-        headers.getSetCookie().length > 0 ||
-        response.status >= 400 ||
-        !headers.has("Cache-Control")
-      ) {
-        headers.set("Cache-Control", "private, no-store");
-      }
+      headers.set("Cache-Control", finalCacheControl(anonymous, response.status, headers));
       sendRendered(req, res, response.status, headers, body, https);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
@@ -103,6 +123,12 @@ export function createAppListener(options: AppOptions) {
       else res.end();
     }
   };
+}
+
+/** Content types an HTML form sends (a body-less POST counts as an empty form). */
+function isFormBody(contentType: string | undefined): boolean {
+  if (!contentType) return true;
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType);
 }
 
 function forwarded(req: IncomingMessage, name: string, trust?: boolean): string | undefined {
@@ -130,5 +156,5 @@ async function toFetchRequest(
   const method = req.method ?? "GET";
   const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, BODY_LIMIT);
   const url = `${https ? "https" : "http"}://${host || "localhost"}${req.url ?? "/"}`;
-  return new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+  return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
 }

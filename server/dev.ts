@@ -1,17 +1,20 @@
 import { createServer } from "node:http";
+import { resolve } from "node:path";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
+import { ensureSessionSecret, loadEnv, setRuntimeEnv } from "../app/infra/env.server.ts";
 import { createAppListener } from "./app.ts";
 import { startEmbeddedBackendIfNeeded } from "./embedded-backend.ts";
 import { installGracefulShutdown } from "./shutdown.ts";
 
 /** Development server: Vite in middleware mode (HMR), same pipeline as production. */
-const env = process.env;
-const port = Number(env.PORT || 3000);
-env.SITE_URL ||= `http://localhost:${port}`;
+const env = loadEnv();
+const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
+setRuntimeEnv({ SITE_URL: siteUrl });
 const log = (line: string) => console.log(line);
 
-const backend = await startEmbeddedBackendIfNeeded(env, log);
+if (!env.SUPABASE_URL) ensureSessionSecret(resolve(env.SUPABASE_LOCAL_DIR));
+const backend = await startEmbeddedBackendIfNeeded(env, siteUrl, log);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const listener = createAppListener({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -21,7 +24,7 @@ const listener = createAppListener({
 const server = createServer((req, res) => {
   vite.middlewares(req, res, () => void listener(req, res));
 });
-server.listen(port, env.HOST || "0.0.0.0", () => log(`Dev server on http://localhost:${port}`));
+server.listen(env.PORT, env.HOST, () => log(`Dev server on http://localhost:${env.PORT}`));
 installGracefulShutdown(
   server,
   async () => {

@@ -1,43 +1,85 @@
+import { type ChildProcess, fork } from "node:child_process";
 import { resolve } from "node:path";
+import { type Env, setRuntimeEnv } from "../app/infra/env.server.ts";
 
 export interface BackendHandle {
   close(): Promise<void>;
 }
 
+interface Ready {
+  type: "ready";
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  mailboxUrl: string;
+  admin?: { email: string; password?: string };
+}
+
+const CHILD = resolve(import.meta.dirname, "../supabase/local/child.ts");
+
+function waitForReady(child: ChildProcess): Promise<Ready> {
+  return new Promise((resolveReady, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`the embedded backend exited (${code}) before it was ready`));
+    child.once("exit", onExit);
+    child.on("message", (message: Ready | { type: "failed"; message: string }) => {
+      if (message.type === "ready") {
+        child.off("exit", onExit);
+        resolveReady(message);
+      } else if (message.type === "failed") {
+        reject(new Error(message.message));
+      }
+    });
+  });
+}
+
 /**
- * With no SUPABASE_URL, starts the embedded Supabase-compatible backend (supabase/local) in this
- * process and points the app at it through SUPABASE_URL / SUPABASE_ANON_KEY.
+ * With no SUPABASE_URL, starts the embedded Supabase-compatible backend (supabase/local) in a
+ * child process of its own — its password hashing and database work never share the site's
+ * event loop — and points the app at it (SUPABASE_URL / SUPABASE_ANON_KEY, and the local
+ * mailbox for the site's own mails).
  */
 export async function startEmbeddedBackendIfNeeded(
-  env: NodeJS.ProcessEnv,
+  env: Env,
+  siteUrl: string,
   log: (line: string) => void,
 ): Promise<BackendHandle | undefined> {
   if (env.SUPABASE_URL) {
-    if (!env.SUPABASE_ANON_KEY)
-      throw new Error("SUPABASE_URL is set but SUPABASE_ANON_KEY is not.");
     log(`Using Supabase at ${env.SUPABASE_URL}`);
     return undefined;
   }
-  const { startLocalSupabase } = await import("../supabase/local/index.ts");
-  const backend = await startLocalSupabase({
-    dir: resolve(env.SUPABASE_LOCAL_DIR || ".data/supabase"),
-    port: env.SUPABASE_LOCAL_PORT === undefined ? 54321 : Number(env.SUPABASE_LOCAL_PORT),
-    jwtSecret: env.SUPABASE_LOCAL_JWT_SECRET || undefined,
-    autoconfirm: env.SUPABASE_LOCAL_AUTOCONFIRM === "1",
-    siteUrl: env.SITE_URL ?? "http://localhost:3000",
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    log,
+  const child = fork(CHILD, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  child.send({
+    type: "start",
+    options: {
+      dir: resolve(env.SUPABASE_LOCAL_DIR),
+      port: env.SUPABASE_LOCAL_PORT,
+      jwtSecret: env.SUPABASE_LOCAL_JWT_SECRET,
+      autoconfirm: env.SUPABASE_LOCAL_AUTOCONFIRM === true,
+      siteUrl,
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+    },
   });
-  env.SUPABASE_URL = backend.url;
-  env.SUPABASE_ANON_KEY = backend.anonKey;
-  log(`Embedded Supabase backend: ${backend.url}`);
-  log(`Mailbox: ${backend.mailboxUrl}`);
-  log(`Anon key: ${backend.anonKey}`);
-  if (backend.admin?.password) {
-    log(`Admin account created: ${backend.admin.email} / ${backend.admin.password} (shown once)`);
-  } else if (backend.admin) {
-    log(`Admin account: ${backend.admin.email}`);
+  const ready = await waitForReady(child);
+  setRuntimeEnv({
+    SUPABASE_URL: ready.url,
+    SUPABASE_ANON_KEY: ready.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: ready.serviceRoleKey,
+    LOCAL_MAILBOX_URL: `${ready.mailboxUrl}/messages.json`,
+  });
+  log(`Embedded Supabase backend: ${ready.url} (process ${child.pid})`);
+  log(`Mailbox: ${ready.mailboxUrl}`);
+  if (ready.admin?.password) {
+    log(`Admin account created: ${ready.admin.email} / ${ready.admin.password} (shown once)`);
+  } else if (ready.admin) {
+    log(`Admin account: ${ready.admin.email}`);
   }
-  return backend;
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return {
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { buildCspWithHashes, inlineScriptHashes } from "./csp-hashes.ts";
+import { pageCacheKey } from "../app/infra/http-policy.ts";
 import { compress } from "./encoding.ts";
 
 /** A rendered anonymous page, ready to send as-is (all encodings precomputed). */
@@ -13,70 +13,69 @@ export interface CachedPage {
   etag: string;
 }
 
-const AUTH_COOKIE = /(?:^|;\s*)(sb-[^=]*|toast)=/;
-
-/**
- * Whether a request may be answered from (and stored in) the anonymous page cache: a GET/HEAD
- * from a visitor with no session and no flash message.
- */
-export function isAnonymousRead(method: string | undefined, cookie: string | undefined): boolean {
-  return (method === "GET" || method === "HEAD") && !(cookie && AUTH_COOKIE.test(cookie));
-}
-
-/** Only complete, public, successful responses without cookies are cached. */
-export function isCacheableResponse(status: number, headers: Headers): boolean {
-  if (status !== 200) return false;
-  if (headers.getSetCookie().length > 0) return false;
-  const cacheControl = headers.get("Cache-Control") ?? "";
-  return /\bpublic\b/.test(cacheControl) && !/no-store|private/.test(cacheControl);
-}
-
 export interface PageCacheOptions {
   maxBytes?: number;
   maxEntries?: number;
+  /** Entries of the separate cache for search results (`/blog?q=…`). */
+  maxSearchEntries?: number;
   ttlMs?: number;
+  /** Clock in ms (injectable so tests need not sleep). */
+  now?: () => number;
+}
+
+function lru(max: number, maxSize: number, ttl: number, now: () => number) {
+  return new LRUCache<string, CachedPage>({
+    max,
+    maxSize,
+    ttl,
+    perf: { now },
+    ttlAutopurge: false,
+    ttlResolution: 0,
+    sizeCalculation: (page) => page.body.length + page.br.length + page.gzip.length + 512,
+  });
 }
 
 /**
- * In-process LRU (TTL + size cap) of anonymous public pages. A cached document cannot carry a
- * per-request nonce without re-encoding it on every hit, so it is stored with a CSP that lists
- * the SHA-256 hashes of its own inline scripts instead — as strict as a nonce (only those exact
- * scripts run) and byte-identical on every hit, which also gives it a stable ETag.
+ * In-process LRU (TTL + size cap) of anonymous public pages. Keys are normalised by the HTTP
+ * policy (known query parameters only, in canonical order), and free-text searches live in a
+ * small cache of their own, so a flood of junk or search URLs cannot evict the popular pages.
+ * Pages are stored exactly as rendered: their CSP already lists the hashes of the framework's
+ * scripts (app/entry.server.tsx), so every hit sends the same bytes with a stable ETag.
  */
 export class PageCache {
-  private readonly lru: LRUCache<string, CachedPage>;
+  private readonly pages: LRUCache<string, CachedPage>;
+  private readonly searches: LRUCache<string, CachedPage>;
   hits = 0;
   misses = 0;
 
   constructor({
     maxBytes = 64 * 1024 * 1024,
     maxEntries = 1000,
+    maxSearchEntries = 100,
     ttlMs = 5 * 60_000,
+    now = () => performance.now(),
   }: PageCacheOptions = {}) {
-    this.lru = new LRUCache<string, CachedPage>({
-      max: maxEntries,
-      maxSize: maxBytes,
-      ttl: ttlMs,
-      sizeCalculation: (page) => page.body.length + page.br.length + page.gzip.length + 512,
-    });
+    this.pages = lru(maxEntries, maxBytes, ttlMs, now);
+    this.searches = lru(maxSearchEntries, Math.max(1, Math.floor(maxBytes / 8)), ttlMs, now);
   }
 
-  get(key: string): CachedPage | undefined {
-    const page = this.lru.get(key);
+  private slot(url: string): { cache: LRUCache<string, CachedPage>; key: string } | undefined {
+    const key = pageCacheKey(url);
+    if (!key) return undefined;
+    return { cache: key.search ? this.searches : this.pages, key: key.key };
+  }
+
+  get(url: string): CachedPage | undefined {
+    const slot = this.slot(url);
+    const page = slot?.cache.get(slot.key);
     if (page) this.hits++;
     else this.misses++;
     return page;
   }
 
-  /** Stores a rendered page; returns what to send for it. */
-  store(key: string, status: number, headers: Headers, body: Buffer): CachedPage {
+  /** Stores a rendered page under the normalised key of `url`; returns what to send for it. */
+  store(url: string, status: number, headers: Headers, body: Buffer): CachedPage {
     const stored = new Headers(headers);
-    if ((stored.get("Content-Type") ?? "").startsWith("text/html")) {
-      stored.set(
-        "Content-Security-Policy",
-        buildCspWithHashes(inlineScriptHashes(body.toString("utf8"))),
-      );
-    }
     stored.delete("Content-Length");
     stored.delete("Content-Encoding");
     const page: CachedPage = {
@@ -87,15 +86,17 @@ export class PageCache {
       gzip: compress(body, "gzip"),
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`,
     };
-    this.lru.set(key, page);
+    const slot = this.slot(url);
+    slot?.cache.set(slot.key, page);
     return page;
   }
 
   clear(): void {
-    this.lru.clear();
+    this.pages.clear();
+    this.searches.clear();
   }
 
   get size(): number {
-    return this.lru.size;
+    return this.pages.size + this.searches.size;
   }
 }

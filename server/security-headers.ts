@@ -1,8 +1,8 @@
-import { buildCsp } from "../app/lib/csp.ts";
+import { buildCsp } from "../app/infra/http-policy.ts";
 
 /**
- * Headers every response carries. Documents already have a nonce CSP from app/entry.server.tsx;
- * anything else gets the same policy without a nonce.
+ * Headers every response carries. Documents already have their CSP from app/entry.server.tsx
+ * (a nonce, or the framework scripts' hashes); anything else gets the policy with neither.
  */
 export function applySecurityHeaders(headers: Headers, { https }: { https: boolean }): void {
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", buildCsp());

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
+import { CACHE_CONTROL } from "../app/infra/http-policy.ts";
 import { compress, isCompressible, pickEncoding } from "./encoding.ts";
 import type { CachedPage } from "./page-cache.ts";
 import { plainPage } from "./plain-pages.ts";
@@ -102,7 +103,10 @@ function reactBuild(): "production" | "development" | "unknown" {
 }
 
 export function sendHealth(res: ServerResponse, https: boolean): void {
-  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    "Cache-Control": CACHE_CONTROL["no-store"],
+  });
   applySecurityHeaders(headers, { https });
   writeHead(res, 200, headers);
   res.end(
@@ -119,7 +123,7 @@ export function sendPlain(
 ): void {
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "no-store",
+    "Cache-Control": CACHE_CONTROL["no-store"],
   });
   applySecurityHeaders(headers, { https });
   writeHead(res, status, headers);

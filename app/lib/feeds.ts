@@ -1,4 +1,4 @@
-import type { PostSummary } from "./post-types";
+import type { PostSummary } from "~/domain/posts/types";
 
 /** Escapes text for XML element content and attribute values. */
 export function xmlEscape(value: string): string {

@@ -1,23 +1,33 @@
+const BASE = "http://same-origin.invalid";
+const MAX_LENGTH = 2048;
+
 /**
- * A `redirectTo`/`next` value made safe to redirect to: only a path on this site. Anything that
- * could leave the origin (`//evil.com`, `/\evil.com`, `https://…`, `javascript:…`, control
- * characters that browsers strip) falls back to `fallback`.
+ * The one safe-redirect function of the site: a `redirectTo`/`next` value made safe to redirect
+ * to — a path on this site, or `fallback`.
+ *
+ * The value is normalised first (the way a browser resolves it: dot segments, `%2e`, backslashes)
+ * and checked afterwards, so `/.//evil.example`, `/..//evil`, `/%2e//evil` or `/a/..//evil` — which
+ * normalise to the protocol-relative `//evil…` — are refused like `//evil` itself. Control
+ * characters (which browsers strip), backslashes, absolute URLs and anything that is not a path
+ * fall back too.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string") return fallback;
-  const path = value.trim();
-  if (!path.startsWith("/") || path.length > 2048) return fallback;
-  if (path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  const raw = value.trim();
+  if (!raw.startsWith("/") || raw.length > MAX_LENGTH) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f\\]/.test(path)) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return fallback;
+  let url: URL;
   try {
-    const base = "http://same-origin.invalid";
-    const url = new URL(path, base);
-    if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(raw, BASE);
   } catch {
     return fallback;
   }
+  if (url.origin !== BASE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // After normalisation the path must still be a plain same-origin path.
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  return path;
 }
 
 /** The path (with query) of a request, for "come back here" redirects. */

@@ -1,5 +1,5 @@
 import type { Service } from "~/content/services";
-import type { BlogPost } from "./post-types";
+import type { BlogPost } from "~/domain/posts/types";
 import type { SiteConfig } from "./site-config";
 
 /** schema.org JSON-LD for the home page, service pages and posts (plain objects). */

@@ -1,30 +1,17 @@
 import { type MouseEvent, useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PageHeading } from "~/components/page-heading";
 import { PortfolioFilter } from "~/components/portfolio/portfolio-filter";
 import { ProjectCard } from "~/components/portfolio/project-card";
 import { ProjectDetailsSection, ProjectDialog } from "~/components/portfolio/project-details";
 import { portfolioCategoryBySlug, portfolioProjects } from "~/content/portfolio";
-import { requireUser } from "~/lib/auth.server";
-import { PRIVATE_NO_STORE } from "~/lib/cache-control";
+import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import { staggerStyle } from "~/lib/stagger";
 import type { Route } from "./+types/portfolio";
 
-/** Signed-in only. ?category= filters the projects; ?project= opens one's details (no JS). */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireUser({ request, context });
-  const category = portfolioCategoryBySlug(url.searchParams.get("category"));
-  const projectSlug = url.searchParams.get("project");
-  return data(
-    {
-      category: category?.slug ?? null,
-      selected: portfolioProjects.find((p) => p.slug === projectSlug)?.slug ?? null,
-    },
-    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
-  );
-}
+export { loader } from "./portfolio.server";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });
 

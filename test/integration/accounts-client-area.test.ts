@@ -1,28 +1,23 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { getAccountShellData } from "~/lib/account-shell.server";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/infra/session.server";
+import { getAccountShellData } from "~/root.server";
 import * as dashboard from "~/routes/account/dashboard";
 import * as onboarding from "~/routes/account/onboarding";
 import * as profile from "~/routes/account/profile";
+import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
-  asData,
-  asResponse,
   createUser,
-  postArgs,
   serviceClient,
-  settle,
   signInCookie,
   storedUser,
   type TestBackend,
-  toastOf,
-  withAccountsBackend,
-  withCookies,
-} from "./accounts-support";
-import { routeArgs } from "./helpers/route-args";
+  withBackend,
+} from "../support/backend";
+import { postArgs, routeArgs, withCookies } from "../support/route-args";
 
 let backend: TestBackend;
-const mock = withAccountsBackend((started) => {
+const mock = withBackend((started) => {
   backend = started;
 });
 

@@ -1,39 +1,49 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { getAccountShellData } from "~/lib/account-shell.server";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/infra/session.server";
+import { getAccountShellData } from "~/root.server";
 import * as banner from "~/routes/account/email-banner";
 import * as confirm from "~/routes/auth/confirm";
+import type { ConfirmLink } from "~/routes/auth/confirm.server";
 import * as forgot from "~/routes/auth/forgot-password";
 import * as logout from "~/routes/auth/logout";
 import * as reset from "~/routes/auth/reset-password";
 import * as signup from "~/routes/auth/signup";
+import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
-  asData,
-  asResponse,
   createUser,
   mailLink,
-  postArgs,
-  settle,
   signInCookie,
   type TestBackend,
-  toastOf,
   unconfirmedSessionCookie,
   uniqueEmail,
-  withAccountsBackend,
-  withCookies,
-} from "./accounts-support";
-import { routeArgs } from "./helpers/route-args";
+  withBackend,
+} from "../support/backend";
+import { postArgs, routeArgs, withCookies } from "../support/route-args";
 
 let backend: TestBackend;
-const mock = withAccountsBackend((started) => {
+const mock = withBackend((started) => {
   backend = started;
 });
 
-/** Follows an e-mail link through /auth/confirm; the redirect and the session it started. */
+/**
+ * Follows an e-mail link through /auth/confirm the way a visitor does: the GET shows the
+ * "Continue" page (or redirects a broken link), the button POSTs the token back.
+ */
 async function openLink(link: URL, cookie = "") {
-  const { args, setCookies } = routeArgs(link.pathname + link.search, { cookie });
-  const response = asResponse(await settle(() => confirm.loader(args)));
+  const { args: get, setCookies: getCookies } = routeArgs(link.pathname + link.search, { cookie });
+  const page = await settle(() => confirm.loader(get));
+  expect(getCookies.getSetCookie()).toEqual([]);
+  if (page instanceof Response) return { response: page, cookie };
+  const shown = asData<{ link: ConfirmLink }>(page).data.link;
+  const fields: Record<string, string> = {
+    token_hash: shown.tokenHash,
+    type: shown.type,
+    next: shown.next,
+  };
+  if (shown.email) fields.email = shown.email;
+  const { args, setCookies } = postArgs("/auth/confirm", fields, { cookie });
+  const response = asResponse(await settle(() => confirm.action(args)));
   return { response, cookie: withCookies(withCookies(cookie, setCookies), response) };
 }
 
@@ -104,7 +114,9 @@ describe("password reset", () => {
     expect(known.data.notice).toBe(
       "If an account exists for that email address, we have sent a link to reset the password.",
     );
-    expect((await backend.mailbox.latestTo(user.email))?.subject).toBe("Reset your password");
+    expect((await mailLink(backend, user.email, { subject: "Reset your password" })).pathname).toBe(
+      "/auth/confirm",
+    );
   });
 
   it("still answers the neutral message when the backend fails", async () => {
@@ -147,12 +159,13 @@ describe("password reset", () => {
   it("recovery link → new password → signed in with a toast", async () => {
     const user = await createUser(backend);
     await forgot.action(postArgs("/forgot-password", { email: user.email }).args);
-    const link = await mailLink(backend, user.email);
+    const link = await mailLink(backend, user.email, { subject: "Reset your password" });
     expect(link.searchParams.get("type")).toBe("recovery");
     const { response, cookie } = await openLink(link);
     expect(response.headers.get("Location")).toBe("/reset-password");
     expect(await reset.loader(routeArgs("/reset-password", { cookie }).args)).toEqual({
       email: user.email,
+      needsCurrent: false,
     });
 
     const mismatch = asData(
@@ -216,7 +229,7 @@ describe("password reset", () => {
         reset.action(
           postArgs(
             "/reset-password",
-            { password: "password123", confirmPassword: "password123" },
+            { currentPassword: user.password, password: "password123", confirmPassword: "password123" },
             { cookie },
           ).args,
         ),

@@ -1,21 +1,13 @@
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import * as login from "~/routes/auth/login";
-import {
-  asData,
-  asResponse,
-  createUser,
-  postArgs,
-  settle,
-  signInCookie,
-  type TestBackend,
-  withAccountsBackend,
-} from "./accounts-support";
-import { routeArgs } from "./helpers/route-args";
+import { asData, asResponse, settle } from "../support/answers";
+import { createUser, signInCookie, type TestBackend, withBackend } from "../support/backend";
+import { postArgs, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 let user: { email: string; password: string };
-const mock = withAccountsBackend(async (started) => {
+const mock = withBackend(async (started) => {
   backend = started;
   user = await createUser(backend);
 });
@@ -23,7 +15,8 @@ afterEach(() => {
   delete process.env.OAUTH_PROVIDERS;
 });
 
-async function signIn(fields: Record<string, string>, ip?: string) {
+/** Posts the sign-in form: only the fields the form has (a test user also carries its id). */
+async function signIn({ id: _id, ...fields }: Record<string, string>, ip?: string) {
   const { args, setCookies } = postArgs("/login", fields, { ip });
   return { answer: await settle(() => login.action(args)), setCookies };
 }

@@ -5,15 +5,9 @@ import * as edit from "~/routes/admin/post-edit";
 import * as create from "~/routes/admin/post-new";
 import * as list from "~/routes/admin/posts-list";
 import type { TestBackend } from "../../supabase/local/testing.ts";
-import {
-  asData,
-  postRouteArgs,
-  serviceClient,
-  settle,
-  signInCookie,
-  startAdminBackend,
-} from "./admin-session";
-import { formPost, routeArgs } from "./helpers/route-args";
+import { asData, settle } from "../support/answers";
+import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
+import { formPost, postRouteArgs, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 let admin: string;
@@ -22,7 +16,7 @@ const mock = setupServer();
 beforeAll(async () => {
   // Listen first: a keep-alive connection opened before interception would bypass the mocks.
   mock.listen({ onUnhandledFrame: "bypass" });
-  backend = await startAdminBackend();
+  backend = await startAppBackend();
   admin = await signInCookie(backend.admin.email, backend.admin.password);
 });
 afterEach(() => mock.resetHandlers());

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main, setAdminFlag } from "../../scripts/admin-flag.ts";
 import { startLocalSupabase } from "../../supabase/local/index.ts";
 import { createTestDataDir, TEST_ADMIN } from "../../supabase/local/testing.ts";
-import { createUser, serviceClient, startAdminBackend } from "./admin-session";
+import { createUser, serviceClient, startAppBackend } from "../support/backend";
 
 const run = promisify(execFile);
-let backend: Awaited<ReturnType<typeof startAdminBackend>>;
+let backend: Awaited<ReturnType<typeof startAppBackend>>;
 
 beforeAll(async () => {
-  backend = await startAdminBackend();
+  backend = await startAppBackend();
 });
 afterAll(() => backend.close());
 

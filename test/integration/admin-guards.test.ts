@@ -4,23 +4,15 @@ import * as edit from "~/routes/admin/post-edit";
 import * as create from "~/routes/admin/post-new";
 import * as list from "~/routes/admin/posts-list";
 import type { TestBackend } from "../../supabase/local/testing.ts";
-import {
-  asResponse,
-  createUser,
-  postRouteArgs,
-  serviceClient,
-  settle,
-  signInCookie,
-  startAdminBackend,
-  toastOf,
-} from "./admin-session";
-import { formPost, routeArgs } from "./helpers/route-args";
+import { asResponse, settle, toastOf } from "../support/answers";
+import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
+import { formPost, postRouteArgs, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 let draftId: number;
 
 beforeAll(async () => {
-  backend = await startAdminBackend();
+  backend = await startAppBackend();
   const { data } = await serviceClient(backend)
     .from("posts")
     .insert({ title: "Secret draft", content: "<p>draft</p>", published: false })
@@ -101,7 +93,7 @@ describe("admin guard on every loader and action", () => {
   });
 
   it("ignores a user-editable is_admin flag in user_metadata", async () => {
-    const user = await createUser(backend, { userMetadata: { is_admin: true } });
+    const user = await createUser(backend, { metadata: { is_admin: true } });
     const cookie = await signInCookie(user.email, user.password);
     for (const [name, , run] of adminEntryPoints(cookie)) {
       const response = asResponse(await settle(run));
@@ -113,7 +105,7 @@ describe("admin guard on every loader and action", () => {
 
 describe("row level security on posts (REST API, no app in between)", () => {
   async function signedInClient(userMetadata?: Record<string, unknown>) {
-    const user = await createUser(backend, { userMetadata });
+    const user = await createUser(backend, { metadata: userMetadata });
     const client = createClient(backend.url, backend.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });

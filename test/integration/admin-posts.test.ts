@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_CHANGED_EVENT } from "~/lib/content-events.server";
 import * as edit from "~/routes/admin/post-edit";
 import * as create from "~/routes/admin/post-new";
 import * as list from "~/routes/admin/posts-list";
 import type { TestBackend } from "../../supabase/local/testing.ts";
-import {
-  asData,
-  asResponse,
-  postRouteArgs,
-  serviceClient,
-  settle,
-  signInCookie,
-  startAdminBackend,
-  toastOf,
-} from "./admin-session";
-import { formPost, routeArgs } from "./helpers/route-args";
+import { asData, asResponse, settle, toastOf } from "../support/answers";
+import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
+import { formPost, postRouteArgs, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 let admin: string;
 
 beforeAll(async () => {
-  backend = await startAdminBackend();
+  backend = await startAppBackend();
   admin = await signInCookie(backend.admin.email, backend.admin.password);
 });
 afterAll(() => backend.close());
@@ -35,7 +26,10 @@ const validPost = {
 };
 
 async function createPost(fields: Record<string, string>) {
-  const { args } = routeArgs("/admin/posts/new", { ...formPost(fields), cookie: admin });
+  const { args, contentChanges } = routeArgs("/admin/posts/new", {
+    ...formPost(fields),
+    cookie: admin,
+  });
   const response = asResponse(await settle(() => create.action(args)));
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/admin/posts");
@@ -45,7 +39,7 @@ async function createPost(fields: Record<string, string>) {
     .order("id", { ascending: false })
     .limit(1)
     .single();
-  return { response, row: data as Record<string, unknown> & { id: number } };
+  return { response, contentChanges, row: data as Record<string, unknown> & { id: number } };
 }
 
 async function editAction(id: number | string, fields: Record<string, string>, cookie = admin) {
@@ -85,14 +79,10 @@ describe("admin post list", () => {
 
 describe("creating a post", () => {
   it("stores sanitized, normalised fields and redirects with the toast 'Saved'", async () => {
-    const changes: unknown[] = [];
-    const listener = (e: unknown) => changes.push(e);
-    process.on(CONTENT_CHANGED_EVENT as "warning", listener);
-    const { response, row } = await createPost({ ...validPost, published: "on" });
-    process.off(CONTENT_CHANGED_EVENT as "warning", listener);
+    const { response, row, contentChanges } = await createPost({ ...validPost, published: "on" });
 
     expect(await toastOf(response)).toMatchObject({ type: "success", title: "Saved" });
-    expect(changes).toHaveLength(1);
+    expect(contentChanges).toEqual([{ kind: "posts" }]);
     expect(row).toMatchObject({
       title: "Launch checklist",
       excerpt: "What to check before going live.",

@@ -6,20 +6,15 @@ import {
   XSS_PAYLOADS,
   XSS_TEXT_PAYLOAD,
 } from "../fixtures/xss-payloads";
-import {
-  asResponse,
-  serviceClient,
-  settle,
-  signInCookie,
-  startAdminBackend,
-} from "./admin-session";
-import { formPost, routeArgs } from "./helpers/route-args";
+import { asResponse, settle } from "../support/answers";
+import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
+import { formPost, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 let admin: string;
 
 beforeAll(async () => {
-  backend = await startAdminBackend();
+  backend = await startAppBackend();
   admin = await signInCookie(backend.admin.email, backend.admin.password);
 });
 afterAll(() => backend.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startTestSite, type TestSite } from "./helpers/test-site.ts";
+import { freePort, startTestSite, type TestSite } from "../support/site";
 
 /**
  * The site with its Supabase backend unreachable: public pages still render, the blog says it

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestSite, type TestSite } from "./helpers/test-site.ts";
+import { startTestSite, type TestSite } from "../support/site";
 
 /**
  * Crash safety: contact messages are written while the server is killed with SIGKILL; after a

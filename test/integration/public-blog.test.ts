@@ -1,15 +1,16 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BlogPost, PostSummary } from "~/lib/post-types";
+import type { BlogPost, PostSummary } from "~/domain/posts/types";
 import * as blog from "~/routes/blog/index";
 import * as blogPost from "~/routes/blog/post";
 import * as rss from "~/routes/blog/rss";
 import * as home from "~/routes/home";
 import * as sitemap from "~/routes/seo/sitemap";
 import type { TestBackend } from "../../supabase/local/testing.ts";
-import { asData, serviceClient, settle, startAdminBackend } from "./admin-session";
-import { routeArgs } from "./helpers/route-args";
+import { asData, settle } from "../support/answers";
+import { serviceClient, startAppBackend } from "../support/backend";
+import { routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 const mock = setupServer();
@@ -18,7 +19,7 @@ let scriptedId: number;
 
 beforeAll(async () => {
   mock.listen({ onUnhandledFrame: "bypass" });
-  backend = await startAdminBackend();
+  backend = await startAppBackend();
   const service = serviceClient(backend);
   const { data: draft } = await service
     .from("posts")

@@ -3,18 +3,15 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as contact from "~/routes/contact";
 import type { TestBackend } from "../../supabase/local/testing.ts";
+import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
-  asData,
-  asResponse,
   createUser,
   serviceClient,
-  settle,
   signInCookie,
-  startAdminBackend,
-  toastOf,
+  startAppBackend,
   uniqueEmail,
-} from "./admin-session";
-import { formPost, routeArgs } from "./helpers/route-args";
+} from "../support/backend";
+import { formPost, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 const mock = setupServer();
@@ -22,7 +19,7 @@ const mock = setupServer();
 beforeAll(async () => {
   process.env.RATE_LIMIT = "off";
   mock.listen({ onUnhandledFrame: "bypass" });
-  backend = await startAdminBackend();
+  backend = await startAppBackend();
 });
 afterEach(() => mock.resetHandlers());
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf } from "~/lib/session-user";
+import { initialsOf } from "~/domain/accounts/session-user";
 
 describe("avatar initials", () => {
   it.each([

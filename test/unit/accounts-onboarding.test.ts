@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { emptyAnswers, progressOf } from "~/lib/onboarding";
-import { applyStepFields, isFinish, nextStep, parseIntent } from "~/lib/onboarding.server";
-
-function form(entries: [string, string][]): FormData {
-  const data = new FormData();
-  for (const [k, v] of entries) data.append(k, v);
-  return data;
-}
+import {
+  applyStep,
+  emptyAnswers,
+  isFinish,
+  nextStep,
+  parseSurvey,
+  progressOf,
+} from "~/domain/onboarding/survey";
 
 describe("onboarding wizard state", () => {
   it("shows progress as (step+1)/5", () => {
@@ -22,35 +22,29 @@ describe("onboarding wizard state", () => {
     expect(nextStep(4, "next")).toBe(4);
     expect(isFinish(4, "finish")).toBe(true);
     expect(isFinish(2, "finish")).toBe(false);
-    expect(parseIntent("finish")).toBe("finish");
-    expect(parseIntent("anything")).toBe("next");
-    expect(parseIntent(null)).toBe("next");
   });
 
   it("keeps only the posted step's answers, restricted to the spec's options", () => {
     const start = emptyAnswers("Amina W");
-    const afterRole = applyStepFields(
-      start,
-      1,
-      form([
-        ["role", "Developer"],
-        ["fullName", "X"],
-      ]),
-    );
+    const afterRole = applyStep(start, 1, { role: "Developer", fullName: "X" });
     expect(afterRole).toEqual({ ...start, role: "Developer" });
-    expect(applyStepFields(start, 1, form([["role", "Hacker"]])).role).toBe("");
-    const services = applyStepFields(
-      start,
-      2,
-      form([
-        ["services", "UI/UX Design"],
-        ["services", "Web Development"],
-        ["services", "Crypto"],
-      ]),
-    ).services;
+    expect(applyStep(start, 1, { role: "Hacker" }).role).toBe("");
+    const services = applyStep(start, 2, {
+      services: ["UI/UX Design", "Web Development", "Crypto"],
+    }).services;
     expect(services).toEqual(["Web Development", "UI/UX Design"]);
-    expect(applyStepFields(start, 3, form([["discover", "Event"]])).discover).toBe("Event");
-    expect(applyStepFields(start, 4, form([["goals", "  Grow  "]])).goals).toBe("Grow");
-    expect(applyStepFields(start, 0, form([])).fullName).toBe("");
+    expect(applyStep(start, 3, { discover: "Event" }).discover).toBe("Event");
+    expect(applyStep(start, 4, { goals: "  Grow  " }).goals).toBe("Grow");
+    expect(applyStep(start, 0, {}).fullName).toBe("");
+  });
+
+  it("reads stored answers defensively (user metadata and cookies are untrusted)", () => {
+    expect(parseSurvey({ role: "Developer", services: ["AI/ML", 7, "Crypto"], goals: 5 })).toEqual({
+      role: "Developer",
+      services: ["AI/ML"],
+      discover: "",
+      goals: "",
+    });
+    expect(parseSurvey(null)).toEqual({ role: "", services: [], discover: "", goals: "" });
   });
 });

@@ -29,6 +29,14 @@ describe("safeRedirectPath", () => {
     "/%0a/evil.com".replace("%0a", "\u0000"),
     "",
     " ",
+    // Values that only become protocol-relative after normalisation (dot segments, %2e).
+    "/.//evil.example/phish",
+    "/..//evil.example/phish",
+    "/%2e//evil.example/phish",
+    "/%2E%2E//evil.example/phish",
+    "/a/..//evil.example/phish",
+    "/a/b/../..//evil.example",
+    "/./\\evil.example",
   ])("rejects the hostile or foreign value %j", (value) => {
     expect(safeRedirectPath(value)).toBe("/");
   });

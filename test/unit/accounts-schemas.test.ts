@@ -5,7 +5,7 @@ import {
   profileSchema,
   resetPasswordSchema,
   signupSchema,
-} from "~/lib/auth-schemas.server";
+} from "~/domain/accounts/schemas.server";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { postFormDefaults } from "~/components/admin/post-form-defaults";
-import { authorFields, parsePostId, publishedAtFor } from "~/lib/admin-posts.server";
-import { isCoverImageUrl } from "~/lib/post-form-schema.server";
-import { countWords, readTime } from "~/lib/read-time";
-import { formatTagList, parseTagList } from "~/lib/tag-list";
+import { authorFields } from "~/domain/admin/rights";
+import { publishedAtFor } from "~/domain/posts/admin.server";
+import { isCoverImageUrl } from "~/domain/posts/form-schema.server";
+import { parsePostId } from "~/domain/posts/queries.server";
+import { countWords, readTime } from "~/domain/posts/read-time";
+import { formatTagList, parseTagList } from "~/domain/posts/tag-list";
 
 describe("parseTagList", () => {
   it.each([

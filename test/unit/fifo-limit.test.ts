@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fifoLimit } from "~/lib/fifo-limit";
+import { fifoLimit } from "~/infra/fifo-limit";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

@@ -5,8 +5,8 @@ import {
   filtersToSearch,
   parseBlogFilters,
   toggleTag,
-} from "~/lib/blog-filters";
-import type { PostSummary } from "~/lib/post-types";
+} from "~/domain/posts/blog-filters";
+import type { PostSummary } from "~/domain/posts/types";
 
 const post = (id: number, over: Partial<PostSummary>): PostSummary => ({
   id,

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { topicMessage } from "~/content/chat-options";
-import { safeReturnPath } from "~/lib/contact.server";
-import { contactSchema } from "~/lib/contact-schema.server";
-import { newsletterSchema } from "~/lib/newsletter-schema.server";
+import { contactSchema } from "~/domain/contact/schema.server";
+import { newsletterSchema } from "~/domain/newsletter/schema.server";
+import { safeRedirectPath as safeReturnPath } from "~/lib/safe-redirect";
 
 function errorsFor(fields: Record<string, string>) {
   const form = new FormData();

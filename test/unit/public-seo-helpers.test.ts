@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { parsePostId, pickRelatedPosts, toPostSummary } from "~/domain/posts/queries.server";
+import type { PostSummary } from "~/domain/posts/types";
 import {
   isPersonalised,
   PRIVATE_NO_STORE,
   PUBLIC_CACHE,
   publicCacheHeaders,
   publicPageHeaders,
-} from "~/lib/cache-control";
+} from "~/infra/http-policy";
 import { rssXml, sitemapXml, xmlEscape } from "~/lib/feeds";
-import type { PostSummary } from "~/lib/post-types";
-import { parsePostId, pickRelatedPosts, toPostSummary } from "~/lib/posts.server";
 
 const summary = (id: number, categories: string[]): PostSummary => ({
   ...toPostSummary({

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { AccountShellData } from "~/lib/account-shell.server";
+import type { AccountShellData } from "~/root.server";
 import { EmailBanner } from "./email-banner";
 import { OnboardingDialog } from "./onboarding-dialog";
 

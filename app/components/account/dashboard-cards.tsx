@@ -1,10 +1,6 @@
 import type { ReactNode } from "react";
-
-export interface ContactMessageRow {
-  id: number;
-  message: string;
-  created_at: string;
-}
+import type { OwnMessage } from "~/domain/contact/types";
+import type { Survey } from "~/domain/onboarding/survey";
 
 export function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -24,14 +20,7 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 }
 
-export interface SurveyView {
-  role: string;
-  services: string[];
-  discover: string;
-  goals: string;
-}
-
-export function SurveyAnswers({ survey }: { survey: SurveyView | null }) {
+export function SurveyAnswers({ survey }: { survey: Survey | null }) {
   if (!survey) return <p>You have not answered the onboarding questions yet.</p>;
   const none = <span className="text-slate-600">Not answered</span>;
   const rows: [string, ReactNode][] = [
@@ -59,13 +48,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-export function MessageList({
-  messages,
-  error,
-}: {
-  messages: ContactMessageRow[];
-  error: string | null;
-}) {
+export function MessageList({ messages, error }: { messages: OwnMessage[]; error: string | null }) {
   if (error) {
     return (
       <p role="alert" className="text-red-700">

@@ -1,6 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { LAST_STEP, ONBOARDING_STEPS, type OnboardingState, progressOf } from "~/lib/onboarding";
+import {
+  LAST_STEP,
+  ONBOARDING_STEPS,
+  type OnboardingState,
+  progressOf,
+} from "~/domain/onboarding/survey";
 import { OnboardingStepFields } from "./onboarding-steps";
 
 const buttonBase = "rounded-lg px-5 py-2.5 font-semibold disabled:cursor-not-allowed";

@@ -5,7 +5,7 @@ import {
   type OnboardingAnswers,
   ROLE_OPTIONS,
   SERVICE_OPTIONS,
-} from "~/lib/onboarding";
+} from "~/domain/onboarding/survey";
 
 const choiceClass =
   "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2.5 text-slate-800 hover:border-brand-600 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50";

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
+import { POST_LIMITS } from "~/domain/posts/limits";
 import { primaryButton, secondaryButton } from "./admin-page";
 import { CheckboxField } from "./checkbox-field";
 import { PreviewPanel, useLivePreview } from "./live-preview";
 import type { PostFormDefaults } from "./post-form-defaults";
-import { POST_LIMITS } from "./post-limits";
 
 type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
 

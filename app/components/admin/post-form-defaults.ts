@@ -1,4 +1,4 @@
-import { formatTagList } from "~/lib/tag-list";
+import { formatTagList } from "~/domain/posts/tag-list";
 
 /** What the editor's fields start with. */
 export interface PostFormDefaults {

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { BlogFilters } from "~/lib/blog-filters";
+import type { BlogFilters } from "~/domain/posts/blog-filters";
 
 const TYPING_DELAY_MS = 300;
 

@@ -1,24 +1,19 @@
 import { useFetcher } from "react-router";
 import { Field } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
-
-/** What the /newsletter action answers. */
-export interface NewsletterResult {
-  status: "subscribed" | "duplicate" | "invalid" | "error";
-  message: string;
-  email?: string;
-}
+import { SubmitButton } from "~/components/forms/submit-button";
+import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 
 /**
  * Newsletter sign-up. With JS a fetcher posts to /newsletter and the result shows here; without
  * JS the browser posts to /newsletter, which renders the result page.
  */
-export function NewsletterBox({ result: fallback }: { result?: NewsletterResult }) {
-  const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
-  const result = fetcher.data ?? fallback;
-  const sending = fetcher.state === "submitting";
-  const done = result?.status === "subscribed" || result?.status === "duplicate";
-  const fieldError = result && !done ? [result.message] : undefined;
+export function NewsletterBox({ reply: fallback }: { reply?: FormReply }) {
+  const fetcher = useFetcher<FormReply>({ key: "newsletter" });
+  const reply = fetcher.data ?? fallback;
+  const done = Boolean(reply?.notice);
+  const problem =
+    reply && !done ? (fieldErrors(reply.result, "email") ?? [formErrorOf(reply) ?? ""]) : undefined;
   return (
     <section
       aria-labelledby="newsletter-heading"
@@ -40,18 +35,14 @@ export function NewsletterBox({ result: fallback }: { result?: NewsletterResult 
           required
           maxLength={254}
           autoComplete="email"
-          defaultValue={done ? "" : result?.email}
-          errors={fieldError}
+          defaultValue={done ? "" : typedValue(reply?.result, "email")}
+          errors={problem?.filter(Boolean)}
         />
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 [&:not(:disabled)]:cursor-pointer"
-        >
-          {sending ? "Subscribing..." : "Subscribe"}
-        </button>
+        <SubmitButton pendingLabel="Subscribing..." fetcher={fetcher} className="w-full">
+          Subscribe
+        </SubmitButton>
         <p role="status" className="min-h-6 font-medium text-brand-800">
-          {done ? result.message : ""}
+          {reply?.notice ?? ""}
         </p>
       </fetcher.Form>
     </section>

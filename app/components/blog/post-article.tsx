@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
+import type { BlogPost, PostSummary } from "~/domain/posts/types";
 import { formatLongDate, isoDate } from "~/lib/dates";
-import type { BlogPost, PostSummary } from "~/lib/post-types";
 import { AuthorCard } from "./author-card";
 import { Avatar } from "./avatar";
 import { PostContent } from "./post-content";

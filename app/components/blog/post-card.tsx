@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PostSummary } from "~/lib/post-types";
+import type { PostSummary } from "~/domain/posts/types";
 import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
 
 const FALLBACK_COVER = "/images/blog/default-cover.svg";

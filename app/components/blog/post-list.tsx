@@ -1,4 +1,4 @@
-import type { PostSummary } from "~/lib/post-types";
+import type { PostSummary } from "~/domain/posts/types";
 import { PostCard } from "./post-card";
 
 /** The filtered posts, the empty state, or the friendly load-failure message. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PostSummary } from "~/lib/post-types";
+import type { PostSummary } from "~/domain/posts/types";
 import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
 
 /** 'Related Articles': first category, title, excerpt, short date and read time. */

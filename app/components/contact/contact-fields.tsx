@@ -1,13 +1,12 @@
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { TextareaField } from "~/components/forms/textarea-field";
-import { CONTACT_LIMITS as L } from "~/lib/contact-limits";
-import { type FormResult, fieldErrors, formErrorOf, submittedValue } from "./form-result";
+import { CONTACT_LIMITS as L } from "~/domain/contact/limits";
+import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 
 export interface ContactFieldsProps {
-  result?: FormResult;
-  /** A message about the whole form (honeypot, malformed body) when there is no result. */
-  formError?: string;
+  /** The action's last answer (field errors, typed values, a message about the form). */
+  reply?: FormReply;
   /** Prefilled message (chat widget topic). */
   defaultMessage?: string;
   /** Where a successful post from outside /contact returns to. */
@@ -15,15 +14,11 @@ export interface ContactFieldsProps {
 }
 
 /** Name, email, message and the honeypot: the body shared by the /contact and home forms. */
-export function ContactFields({
-  result,
-  formError,
-  defaultMessage,
-  redirectTo,
-}: ContactFieldsProps) {
+export function ContactFields({ reply, defaultMessage, redirectTo }: ContactFieldsProps) {
+  const result = reply?.result;
   return (
     <>
-      <FormError message={formErrorOf(result) ?? formError} />
+      <FormError message={formErrorOf(reply)} />
       <HoneypotInputs />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
@@ -33,7 +28,7 @@ export function ContactFields({
           autoComplete="name"
           required
           maxLength={L.nameMax}
-          defaultValue={submittedValue(result, "name")}
+          defaultValue={typedValue(result, "name")}
           errors={fieldErrors(result, "name")}
         />
         <Field
@@ -43,7 +38,7 @@ export function ContactFields({
           autoComplete="email"
           required
           maxLength={L.emailMax}
-          defaultValue={submittedValue(result, "email")}
+          defaultValue={typedValue(result, "email")}
           errors={fieldErrors(result, "email")}
         />
       </div>
@@ -54,7 +49,7 @@ export function ContactFields({
         required
         minLength={L.messageMin}
         maxLength={L.messageMax}
-        defaultValue={submittedValue(result, "message") ?? defaultMessage}
+        defaultValue={typedValue(result, "message") ?? defaultMessage}
         errors={fieldErrors(result, "message")}
       />
     </>

@@ -1,9 +1,8 @@
 import { Form, useFetcher, useLocation } from "react-router";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { Toasts } from "~/components/toasts/toasts";
-import type { Toast } from "~/lib/toast";
+import type { FormReply } from "~/lib/form-reply";
 import { ContactFields, type ContactFieldsProps } from "./contact-fields";
-import type { FormResult } from "./form-result";
 
 const formClass = "space-y-5";
 
@@ -21,21 +20,13 @@ export function ContactPageForm(props: ContactFieldsProps) {
   );
 }
 
-/** What the /contact action answers when it does not redirect. */
-export interface ContactActionData {
-  result?: FormResult;
-  formError?: string;
-  toast?: Toast;
-}
-
 /**
  * The home page form: posts to the /contact action. With JS it stays on the home page (errors
  * show here; success redirects back with the toast); without JS the browser posts to /contact.
  */
 export function HomeContactForm({ defaultMessage }: { defaultMessage?: string }) {
   const location = useLocation();
-  const fetcher = useFetcher<ContactActionData | undefined>({ key: "home-contact" });
-  const sending = fetcher.state === "submitting";
+  const fetcher = useFetcher<FormReply | undefined>({ key: "home-contact" });
   return (
     <fetcher.Form
       method="post"
@@ -44,21 +35,11 @@ export function HomeContactForm({ defaultMessage }: { defaultMessage?: string })
       key={location.key}
       aria-label="Contact form"
     >
-      <ContactFields
-        result={fetcher.data?.result}
-        formError={fetcher.data?.formError}
-        defaultMessage={defaultMessage}
-        redirectTo="/#contact"
-      />
+      <ContactFields reply={fetcher.data} defaultMessage={defaultMessage} redirectTo="/#contact" />
       <Toasts toasts={[fetcher.data?.toast]} />
-      <button
-        type="submit"
-        disabled={sending}
-        aria-busy={sending || undefined}
-        className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-      >
-        {sending ? "Sending..." : "Send Message"}
-      </button>
+      <SubmitButton pendingLabel="Sending..." fetcher={fetcher}>
+        Send Message
+      </SubmitButton>
     </fetcher.Form>
   );
 }

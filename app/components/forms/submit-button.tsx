@@ -1,32 +1,33 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { useFormAction, useNavigation } from "react-router";
+import { type FetcherLike, useIsPending } from "./use-pending";
 
-/** True while this page's form (or the given action) is being submitted. */
-export function useIsSubmitting(action?: string): boolean {
-  const navigation = useNavigation();
-  const formAction = useFormAction(action);
-  return navigation.state === "submitting" && navigation.formAction === formAction;
-}
+export const submitButtonClass =
+  "inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70";
 
-/** A real submit button that shows `pendingLabel` and is disabled while its form submits. */
+/**
+ * A real submit button that shows `pendingLabel` and is disabled while its form submits (the
+ * page's form, another `action`, or a `fetcher`'s).
+ */
 export function SubmitButton({
   children,
   pendingLabel,
   action,
+  fetcher,
   className = "",
   ...props
 }: {
   children: ReactNode;
   pendingLabel: string;
   action?: string;
+  fetcher?: FetcherLike;
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  const submitting = useIsSubmitting(action);
+  const submitting = useIsPending({ action, fetcher });
   return (
     <button
       type="submit"
       disabled={submitting || props.disabled}
       aria-busy={submitting || undefined}
-      className={`inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 ${className}`}
+      className={`${submitButtonClass} ${className}`}
       {...props}
     >
       {submitting ? pendingLabel : children}

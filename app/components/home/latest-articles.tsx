@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
-import type { PostSummary } from "~/lib/post-types";
+import type { PostSummary } from "~/domain/posts/types";
 import { HomeSection } from "./section";
 
 /** The 3 latest published posts from the database. */

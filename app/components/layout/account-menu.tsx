@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import type { SessionUser } from "~/lib/session-user";
+import type { SessionUser } from "~/domain/accounts/session-user";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
 import { UserAvatar } from "./user-avatar";
 

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import type { SessionUser } from "~/lib/session-user";
+import type { SessionUser } from "~/domain/accounts/session-user";
 import { useSiteConfig } from "~/lib/site-config";
 import { AccountMenu } from "./account-menu";
 import { mainNav } from "./nav-links";

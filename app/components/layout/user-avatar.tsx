@@ -1,4 +1,4 @@
-import { initialsOf, type SessionUser } from "~/lib/session-user";
+import { initialsOf, type SessionUser } from "~/domain/accounts/session-user";
 
 export function UserAvatar({ user, size = 32 }: { user: SessionUser; size?: number }) {
   if (user.avatarUrl) {

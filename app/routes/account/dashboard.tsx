@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { Card, MessageList, SurveyAnswers } from "~/components/account/dashboard-cards";
 import { PageHeading } from "~/components/page-heading";
-import { dashboardLoader } from "~/lib/account-profile.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
@@ -14,7 +13,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export const loader = dashboardLoader;
+export { loader } from "./dashboard.server";
 
 const buttonClass =
   "inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800";

@@ -1,12 +1,11 @@
 import { Form } from "react-router";
-import { errorsOf, typedValue } from "~/components/auth/form-state";
-import { URL_MAX_LENGTH } from "~/components/auth/rules";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
-import { profileAction, profileLoader } from "~/lib/account-profile.server";
-import { privateFormHeaders } from "~/lib/cache-control";
+import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
+import { privateFormHeaders } from "~/infra/http-policy";
+import { fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
 
@@ -22,8 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export const loader = profileLoader;
-export const action = profileAction;
+export { action, loader } from "./profile.server";
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
@@ -43,7 +41,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             name="fullName"
             autoComplete="name"
             defaultValue={typedValue(result, "fullName") ?? loaderData.fullName}
-            errors={errorsOf(result, "fullName")}
+            errors={fieldErrors(result, "fullName")}
           />
           <Field
             label="Avatar URL"
@@ -54,7 +52,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             placeholder="https://example.com/me.jpg"
             hint="A link to a square image (http:// or https://), or leave it empty."
             defaultValue={typedValue(result, "avatarUrl") ?? loaderData.avatarUrl}
-            errors={errorsOf(result, "avatarUrl")}
+            errors={fieldErrors(result, "avatarUrl")}
           />
           <SubmitButton pendingLabel="Saving..." className="w-full sm:w-auto">
             Save Changes

@@ -5,12 +5,12 @@ import { PostDetails } from "~/components/admin/post-details";
 import { PostEditor } from "~/components/admin/post-editor";
 import { postFormDefaults } from "~/components/admin/post-form-defaults";
 import { Toasts } from "~/components/toasts/toasts";
-import { editorAction, previewHtml, requirePost } from "~/lib/admin-posts.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/post-edit";
+import type { EditorReply } from "./post-editor.server";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(matches, {
@@ -20,16 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     noindex: true,
   });
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const post = await requirePost(args);
-  const confirmDelete = args.url.searchParams.get("delete") === "1";
-  return { post, confirmDelete, preview: confirmDelete ? "" : previewHtml(post.content) };
-}
-
-export async function action(args: Route.ActionArgs) {
-  return editorAction(args, "edit");
-}
+export { action, loader } from "./post-edit.server";
 
 /** Live-preview requests do not reload the page's data. */
 export function shouldRevalidate({
@@ -39,8 +30,9 @@ export function shouldRevalidate({
   return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 }
 
-export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditPost({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { post, confirmDelete } = loaderData;
+  const actionData = answer as EditorReply | undefined;
   return (
     <AdminPage title="Edit Post" subtitle={post.title}>
       <Toasts toasts={[actionData?.toast]} />

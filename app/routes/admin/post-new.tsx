@@ -3,12 +3,12 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { PostEditor } from "~/components/admin/post-editor";
 import { postFormDefaults } from "~/components/admin/post-form-defaults";
 import { Toasts } from "~/components/toasts/toasts";
-import { editorAction } from "~/lib/admin-posts.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/post-new";
+import type { EditorReply } from "./post-editor.server";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -18,14 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  return null;
-}
-
-export async function action(args: Route.ActionArgs) {
-  return editorAction(args, "new");
-}
+export { action, loader } from "./post-new.server";
 
 /** Live-preview requests do not reload the page's data. */
 export function shouldRevalidate({
@@ -35,7 +28,8 @@ export function shouldRevalidate({
   return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 }
 
-export default function NewPost({ actionData }: Route.ComponentProps) {
+export default function NewPost({ actionData: answer }: Route.ComponentProps) {
+  const actionData = answer as EditorReply | undefined;
   return (
     <AdminPage title="New Post" subtitle="Saved as a draft unless you tick Published.">
       <Toasts toasts={[actionData?.toast]} />

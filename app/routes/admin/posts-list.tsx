@@ -2,12 +2,11 @@ import { Link } from "react-router";
 import { AdminPage, primaryButton } from "~/components/admin/admin-page";
 import { PostTable } from "~/components/admin/post-table";
 import { SvgIcon } from "~/components/icons";
-import { listAllPosts } from "~/lib/admin-posts.server";
-import { getSupabase, requireAdmin } from "~/lib/auth.server";
+import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/posts-list";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -17,11 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const result = await listAllPosts(getSupabase(args.context));
-  return result.ok ? { posts: result.value, error: null } : { posts: [], error: result.message };
-}
+export { loader } from "./posts-list.server";
 
 export default function AdminPostsList({ loaderData }: Route.ComponentProps) {
   const { posts, error } = loaderData;

@@ -1,11 +1,10 @@
 import { Form, Link } from "react-router";
 import { AuthCard, linkClass } from "~/components/auth/auth-card";
-import { errorsOf, typedValue } from "~/components/auth/form-state";
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { forgotPasswordAction } from "~/lib/account-password.server";
-import { privateFormHeaders } from "~/lib/cache-control";
+import { privateFormHeaders } from "~/infra/http-policy";
+import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -20,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export const action = forgotPasswordAction;
+export { action } from "./forgot-password.server";
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const result = actionData?.result;
@@ -55,9 +54,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           autoComplete="email"
           required
           defaultValue={typedValue(result, "email")}
-          errors={errorsOf(result, "email")}
+          errors={fieldErrors(result, "email")}
         />
-        <FormError message={actionData?.formError} />
+        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel="Sending..." className="w-full">
           Send Reset Link
         </SubmitButton>

@@ -1,17 +1,14 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthCard, linkClass } from "~/components/auth/auth-card";
-import { errorsOf, typedValue } from "~/components/auth/form-state";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { PasswordField } from "~/components/auth/password-field";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { enabledOAuthProviders } from "~/lib/account-auth.server";
-import { loginAction } from "~/lib/account-login.server";
-import { getAuthUser } from "~/lib/auth.server";
-import { privateFormHeaders } from "~/lib/cache-control";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { privateFormHeaders } from "~/infra/http-policy";
+import { fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
+import type { LoginReply } from "./login.server";
 
 /** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
 export const headers: Route.HeadersFunction = privateFormHeaders;
@@ -24,21 +21,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  if (await getAuthUser(context)) throw redirect("/");
-  return data(
-    {
-      providers: enabledOAuthProviders(),
-      redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-}
-
-export const action = loginAction;
+export { action, loader } from "./login.server";
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData?.result;
+  const reply = actionData as LoginReply | undefined;
+  const result = reply?.result;
   return (
     <AuthCard
       title="Welcome Back"
@@ -61,7 +48,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="email"
           required
           defaultValue={typedValue(result, "email")}
-          errors={errorsOf(result, "email")}
+          errors={fieldErrors(result, "email")}
         />
         <PasswordField
           label="Password"
@@ -69,7 +56,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="current-password"
           required
           toggle
-          errors={errorsOf(result, "password")}
+          errors={fieldErrors(result, "password")}
         />
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="flex items-center gap-2 text-slate-800">
@@ -85,12 +72,37 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Forgot password?
           </Link>
         </div>
-        <FormError message={actionData?.formError} />
+        <FormError message={reply?.formError} />
         <SubmitButton pendingLabel="Signing in..." className="w-full">
           Sign In
         </SubmitButton>
       </Form>
+      {reply?.unconfirmedEmail ? <ResendConfirmation email={reply.unconfirmedEmail} /> : null}
+      {reply?.notice ? (
+        <p
+          role="status"
+          className="mt-5 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        >
+          {reply.notice}
+        </p>
+      ) : null}
       <OAuthButtons enabled={loaderData.providers} redirectTo={loaderData.redirectTo} />
     </AuthCard>
+  );
+}
+
+/** Offered under "Email not confirmed": a new confirmation mail, without JS too. */
+function ResendConfirmation({ email }: { email: string }) {
+  return (
+    <Form method="post" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
+      <p className="text-amber-950">
+        Your email address is not confirmed yet. We can send the confirmation link again.
+      </p>
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="email" value={email} />
+      <SubmitButton pendingLabel="Sending..." className="mt-3">
+        Resend confirmation email
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,12 +1,11 @@
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { errorsOf } from "~/components/auth/form-state";
 import { PasswordField } from "~/components/auth/password-field";
-import { PASSWORD_HINT } from "~/components/auth/rules";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { resetPasswordAction, resetPasswordLoader } from "~/lib/account-password.server";
-import { privateFormHeaders } from "~/lib/cache-control";
+import { PASSWORD_HINT } from "~/domain/accounts/limits";
+import { privateFormHeaders } from "~/infra/http-policy";
+import { fieldErrors, formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -22,13 +21,19 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export const loader = resetPasswordLoader;
-export const action = resetPasswordAction;
+export { action, loader } from "./reset-password.server";
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
   return (
-    <AuthCard title="Choose a New Password" subtitle="Enter and confirm your new password.">
+    <AuthCard
+      title="Choose a New Password"
+      subtitle={
+        loaderData.needsCurrent
+          ? "Enter your current password, then choose and confirm a new one."
+          : "Enter and confirm your new password."
+      }
+    >
       <Form method="post" noValidate className="space-y-5">
         <Field
           label="Email"
@@ -37,6 +42,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           readOnly
           value={loaderData.email}
         />
+        {loaderData.needsCurrent ? (
+          <PasswordField
+            label="Current Password"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            errors={fieldErrors(result, "currentPassword")}
+          />
+        ) : null}
         <PasswordField
           label="New Password"
           name="password"
@@ -44,16 +58,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           required
           toggle
           hint={PASSWORD_HINT}
-          errors={errorsOf(result, "password")}
+          errors={fieldErrors(result, "password")}
         />
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
           autoComplete="new-password"
           required
-          errors={errorsOf(result, "confirmPassword")}
+          errors={fieldErrors(result, "confirmPassword")}
         />
-        <FormError message={actionData?.formError} />
+        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel="Saving..." className="w-full">
           Update Password
         </SubmitButton>

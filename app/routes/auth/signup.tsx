@@ -1,17 +1,14 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthCard, linkClass } from "~/components/auth/auth-card";
-import { errorsOf, typedValue } from "~/components/auth/form-state";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { PasswordField } from "~/components/auth/password-field";
-import { PASSWORD_HINT } from "~/components/auth/rules";
 import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { enabledOAuthProviders } from "~/lib/account-auth.server";
-import { signupAction } from "~/lib/account-signup.server";
-import { getAuthUser } from "~/lib/auth.server";
-import { privateFormHeaders } from "~/lib/cache-control";
+import { PASSWORD_HINT } from "~/domain/accounts/limits";
+import { privateFormHeaders } from "~/infra/http-policy";
+import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
 
@@ -26,22 +23,14 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (await getAuthUser(context)) throw redirect("/");
-  return data(
-    { providers: enabledOAuthProviders() },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-}
-
-export const action = signupAction;
+export { action, loader } from "./signup.server";
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
   const field = (name: string) => ({
     name,
     defaultValue: typedValue(result, name),
-    errors: errorsOf(result, name),
+    errors: fieldErrors(result, name),
   });
   return (
     <AuthCard
@@ -77,20 +66,20 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           required
           toggle
           hint={PASSWORD_HINT}
-          errors={errorsOf(result, "password")}
+          errors={fieldErrors(result, "password")}
         />
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
           autoComplete="new-password"
           required
-          errors={errorsOf(result, "confirmPassword")}
+          errors={fieldErrors(result, "confirmPassword")}
         />
         <TermsCheckbox
           defaultChecked={typedValue(result, "terms") === "on"}
-          errors={errorsOf(result, "terms")}
+          errors={fieldErrors(result, "terms")}
         />
-        <FormError message={actionData?.formError} />
+        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel="Creating account..." className="w-full">
           Create Account
         </SubmitButton>

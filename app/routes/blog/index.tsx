@@ -1,38 +1,12 @@
-import { data } from "react-router";
 import { BlogFilterForm } from "~/components/blog/blog-filters";
 import { NewsletterBox } from "~/components/blog/newsletter-box";
 import { PostList } from "~/components/blog/post-list";
 import { PageHeading } from "~/components/page-heading";
-import { getSupabase } from "~/lib/auth.server";
-import { collectValues, filterPosts, parseBlogFilters } from "~/lib/blog-filters";
-import { publicCacheHeaders, publicPageHeaders } from "~/lib/cache-control";
-import { listPublishedPosts, POSTS_UNAVAILABLE } from "~/lib/posts.server";
+import { publicPageHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
 
-/** Published posts, newest first, filtered by the URL (?q, ?category, ?tag…). */
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const filters = parseBlogFilters(url.searchParams);
-  try {
-    const all = await listPublishedPosts(getSupabase(context));
-    return data(
-      {
-        filters,
-        posts: filterPosts(all, filters),
-        categories: collectValues(all, "categories"),
-        tags: collectValues(all, "tags"),
-        loadError: undefined as string | undefined,
-      },
-      { headers: publicCacheHeaders(request) },
-    );
-  } catch (error) {
-    console.error("blog: posts failed", error);
-    return data(
-      { filters, posts: [], categories: [], tags: [], loadError: POSTS_UNAVAILABLE },
-      { status: 503, headers: publicCacheHeaders(request, false) },
-    );
-  }
-}
+export { loader } from "./index.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 

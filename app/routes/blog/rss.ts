@@ -1,8 +1,8 @@
-import { getSupabase } from "~/lib/auth.server";
-import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/lib/cache-control";
+import { listPublishedPosts } from "~/domain/posts/queries.server";
+import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/infra/http-policy";
+import { getSupabase } from "~/infra/session.server";
+import { getSiteConfig } from "~/infra/site-config.server";
 import { rssXml } from "~/lib/feeds";
-import { listPublishedPosts } from "~/lib/posts.server";
-import { getSiteConfig } from "~/lib/site-config.server";
 import type { Route } from "./+types/rss";
 
 /** RSS 2.0 feed of the published posts. */

@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import { LegalPage } from "~/components/legal/legal-page";
 import { privacyPolicy, termsOfService } from "~/content/legal";
-import { publicCacheHeaders, publicPageHeaders } from "~/lib/cache-control";
+import { publicPageHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/document";
 
@@ -20,12 +19,7 @@ const documents = {
   },
 } as const;
 
-type DocumentPath = keyof typeof documents;
-
-export function loader({ request, url }: Route.LoaderArgs) {
-  const path: DocumentPath = url.pathname === "/privacy" ? "/privacy" : "/terms";
-  return data({ path }, { headers: publicCacheHeaders(request) });
-}
+export { loader } from "./document.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 

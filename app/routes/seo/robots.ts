@@ -1,5 +1,5 @@
-import { PUBLIC_CACHE } from "~/lib/cache-control";
-import { getSiteConfig } from "~/lib/site-config.server";
+import { PUBLIC_CACHE } from "~/infra/http-policy";
+import { getSiteConfig } from "~/infra/site-config.server";
 
 /** Crawlers: everything public; not the account and admin areas. */
 export function loader() {

@@ -1,9 +1,9 @@
 import { services } from "~/content/services";
-import { getSupabase } from "~/lib/auth.server";
-import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/lib/cache-control";
+import { listPublishedPosts } from "~/domain/posts/queries.server";
+import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/infra/http-policy";
+import { getSupabase } from "~/infra/session.server";
+import { getSiteConfig } from "~/infra/site-config.server";
 import { sitemapXml, staticSitemapPaths } from "~/lib/feeds";
-import { listPublishedPosts } from "~/lib/posts.server";
-import { getSiteConfig } from "~/lib/site-config.server";
 import type { Route } from "./+types/sitemap";
 
 /** Static public routes plus every published post. */

@@ -1,14 +1,11 @@
-import { data } from "react-router";
 import { PageHeading } from "~/components/page-heading";
 import { ServiceGrid } from "~/components/services/service-card";
 import { services } from "~/content/services";
-import { publicCacheHeaders, publicPageHeaders } from "~/lib/cache-control";
+import { publicPageHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return data(null, { headers: publicCacheHeaders(request) });
-}
+export { loader } from "./index.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 

@@ -1,0 +1,160 @@
+import { type AppSupabase, createDetachedClient } from "~/infra/supabase.server";
+import { fail, kindOfStatus, ok, type Result } from "~/lib/result";
+
+/**
+ * The account calls of the site (GoTrue through supabase-js), as plain functions: values in,
+ * `Result` out. Provider errors keep their message and the kind of their status; a network
+ * failure or timeout becomes "unavailable".
+ */
+export const UNREACHABLE_MESSAGE =
+  "We could not reach the account service. Please try again in a moment.";
+
+export type EmailOtpType = "signup" | "recovery" | "email_change" | "invite";
+export const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
+  "signup",
+  "recovery",
+  "email_change",
+  "invite",
+];
+
+/** A provider error as a failure: its 4xx kind, or "unavailable" for 5xx and network errors. */
+export function toAuthFailure(error: unknown) {
+  const status = error instanceof Error ? ((error as { status?: number }).status ?? 0) : 0;
+  if (!(error instanceof Error) || status === 0 || !error.message || status >= 500) {
+    const message = error instanceof Error && status >= 500 && error.message;
+    return fail("unavailable", message || UNREACHABLE_MESSAGE);
+  }
+  return fail(kindOfStatus(status), error.message);
+}
+
+async function attempt(call: () => Promise<{ error: unknown }>): Promise<Result> {
+  try {
+    const { error } = await call();
+    return error ? toAuthFailure(error) : ok();
+  } catch (error) {
+    return toAuthFailure(error);
+  }
+}
+
+/**
+ * Creates the account and sends the confirmation. `existing` is true when the address already
+ * had an account (hosted Supabase hides a confirmed address behind a look-alike user without
+ * identities; with autoconfirm it answers 422 user_already_exists): the caller gives the visitor
+ * the same answer either way.
+ */
+export async function signUpWithPassword(
+  supabase: AppSupabase,
+  input: { email: string; password: string; fullName: string; confirmUrl: string },
+): Promise<Result<{ existing: boolean }>> {
+  try {
+    const { data, error } = await supabase.auth.signUp({
+      email: input.email,
+      password: input.password,
+      options: { emailRedirectTo: input.confirmUrl, data: { full_name: input.fullName } },
+    });
+    if (error) {
+      if ((error as { code?: string }).code === "user_already_exists") {
+        return ok({ existing: true });
+      }
+      return toAuthFailure(error);
+    }
+    return ok({ existing: Boolean(data.user && data.user.identities?.length === 0) });
+  } catch (error) {
+    return toAuthFailure(error);
+  }
+}
+
+export function signInWithPassword(supabase: AppSupabase, email: string, password: string) {
+  return attempt(() => supabase.auth.signInWithPassword({ email, password }));
+}
+
+export function signOut(supabase: AppSupabase) {
+  return attempt(() => supabase.auth.signOut({ scope: "local" }));
+}
+
+/** Sends the reset mail; its link lands on /auth/confirm and then on /reset-password. */
+export function sendPasswordReset(supabase: AppSupabase, email: string, redirectTo: string) {
+  return attempt(() => supabase.auth.resetPasswordForEmail(email, { redirectTo }));
+}
+
+export function resendVerification(supabase: AppSupabase, email: string, redirectTo: string) {
+  return attempt(() =>
+    supabase.auth.resend({ type: "signup", email, options: { emailRedirectTo: redirectTo } }),
+  );
+}
+
+/** Checks an e-mail link's token and starts the session; returns the address it belongs to. */
+export async function verifyEmailLink(
+  supabase: AppSupabase,
+  tokenHash: string,
+  type: EmailOtpType,
+): Promise<Result<{ email: string }>> {
+  try {
+    const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
+    if (error) return toAuthFailure(error);
+    return ok({ email: data.user?.email ?? "" });
+  } catch (error) {
+    return toAuthFailure(error);
+  }
+}
+
+export function exchangeOAuthCode(supabase: AppSupabase, code: string) {
+  return attempt(() => supabase.auth.exchangeCodeForSession(code));
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+
+/**
+ * Whether `password` is the account's current password, checked on a client of its own (the
+ * visitor's session is not touched; the check's own session is ended at once).
+ */
+export async function checkPassword(email: string, password: string): Promise<Result> {
+  const client = createDetachedClient();
+  const signedIn = await attempt(() => client.auth.signInWithPassword({ email, password }));
+  if (!signedIn.ok) {
+    return signedIn.kind === "unavailable" ? signedIn : fail("invalid", WRONG_CURRENT_PASSWORD);
+  }
+  await attempt(() => client.auth.signOut({ scope: "local" }));
+  return ok();
+}
+
+export function updatePassword(supabase: AppSupabase, password: string) {
+  return attempt(() => supabase.auth.updateUser({ password }));
+}
+
+export function updateProfile(
+  supabase: AppSupabase,
+  profile: { fullName: string; avatarUrl: string },
+) {
+  return attempt(() =>
+    supabase.auth.updateUser({
+      data: { full_name: profile.fullName, avatar_url: profile.avatarUrl || null },
+    }),
+  );
+}
+
+/** OAuth providers the site can offer (`OAUTH_PROVIDERS=google,github`). */
+export type OAuthProvider = "google" | "github";
+
+export function parseOAuthProviders(setting: string): OAuthProvider[] {
+  const listed = setting.split(",").map((p) => p.trim().toLowerCase());
+  return (["google", "github"] as const).filter((p) => listed.includes(p));
+}
+
+/** The provider's authorisation URL (PKCE verifier cookie written), or a failure. */
+export async function startOAuth(
+  supabase: AppSupabase,
+  provider: OAuthProvider,
+  returnUrl: string,
+): Promise<Result<{ url: string }>> {
+  try {
+    const { data, error } = await supabase.auth.signInWithOAuth({
+      provider,
+      options: { redirectTo: returnUrl, skipBrowserRedirect: true },
+    });
+    if (error || !data.url) return toAuthFailure(error);
+    return ok({ url: data.url });
+  } catch (error) {
+    return toAuthFailure(error);
+  }
+}

@@ -1,0 +1,54 @@
+import type { AppSupabase } from "~/infra/supabase.server";
+import { fail, ok, type Result } from "~/lib/result";
+import type { OwnMessage } from "./types";
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  message: string;
+  userId: string | null;
+}
+
+const FALLBACK_ERROR = "We couldn't send your message right now. Please try again shortly.";
+
+/**
+ * Stores a contact message (spec §7 "Contact"). A backend failure comes back with the backend's
+ * own message (spec §8) — it never throws.
+ */
+export async function saveContactMessage(
+  supabase: AppSupabase,
+  input: ContactMessage,
+): Promise<Result> {
+  try {
+    const { error } = await supabase.from("contact_messages").insert({
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      user_id: input.userId,
+    });
+    return error ? fail("unavailable", error.message || FALLBACK_ERROR) : ok();
+  } catch (error) {
+    console.error("contact message failed", error);
+    return fail("unavailable", FALLBACK_ERROR);
+  }
+}
+
+/** The signed-in user's own messages, newest first (RLS shows nobody else's). */
+export async function listOwnMessages(
+  supabase: AppSupabase,
+  limit = 20,
+): Promise<Result<OwnMessage[]>> {
+  try {
+    const { data, error } = await supabase
+      .from("contact_messages")
+      .select("id, message, created_at")
+      .order("created_at", { ascending: false })
+      .limit(limit);
+    return error ? fail("backend", error.message) : ok(data ?? []);
+  } catch (error) {
+    return fail(
+      "unavailable",
+      error instanceof Error ? error.message : "Could not load your messages.",
+    );
+  }
+}

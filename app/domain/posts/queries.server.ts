@@ -1,0 +1,123 @@
+import type { Tables } from "~/infra/database.types";
+import type { AppSupabase } from "~/infra/supabase.server";
+import { sanitizePostHtml } from "./sanitize.server";
+import type { BlogPost, PostSummary } from "./types";
+
+/** The friendly message a page shows when posts cannot be loaded (with status 503). */
+export const POSTS_UNAVAILABLE =
+  "We couldn't load the articles right now. Please try again shortly.";
+
+/** The backend could not answer (network, timeout, 5xx, or an error body). */
+export class PostsUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("Posts could not be loaded", { cause });
+    this.name = "PostsUnavailableError";
+  }
+}
+
+type PostRow = Tables<"posts">;
+/** Rows as stored; every column but id and title is read defensively (rows written by hand). */
+type Loose<T, Strict extends keyof T> = Pick<T, Strict> & {
+  [K in Exclude<keyof T, Strict>]: T[K] | null;
+};
+type SummaryRow = Loose<
+  Pick<
+    PostRow,
+    | "id"
+    | "title"
+    | "excerpt"
+    | "cover_image"
+    | "author_name"
+    | "author_avatar"
+    | "published_at"
+    | "read_time"
+    | "categories"
+    | "tags"
+  >,
+  "id" | "title"
+>;
+
+const SUMMARY_COLUMNS =
+  "id, title, excerpt, cover_image, author_name, author_avatar, published_at, read_time, categories, tags";
+const FULL_COLUMNS = `${SUMMARY_COLUMNS}, content`;
+const RELATED_LIMIT = 3;
+
+/** A posts row in the shape the pages use (spec §3 mapping). */
+export function toPostSummary(row: SummaryRow): PostSummary {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    excerpt: row.excerpt ?? "",
+    coverImage: row.cover_image || null,
+    author: row.author_name || "Admin",
+    authorAvatar: row.author_avatar || null,
+    date: row.published_at ?? "",
+    readTime: row.read_time || "1 min",
+    categories: row.categories ?? [],
+    tags: row.tags ?? [],
+  };
+}
+
+/** A full post with its HTML content sanitized (allow-list) for rendering. */
+export function toBlogPost(row: SummaryRow & { content: string | null }): BlogPost {
+  return { ...toPostSummary(row), content: sanitizePostHtml(row.content ?? "") };
+}
+
+async function run<T>(query: PromiseLike<{ data: T | null; error: unknown }>): Promise<T | null> {
+  let result: { data: T | null; error: unknown };
+  try {
+    result = await query;
+  } catch (error) {
+    throw new PostsUnavailableError(error);
+  }
+  if (result.error) throw new PostsUnavailableError(result.error);
+  return result.data;
+}
+
+/** Published posts, newest `published_at` first (spec §7 "Blog list"). */
+export async function listPublishedPosts(
+  supabase: AppSupabase,
+  limit?: number,
+): Promise<PostSummary[]> {
+  let query = supabase
+    .from("posts")
+    .select(SUMMARY_COLUMNS)
+    .eq("published", true)
+    .order("published_at", { ascending: false })
+    .order("id", { ascending: false });
+  if (limit) query = query.limit(limit);
+  const rows = await run(query);
+  return (rows ?? []).map(toPostSummary);
+}
+
+/** The 3 latest published posts (home page). */
+export function latestPosts(supabase: AppSupabase): Promise<PostSummary[]> {
+  return listPublishedPosts(supabase, 3);
+}
+
+/** Post ids in URLs are positive integers; anything else is "not found". */
+export function parsePostId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** The published post with this id, or null. */
+export async function getPublishedPost(
+  supabase: AppSupabase,
+  id: number,
+): Promise<BlogPost | null> {
+  const row = await run(
+    supabase.from("posts").select(FULL_COLUMNS).eq("id", id).eq("published", true).maybeSingle(),
+  );
+  return row ? toBlogPost(row) : null;
+}
+
+/**
+ * Up to 3 other published posts: those sharing a category with `post` first, then the newest.
+ */
+export function pickRelatedPosts(post: PostSummary, all: PostSummary[]): PostSummary[] {
+  const others = all.filter((p) => p.id !== post.id);
+  const shares = (p: PostSummary) => p.categories.some((c) => post.categories.includes(c));
+  return [...others.filter(shares), ...others.filter((p) => !shares(p))].slice(0, RELATED_LIMIT);
+}

@@ -1,0 +1,167 @@
+/**
+ * The site's configuration: every environment variable, parsed and validated with Zod. This is
+ * the only module that reads `process.env` (the Node server imports it directly too, so it has
+ * relative imports only). `loadEnv()` runs at boot and fails with a clear message on bad values;
+ * `env()` is the parsed view for request-time code (re-parsed only when a variable changes, as
+ * the server does once when it starts the embedded backend and tests do between cases).
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+
+const flag = (on: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : on.includes(v.toLowerCase())));
+const onOff = z
+  .enum(["on", "off", ""])
+  .optional()
+  .transform((v) => v !== "off");
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+const httpUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test", ""]).optional(),
+    PORT: port.default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    SITE_URL: optionalText.pipe(httpUrl.optional()),
+    BRAND_NAME: z.string().default("Jenga Digital"),
+    CONTACT_PHONE: z.string().default("+254 712 345 678"),
+    CONTACT_EMAIL: z.string().default("hello@jengadigital.co.ke"),
+    CONTACT_SUPPORT_EMAIL: z.string().default("support@jengadigital.co.ke"),
+    SUPABASE_URL: optionalText.pipe(httpUrl.optional()),
+    SUPABASE_ANON_KEY: optionalText,
+    SUPABASE_SERVICE_ROLE_KEY: optionalText,
+    SUPABASE_LOCAL_DIR: z.string().default(".data/supabase"),
+    SUPABASE_LOCAL_PORT: port.default(54321),
+    SUPABASE_LOCAL_JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
+    SUPABASE_LOCAL_AUTOCONFIRM: flag(["1", "true", "on"]),
+    ADMIN_EMAIL: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    TRUST_PROXY: flag(["1", "true", "on", "yes"]),
+    SESSION_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    RATE_LIMIT: onOff,
+    PAGE_CACHE: onOff,
+    OAUTH_PROVIDERS: z.string().default(""),
+    SUPABASE_TIMEOUT_MS: positiveInt.default(5000),
+    SUPABASE_MAX_CONCURRENCY: positiveInt.default(16),
+    BUILD_DIR: z.string().default("build"),
+    /** Set by the server in embedded mode: where the site delivers its own e-mails. */
+    LOCAL_MAILBOX_URL: optionalText.pipe(httpUrl.optional()),
+    MAIL_FROM: z.string().default("Jenga Digital <no-reply@jengadigital.co.ke>"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.SUPABASE_URL && !value.SUPABASE_ANON_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SUPABASE_ANON_KEY"],
+        message: "is required when SUPABASE_URL is set",
+      });
+    }
+    if (value.NODE_ENV === "production" && value.SUPABASE_URL && !value.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "is required in production with a hosted Supabase (SUPABASE_URL): every instance must sign cookies with the same secret",
+      });
+    }
+  });
+
+export type Env = z.output<typeof schema>;
+const KEYS = Object.keys(schema.shape) as (keyof Env)[];
+
+export class EnvError extends Error {}
+
+function parse(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(Object.fromEntries(KEYS.map((key) => [key, source[key]])));
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+let cached: { raw: string; env: Env } | undefined;
+
+/** The parsed configuration of this process (throws EnvError on bad values). */
+export function env(): Env {
+  const raw = KEYS.map((key) => process.env[key] ?? "\u0000").join("\u0001");
+  if (cached?.raw !== raw) cached = { raw, env: parse(process.env) };
+  return cached.env;
+}
+
+/** Boot-time validation: the parsed configuration, or a clear error and exit code 1. */
+export function loadEnv(): Env {
+  try {
+    return env();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** Values the server decides at start-up (the embedded backend's URL and key, the site URL). */
+export function setRuntimeEnv(values: Partial<Record<keyof Env, string>>): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined) process.env[key] = value;
+  }
+}
+
+/** The site's canonical origin (links in e-mails, canonical URLs). */
+export function siteUrl(): string {
+  const current = env();
+  return (current.SITE_URL ?? `http://localhost:${current.PORT}`).replace(/\/+$/, "");
+}
+
+export function isProduction(): boolean {
+  return env().NODE_ENV === "production";
+}
+
+export function isSecureSite(): boolean {
+  return siteUrl().startsWith("https://");
+}
+
+const ephemeralSecret = randomBytes(32).toString("hex");
+let warnedEphemeral = false;
+
+/**
+ * The secret that signs the site's own cookies (flash messages, onboarding progress, device
+ * cookies). Configured with SESSION_SECRET; in embedded mode the server persists one in the data
+ * directory (see `ensureSessionSecret`); otherwise (tests, development) one per process.
+ */
+export function sessionSecret(): string {
+  const configured = env().SESSION_SECRET;
+  if (configured) return configured;
+  if (!warnedEphemeral && isProduction()) {
+    warnedEphemeral = true;
+    console.warn("SESSION_SECRET is not set: cookies signed now will not survive a restart.");
+  }
+  return ephemeralSecret;
+}
+
+/**
+ * Embedded mode: without SESSION_SECRET, a secret generated once into the data directory, so
+ * restarts keep flash and onboarding cookies valid. Sets SESSION_SECRET for this process.
+ */
+export function ensureSessionSecret(dataDir: string): void {
+  if (env().SESSION_SECRET) return;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, "session-secret");
+  let secret = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  if (secret.length < 32) {
+    secret = randomBytes(32).toString("hex");
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  }
+  setRuntimeEnv({ SESSION_SECRET: secret });
+}

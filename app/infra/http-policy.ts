@@ -1,0 +1,213 @@
+/**
+ * The site's HTTP policy, in one place for the route modules and the Node server (`server/`
+ * imports this file directly, so it has no imports of its own): cookie names, cache classes,
+ * which requests and responses the anonymous page cache may use, its keys, and the CSP.
+ */
+
+/** Every cookie the site writes (Supabase's own session cookies start with `sb-`). */
+export const COOKIES = {
+  supabasePrefix: "sb-",
+  /** "Remember me" unchecked: session cookies end with the browser session. */
+  sessionOnly: "sb-session-only",
+  toast: "toast",
+  onboarding: "onboarding",
+  bannerDismissed: "email-banner-dismissed",
+  /** OWASP device cookie: this browser signed in successfully before (per address). */
+  device: "device",
+} as const;
+
+/** The three cache classes of a response. */
+export const CACHE_CONTROL = {
+  /** Anonymous public pages: a CDN may keep them 5 min and serve stale while revalidating. */
+  "public-cacheable": "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
+  /** Personal pages and form answers. */
+  private: "private, no-store",
+  /** Probes, plain error pages: never stored anywhere. */
+  "no-store": "no-store",
+} as const;
+
+export type CacheClass = keyof typeof CACHE_CONTROL;
+export const PUBLIC_CACHE = CACHE_CONTROL["public-cacheable"];
+export const PRIVATE_NO_STORE = CACHE_CONTROL.private;
+
+/** Cookies that make a request personal: a Supabase session or a pending flash message. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:sb-[^=]*|toast)=/;
+
+export function isPersonalCookieHeader(cookie: string | null | undefined): boolean {
+  return Boolean(cookie && PERSONAL_COOKIE.test(cookie));
+}
+
+/** True when the request carries a session (Supabase auth cookies) or a flash toast. */
+export function isPersonalised(request: Request): boolean {
+  return isPersonalCookieHeader(request.headers.get("Cookie"));
+}
+
+/** A GET/HEAD from a visitor with no session and no flash message. */
+export function isAnonymousRead(method: string | undefined, cookie: string | undefined): boolean {
+  return (method === "GET" || method === "HEAD") && !isPersonalCookieHeader(cookie);
+}
+
+/** Only complete, shared-cacheable, successful responses without cookies are cached. */
+export function isSharedCacheable(status: number, headers: Headers): boolean {
+  if (status !== 200 || headers.getSetCookie().length > 0) return false;
+  const cacheControl = headers.get("Cache-Control") ?? "";
+  return /\bpublic\b/.test(cacheControl) && !/no-store|private/.test(cacheControl);
+}
+
+/** The Cache-Control a public loader answers with. */
+export function publicCacheHeaders(request: Request, ok = true): HeadersInit {
+  return { "Cache-Control": ok && !isPersonalised(request) ? PUBLIC_CACHE : PRIVATE_NO_STORE };
+}
+
+interface HeadersArgsLike {
+  loaderHeaders: Headers;
+  parentHeaders: Headers;
+  actionHeaders: Headers;
+  errorHeaders?: Headers;
+}
+
+function withRetryAfter(headers: Headers, actionHeaders: Headers): Headers {
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
+/**
+ * A route `headers` export for public pages: the loader's Cache-Control, unless this is an
+ * error or action response or a cookie is being set (toast, session), which makes it private.
+ */
+export function publicPageHeaders({
+  loaderHeaders,
+  parentHeaders,
+  actionHeaders,
+  errorHeaders,
+}: HeadersArgsLike): Headers {
+  const fromLoader = loaderHeaders.get("Cache-Control");
+  const personal =
+    errorHeaders !== undefined ||
+    parentHeaders.has("Set-Cookie") ||
+    loaderHeaders.has("Set-Cookie") ||
+    [...actionHeaders.keys()].length > 0;
+  const headers = new Headers({
+    "Cache-Control": !fromLoader || personal ? PRIVATE_NO_STORE : fromLoader,
+  });
+  return withRetryAfter(headers, actionHeaders);
+}
+
+/**
+ * A route `headers` export for personal pages and forms: never cached, and an action's
+ * `Retry-After` (rate limit) reaches the browser — React Router drops action headers a route
+ * does not pass on.
+ */
+export function privateFormHeaders({
+  actionHeaders,
+  errorHeaders,
+}: Pick<HeadersArgsLike, "actionHeaders" | "errorHeaders">) {
+  const headers = withRetryAfter(new Headers({ "Cache-Control": PRIVATE_NO_STORE }), actionHeaders);
+  return errorHeaders ? withRetryAfter(headers, errorHeaders) : headers;
+}
+
+/**
+ * The Cache-Control the server finally sends for a rendered response: whatever the route chose
+ * for an anonymous, cookie-less success, `private, no-store` for everything else.
+ */
+export function finalCacheControl(anonymous: boolean, status: number, headers: Headers): string {
+  const chosen = headers.get("Cache-Control");
+  if (!anonymous || headers.getSetCookie().length > 0 || status >= 400 || !chosen) {
+    return PRIVATE_NO_STORE;
+  }
+  return chosen;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page-cache keys
+// ---------------------------------------------------------------------------------------------
+
+/** Query parameters a public page reads; every other parameter is ignored by the page. */
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  "/": ["slide"],
+  "/blog": ["q", "category", "tag", "page"],
+  "/contact": ["topic", "service"],
+};
+/** Parameters that make a page a search result: kept apart, with a small cap of their own. */
+const SEARCH_PARAMS = new Set(["q"]);
+const MAX_KEY_LENGTH = 512;
+
+export interface PageCacheKey {
+  key: string;
+  /** A search result (free text): lives in the small search cache. */
+  search: boolean;
+}
+
+/**
+ * The cache key of an anonymous GET: the path plus only the parameters the page reads, in
+ * canonical order, so `/blog?utm=1`, `/blog?x=2&y=3` and `/blog` share one entry and junk URLs
+ * cannot evict the popular pages. Undefined when the URL is not worth caching (over-long).
+ */
+export function pageCacheKey(rawUrl: string): PageCacheKey | undefined {
+  if (rawUrl.length > 2048) return undefined;
+  const url = new URL(rawUrl, "http://cache.invalid");
+  const known = PAGE_PARAMS[url.pathname] ?? [];
+  const kept: [string, string][] = [];
+  for (const name of known) {
+    const values = url.searchParams.getAll(name).filter((v) => v !== "");
+    const unique = name === "tag" ? [...new Set(values)].sort() : values.slice(0, 1);
+    for (const value of unique) kept.push([name, value]);
+  }
+  const query = new URLSearchParams(kept).toString();
+  const key = query ? `${url.pathname}?${query}` : url.pathname;
+  if (key.length > MAX_KEY_LENGTH) return undefined;
+  return { key, search: kept.some(([name]) => SEARCH_PARAMS.has(name)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content-Security-Policy
+// ---------------------------------------------------------------------------------------------
+
+export interface CspSources {
+  /** Per-request nonce of a fresh, personal render. */
+  nonce?: string;
+  /** `'sha256-…'` sources of the framework's inline scripts (shared-cacheable documents). */
+  scriptHashes?: readonly string[];
+}
+
+/**
+ * The Content-Security-Policy. A fresh personal document allows scripts carrying its nonce; a
+ * shared-cacheable document (the same bytes for every visitor) allows exactly the inline scripts
+ * the framework rendered, by hash; anything else gets the policy with neither.
+ */
+export function buildCsp({ nonce, scriptHashes = [] }: CspSources = {}): string {
+  const scriptSrc = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes];
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc.join(" ")}`,
+    // sonner injects one <style> element at run time; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "media-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+const NONCED_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The inline scripts of a rendered document that carry `nonce` (the framework's own: React
+ * Router writes the nonce on every script it renders) as CSP hash sources. Inline scripts
+ * without the nonce — whatever else the HTML might contain — are never allowed.
+ */
+export async function frameworkScriptHashes(html: string, nonce: string): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(NONCED_SCRIPT)) {
+    const attributes = match[1] ?? "";
+    if (!attributes.includes(`nonce="${nonce}"`) || /\ssrc\s*=/.test(attributes)) continue;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(match[2] ?? ""));
+    hashes.push(`'sha256-${Buffer.from(digest).toString("base64")}'`);
+  }
+  return hashes;
+}

@@ -1,0 +1,21 @@
+import type { MiddlewareFunction } from "react-router";
+import { supabaseContext } from "~/context";
+import { PRIVATE_NO_STORE } from "./http-policy";
+import { createSupabaseServerClient } from "./supabase.server";
+
+/**
+ * Root middleware: one Supabase client per request in the router context, and every cookie it
+ * writes (refreshed tokens, sign-in, sign-out) appended to whatever response goes out —
+ * redirects and error pages included.
+ */
+export const supabaseMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  const { supabase, headers } = createSupabaseServerClient(request);
+  context.set(supabaseContext, supabase);
+  const response = await next();
+  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  if (headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return response;
+};

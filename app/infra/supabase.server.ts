@@ -1,0 +1,99 @@
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "./database.types";
+import { env, isSecureSite } from "./env.server";
+import { fifoLimit } from "./fifo-limit";
+import { COOKIES } from "./http-policy";
+
+/** The typed Supabase client of a request (rows and columns come from `Database`). */
+export type AppSupabase = SupabaseClient<Database>;
+
+export function supabaseEnv(): { url: string; anonKey: string } {
+  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey } = env();
+  if (!url || !anonKey) throw new Error("SUPABASE_URL and SUPABASE_ANON_KEY must be set");
+  return { url, anonKey };
+}
+
+/** Calls to Supabase in flight at once; the rest queue in arrival order (fair under bursts). */
+let inFlight: ReturnType<typeof fifoLimit> | undefined;
+
+/** Every call gives up after SUPABASE_TIMEOUT_MS: a slow backend never hangs a page. */
+const timeoutFetch: typeof fetch = (input, init) => {
+  inFlight ??= fifoLimit(env().SUPABASE_MAX_CONCURRENCY);
+  return inFlight(() => {
+    const timeout = AbortSignal.timeout(env().SUPABASE_TIMEOUT_MS);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetch(input, { ...init, signal });
+  });
+};
+
+/** The visitor's address, passed on so the backend's per-IP limits see the visitor. */
+function forwardingFetch(clientIp: string | null): typeof fetch {
+  if (!clientIp) return timeoutFetch;
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("X-Forwarded-For", clientIp);
+    return timeoutFetch(input, { ...init, headers });
+  };
+}
+
+/**
+ * The one factory for a request's Supabase client (DESIGN §3). Cookies are read from the
+ * Request; cookies Supabase writes are collected in `headers` for the response. Session cookies
+ * are HttpOnly (the browser never talks to Supabase) and SameSite=Lax.
+ */
+export function createSupabaseServerClient(request: Request): {
+  supabase: AppSupabase;
+  headers: Headers;
+} {
+  const headers = new Headers();
+  const cookies = parseCookieHeader(request.headers.get("Cookie") ?? "");
+  const state = {
+    sessionOnly: cookies.some((c) => c.name === COOKIES.sessionOnly && c.value === "1"),
+  };
+  const { url, anonKey } = supabaseEnv();
+  const supabase = createServerClient<Database>(url, anonKey, {
+    global: { fetch: forwardingFetch(request.headers.get("x-client-ip")) },
+    auth: { detectSessionInUrl: false },
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure: isSecureSite(), path: "/" },
+    cookies: {
+      getAll: () => cookies.map((c) => ({ name: c.name, value: c.value ?? "" })),
+      setAll(toSet, cacheHeaders) {
+        for (const { name, value, options } of toSet) {
+          const opts = { ...options };
+          if (state.sessionOnly && value !== "") {
+            delete opts.maxAge;
+            delete opts.expires;
+          }
+          headers.append("Set-Cookie", serializeCookieHeader(name, value, opts));
+        }
+        for (const [name, value] of Object.entries(cacheHeaders ?? {})) headers.set(name, value);
+      },
+    },
+  });
+  sessionOnlyState.set(supabase, state);
+  return { supabase, headers };
+}
+
+const sessionOnlyState = new WeakMap<AppSupabase, { sessionOnly: boolean }>();
+
+/**
+ * Sign-in decides "Remember me" for the cookies it is about to write (the request's
+ * `sb-session-only` cookie describes the previous session, not this one).
+ */
+export function setSessionOnly(supabase: AppSupabase, sessionOnly: boolean): void {
+  const state = sessionOnlyState.get(supabase);
+  if (state) state.sessionOnly = sessionOnly;
+}
+
+/**
+ * A client with no cookies and no stored session, for one-off checks that must not touch the
+ * visitor's session (e.g. verifying a current password before a change).
+ */
+export function createDetachedClient(): AppSupabase {
+  const { url, anonKey } = supabaseEnv();
+  return createClient<Database>(url, anonKey, {
+    global: { fetch: timeoutFetch },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}

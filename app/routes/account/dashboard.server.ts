@@ -1,0 +1,22 @@
+import { toSessionUser } from "~/domain/accounts/session-user";
+import { isAdmin } from "~/domain/admin/rights";
+import { listOwnMessages } from "~/domain/contact/messages.server";
+import { parseSurvey, type Survey } from "~/domain/onboarding/survey";
+import { getSupabase, requireUser } from "~/infra/session.server";
+import type { Route } from "./+types/dashboard";
+
+/** GET /dashboard: the user's own details, survey answers and contact messages (RLS: theirs). */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const messages = await listOwnMessages(getSupabase(args.context));
+  const rawSurvey = user.user_metadata?.survey;
+  const survey: Survey | null =
+    rawSurvey && typeof rawSurvey === "object" ? parseSurvey(rawSurvey) : null;
+  return {
+    user: toSessionUser(user),
+    survey,
+    messages: messages.ok ? messages.value : [],
+    messagesError: messages.ok ? null : messages.message,
+    isAdmin: isAdmin(user),
+  };
+}

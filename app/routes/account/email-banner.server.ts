@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import { resendVerification } from "~/domain/accounts/auth.server";
+import { dismissBannerCookie } from "~/infra/cookies.server";
+import { siteUrl } from "~/infra/env.server";
+import { readForm, simpleRules } from "~/infra/forms.server";
+import { rateLimit } from "~/infra/replies.server";
+import { getSupabase, requireUser } from "~/infra/session.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+
+import type { Route } from "./+types/email-banner";
+
+/** The wizard and banner are shown over every page: a GET just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+const FIELDS = simpleRules({ intent: 1, redirectTo: 1 });
+
+/** POST /email-banner: `intent=resend` sends the confirmation mail again; `dismiss` hides it. */
+export async function action(args: Route.ActionArgs) {
+  const form = await readForm(args.request, FIELDS);
+  const user = await requireUser(args);
+  const back = form.ok ? safeRedirectPath(form.formData.get("redirectTo")) : "/";
+  if (!form.ok) return redirectWithToast(back, { type: "error", title: form.message });
+  if (form.formData.get("intent") === "dismiss") {
+    return redirect(back, { headers: { "Set-Cookie": dismissBannerCookie() } });
+  }
+  const email = user.email ?? "";
+  const limited = await rateLimit("email", args.request, [email]);
+  if (limited) return redirectWithToast(back, { type: "error", title: limited.message });
+  const sent = await resendVerification(getSupabase(args.context), email, `${siteUrl()}/dashboard`);
+  if (!sent.ok) return redirectWithToast(back, { type: "error", title: sent.message });
+  return redirectWithToast(back, { type: "success", title: "Verification email sent" });
+}

@@ -1,0 +1,90 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { toSessionUser } from "~/domain/accounts/session-user";
+import {
+  clearOnboarding,
+  commitOnboarding,
+  readOnboarding,
+  saveOnboarding,
+} from "~/domain/onboarding/progress.server";
+import {
+  applyStep,
+  isFinish,
+  LAST_STEP,
+  nextStep,
+  type OnboardingIntent,
+  SERVICE_OPTIONS,
+} from "~/domain/onboarding/survey";
+import { readSubmission } from "~/infra/forms.server";
+import { getSupabase, requireUser } from "~/infra/session.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+
+import type { Route } from "./+types/onboarding";
+
+/** The wizard and banner are shown over every page: a GET just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+const optionalText = z.string().max(5000).optional();
+
+/** One wizard step as posted: every field optional (spec: onboarding allows empty answers). */
+const stepSchema = z.object({
+  step: z.string().max(10).optional(),
+  intent: z.string().max(10).optional(),
+  redirectTo: z.string().max(2048).optional(),
+  fullName: optionalText,
+  role: optionalText,
+  services: z.array(z.string().max(100)).max(SERVICE_OPTIONS.length).optional(),
+  discover: optionalText,
+  goals: optionalText,
+});
+
+/**
+ * POST /onboarding: one wizard step (fields + `step` + `intent=next|back|finish`). Answers
+ * travel in a signed cookie; the answer is a redirect back to the page the wizard was shown on.
+ */
+export async function action(args: Route.ActionArgs) {
+  const read = await readSubmission(args.request, stepSchema);
+  const user = await requireUser(args);
+  const sessionUser = toSessionUser(user);
+  const posted = read.ok && read.submission.status === "success" ? read.submission.value : null;
+  const back = safeRedirectPath(posted?.redirectTo);
+  if (!posted) {
+    return redirectWithToast(back, { type: "error", title: "Please answer the questions again." });
+  }
+  if (sessionUser.onboarded) return redirect(back);
+
+  const cookieHeader = args.request.headers.get("Cookie");
+  const state = await readOnboarding(cookieHeader, sessionUser);
+  const postedStep = Number(posted.step);
+  const step =
+    Number.isInteger(postedStep) && postedStep >= 0 && postedStep <= LAST_STEP
+      ? postedStep
+      : state.step;
+  const intent: OnboardingIntent =
+    posted.intent === "back" || posted.intent === "finish" ? posted.intent : "next";
+  const answers = applyStep(state.answers, step, posted);
+
+  if (isFinish(step, intent)) {
+    const saved = await saveOnboarding(getSupabase(args.context), answers);
+    if (saved.ok) {
+      const headers = { "Set-Cookie": await clearOnboarding(cookieHeader) };
+      return redirectWithToast(
+        back,
+        { type: "success", title: "Onboarding complete!" },
+        { headers },
+      );
+    }
+    const headers = {
+      "Set-Cookie": await commitOnboarding(cookieHeader, user.id, { step, answers }),
+    };
+    return redirectWithToast(back, { type: "error", title: saved.message }, { headers });
+  }
+  const cookie = await commitOnboarding(cookieHeader, user.id, {
+    step: nextStep(step, intent),
+    answers,
+  });
+  return redirect(back, { headers: { "Set-Cookie": cookie } });
+}

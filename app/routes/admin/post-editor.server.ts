@@ -1,0 +1,100 @@
+import { data, type RouterContextProvider } from "react-router";
+import { deletePost, getPost, savePost } from "~/domain/posts/admin.server";
+import { postFormSchema } from "~/domain/posts/form-schema.server";
+import { parsePostId } from "~/domain/posts/queries.server";
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import { announceContentChange } from "~/infra/content-events";
+import { readSubmission } from "~/infra/forms.server";
+import { rejectedForm, STATUS_OF } from "~/infra/replies.server";
+import { getSupabase, requireAdmin } from "~/infra/session.server";
+import { makeToast, redirectWithToast } from "~/infra/toast.server";
+import type { FormReply } from "~/lib/form-reply";
+import type { Failure } from "~/lib/result";
+
+/**
+ * The post editor's server side (/admin/posts/new and /admin/posts/:id): loading the post,
+ * preview, save and delete. Route modules stay one-liners around these.
+ */
+type RouteArgs = {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+};
+
+/** What the editor gets back from its action: typed values, field errors, preview, toast. */
+export type EditorReply = FormReply & { preview?: string };
+
+/** The post of `/admin/posts/:id`; an unknown or malformed id answers 404. */
+export async function requirePost(args: RouteArgs) {
+  const id = parsePostId(args.params.id);
+  const found = id === null ? null : await getPost(getSupabase(args.context), id);
+  if (found?.ok) return found.value;
+  if (!found || found.kind === "not-found")
+    throw data({ message: "Post not found" }, { status: 404 });
+  throw new Error(found.message);
+}
+
+/** The editor's sanitized preview of a draft, exactly as the blog will render it. */
+export function previewHtml(content: unknown): string {
+  return sanitizePostHtml(typeof content === "string" ? content : "");
+}
+
+function typedValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string") values[name] = value;
+  return values;
+}
+
+/** The post being edited, or the failure to show (404 when it vanished). */
+async function existingPost(args: RouteArgs) {
+  const id = parsePostId(args.params.id);
+  if (id === null) throw data({ message: "Post not found" }, { status: 404 });
+  const found = await getPost(getSupabase(args.context), id);
+  if (!found.ok && found.kind === "not-found") {
+    throw data({ message: "Post not found" }, { status: 404 });
+  }
+  return found;
+}
+
+/** A backend failure as a toast (title + the backend's message), the typed values kept. */
+function backendProblem(title: string, failure: Failure, result?: EditorReply["result"]) {
+  const toast = makeToast({ type: "error", title, description: failure.message });
+  return data<EditorReply>({ result, toast }, { status: STATUS_OF[failure.kind] });
+}
+
+/**
+ * The editor's action (new and edit): `intent=preview` answers the sanitized preview with the
+ * typed values; `intent=delete` (edit, after the confirm step) deletes; anything else saves.
+ * Saving answers 400 with field errors, 502 with a toast when the backend fails (the typed
+ * values come back either way), or redirects to the list with the toast 'Saved'.
+ */
+export async function editorAction(args: RouteArgs, mode: "new" | "edit") {
+  const read = await readSubmission(args.request, postFormSchema, { extra: { intent: 1 } });
+  const user = await requireAdmin(args);
+  if (!read.ok) return rejectedForm(read);
+  const { submission, formData } = read;
+  const intent = formData.get("intent");
+  if (intent === "preview") {
+    const preview = previewHtml(formData.get("content"));
+    return data<EditorReply>({ preview, result: { initialValue: typedValues(formData) } });
+  }
+  const supabase = getSupabase(args.context);
+  if (mode === "edit" && intent === "delete") {
+    const existing = await existingPost(args);
+    const deleted = existing.ok ? await deletePost(supabase, existing.value.id) : existing;
+    if (!deleted.ok) return backendProblem("Could not delete the post", deleted);
+    announceContentChange(args.context, { kind: "posts" });
+    return redirectWithToast("/admin/posts", { type: "success", title: "Post deleted" });
+  }
+  if (submission.status !== "success") {
+    return data<EditorReply>({ result: submission.reply() }, { status: 400 });
+  }
+  const existing = mode === "edit" ? await existingPost(args) : undefined;
+  const saved =
+    existing && !existing.ok
+      ? existing
+      : await savePost(supabase, user, submission.value, existing?.value);
+  if (!saved.ok) return backendProblem("Could not save the post", saved, submission.reply());
+  announceContentChange(args.context, { kind: "posts" });
+  return redirectWithToast("/admin/posts", { type: "success", title: "Saved" });
+}

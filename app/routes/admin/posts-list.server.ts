@@ -1,0 +1,9 @@
+import { listAllPosts } from "~/domain/posts/admin.server";
+import { getSupabase, requireAdmin } from "~/infra/session.server";
+import type { Route } from "./+types/posts-list";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const result = await listAllPosts(getSupabase(args.context));
+  return result.ok ? { posts: result.value, error: null } : { posts: [], error: result.message };
+}

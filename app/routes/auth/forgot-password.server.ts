@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { sendPasswordReset } from "~/domain/accounts/auth.server";
+import { RESET_SENT } from "~/domain/accounts/limits";
+import { forgotPasswordSchema } from "~/domain/accounts/schemas.server";
+import { siteUrl } from "~/infra/env.server";
+import { readSubmission } from "~/infra/forms.server";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
+import { getSupabase } from "~/infra/session.server";
+import type { FormReply } from "~/lib/form-reply";
+import type { Route } from "./+types/forgot-password";
+
+/**
+ * POST /forgot-password. The reset mail is requested after the answer is decided and without
+ * waiting for it, so a known and an unknown address get the same answer in the same time.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readSubmission(request, forgotPasswordSchema, { honeypot: true });
+  if (!read.ok) return rejectedForm(read);
+  const { submission } = read;
+  if (submission.status !== "success") return invalidForm(submission);
+  const { email } = submission.value;
+  const limited = await rateLimit("email", request, [email]);
+  if (limited) return failedForm(limited, submission);
+  const supabase = getSupabase(context);
+  setImmediate(async () => {
+    const sent = await sendPasswordReset(supabase, email, `${siteUrl()}/reset-password`);
+    if (!sent.ok) console.warn(`[forgot-password] reset mail not sent: ${sent.message}`);
+  });
+  return data<FormReply>({ notice: RESET_SENT, formError: null });
+}

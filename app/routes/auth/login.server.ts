@@ -1,0 +1,125 @@
+import { data, redirect } from "react-router";
+import {
+  type OAuthProvider,
+  parseOAuthProviders,
+  resendVerification,
+  signInWithPassword,
+  startOAuth,
+} from "~/domain/accounts/auth.server";
+import { CONFIRMATION_RESENT } from "~/domain/accounts/limits";
+import { loginSchema, resendSchema } from "~/domain/accounts/schemas.server";
+import { deviceCookie, sessionOnlyCookie, trustedDevice } from "~/infra/cookies.server";
+import { env, siteUrl } from "~/infra/env.server";
+import { boundedLane, LaneFullError } from "~/infra/fifo-limit";
+import { readSubmission } from "~/infra/forms.server";
+import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
+import { getAuthUser, getSupabase } from "~/infra/session.server";
+import { setSessionOnly } from "~/infra/supabase.server";
+import type { FormReply } from "~/lib/form-reply";
+import { fail } from "~/lib/result";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+
+import type { Route } from "./+types/login";
+
+/** What /login answers besides the form reply: the address to offer a new confirmation for. */
+export type LoginReply = FormReply & { unconfirmedEmail?: string };
+
+/** Password checks in flight from this process at once; a flood waits (boundedly) in line. */
+const passwordLane = boundedLane(4, 64);
+const BUSY = fail("unavailable", "We are handling many sign-ins right now. Please try again.");
+
+export function enabledOAuthProviders(): OAuthProvider[] {
+  return parseOAuthProviders(env().OAUTH_PROVIDERS);
+}
+
+/** GET /login: signed-in visitors go home; the page is never cached. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  if (await getAuthUser(context)) throw redirect("/");
+  return data(
+    {
+      providers: enabledOAuthProviders(),
+      redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+    },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
+}
+
+/**
+ * POST /login: password sign-in, the start of an OAuth sign-in (`intent=oauth`), or a new
+ * confirmation e-mail for an address that has not been confirmed (`intent=resend`).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readSubmission(request, loginSchema, { extra: { intent: 1, provider: 1 } });
+  if (!read.ok) return rejectedForm(read);
+  const intent = read.formData.get("intent");
+  if (intent === "oauth") return oauthAction(read.formData, context);
+  if (intent === "resend") return resendAction(request, read.formData, context);
+  const { submission } = read;
+  if (submission.status !== "success") return invalidForm(submission);
+  const { email, password, remember, redirectTo } = submission.value;
+  // A browser that signed in to this address before has a counter of its own (OWASP device
+  // cookies): failures from elsewhere cannot lock its owner out.
+  const device = trustedDevice(request, email);
+  const limited = await rateLimit("login", request, [device ? `${email}#${device}` : email]);
+  if (limited) return failedForm(limited, submission);
+
+  const supabase = getSupabase(context);
+  const sessionOnly = remember !== "on";
+  setSessionOnly(supabase, sessionOnly);
+  let result: Awaited<ReturnType<typeof signInWithPassword>>;
+  try {
+    result = await passwordLane(() => signInWithPassword(supabase, email, password));
+  } catch (error) {
+    if (!(error instanceof LaneFullError)) throw error;
+    result = BUSY;
+  }
+  if (!result.ok) {
+    const unconfirmed = result.message === "Email not confirmed";
+    return failedForm(result, submission, {
+      extra: unconfirmed ? { unconfirmedEmail: email } : {},
+    });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionOnlyCookie(sessionOnly));
+  if (!device) headers.append("Set-Cookie", deviceCookie(email));
+  return redirect(safeRedirectPath(redirectTo), { headers });
+}
+
+async function oauthAction(formData: FormData, context: Route.ActionArgs["context"]) {
+  const provider = formData.get("provider");
+  const enabled = enabledOAuthProviders();
+  if (typeof provider !== "string" || !enabled.includes(provider as OAuthProvider)) {
+    return data<LoginReply>(
+      { formError: "This sign-in provider is not available yet." },
+      { status: 400 },
+    );
+  }
+  const next = safeRedirectPath(formData.get("redirectTo"));
+  const returnUrl = `${siteUrl()}/auth/confirm?next=${encodeURIComponent(next)}`;
+  const result = await startOAuth(getSupabase(context), provider as OAuthProvider, returnUrl);
+  if (!result.ok) return failedForm(result);
+  return redirect(result.value.url);
+}
+
+/**
+ * "Resend confirmation email" under a refused sign-in: limited like the e-mail banner's resend,
+ * and the same answer whether or not the address has an account.
+ */
+async function resendAction(
+  request: Request,
+  formData: FormData,
+  context: Route.ActionArgs["context"],
+) {
+  const parsed = resendSchema.safeParse({ email: formData.get("email") ?? undefined });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Email is invalid";
+    return data<LoginReply>({ formError: message }, { status: 400 });
+  }
+  const email = parsed.data.email.toLowerCase();
+  const limited = await rateLimit("email", request, [email]);
+  if (limited) return failedForm(limited);
+  const result = await resendVerification(getSupabase(context), email, `${siteUrl()}/dashboard`);
+  if (!result.ok && result.kind === "unavailable") return failedForm(result);
+  return data<LoginReply>({ notice: CONFIRMATION_RESENT });
+}

@@ -1,0 +1,48 @@
+import { checkPassword, updatePassword } from "~/domain/accounts/auth.server";
+import { changePasswordSchema, resetPasswordSchema } from "~/domain/accounts/schemas.server";
+import { readSubmission } from "~/infra/forms.server";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
+import { getAuthUser, getSupabase, isRecoverySession, requireUser } from "~/infra/session.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import type { Route } from "./+types/reset-password";
+
+/**
+ * GET /reset-password: a session is required. A session opened by a recovery link (within the
+ * hour) may set a new password; any other signed-in session must give the current one.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getAuthUser(context);
+  if (!user) {
+    throw await redirectWithToast("/forgot-password", {
+      type: "info",
+      title: "Open the link in your password reset email to choose a new password.",
+    });
+  }
+  return { email: user.email ?? "", needsCurrent: !(await isRecoverySession(context)) };
+}
+
+/** POST /reset-password: the new password (same rules as sign-up); signed in afterwards. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const recovery = await isRecoverySession(context);
+  const schema = recovery ? resetPasswordSchema : changePasswordSchema;
+  const read = await readSubmission(request, schema);
+  const user = await requireUser({ request, context });
+  if (!read.ok) return rejectedForm(read);
+  const { submission } = read;
+  if (submission.status !== "success") return invalidForm(submission);
+  if (!recovery) {
+    const email = user.email ?? "";
+    const limited = await rateLimit("login", request, [email]);
+    if (limited) return failedForm(limited, submission);
+    const value = submission.value as { currentPassword?: unknown };
+    const current = typeof value.currentPassword === "string" ? value.currentPassword : "";
+    const checked = await checkPassword(email, current);
+    if (!checked.ok) return failedForm(checked, submission);
+  }
+  const result = await updatePassword(getSupabase(context), submission.value.password);
+  if (!result.ok) return failedForm(result, submission);
+  return redirectWithToast("/dashboard", {
+    type: "success",
+    title: "Your password has been updated.",
+  });
+}

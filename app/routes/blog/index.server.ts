@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { collectValues, filterPosts, parseBlogFilters } from "~/domain/posts/blog-filters";
+import { listPublishedPosts, POSTS_UNAVAILABLE } from "~/domain/posts/queries.server";
+import { publicCacheHeaders } from "~/infra/http-policy";
+import { getSupabase } from "~/infra/session.server";
+import type { Route } from "./+types/index";
+
+/** Published posts, newest first, filtered by the URL (?q, ?category, ?tag…). */
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const filters = parseBlogFilters(url.searchParams);
+  try {
+    const all = await listPublishedPosts(getSupabase(context));
+    return data(
+      {
+        filters,
+        posts: filterPosts(all, filters),
+        categories: collectValues(all, "categories"),
+        tags: collectValues(all, "tags"),
+        loadError: undefined as string | undefined,
+      },
+      { headers: publicCacheHeaders(request) },
+    );
+  } catch (error) {
+    console.error("blog: posts failed", error);
+    return data(
+      { filters, posts: [], categories: [], tags: [], loadError: POSTS_UNAVAILABLE },
+      { status: 503, headers: publicCacheHeaders(request, false) },
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "~/domain/newsletter/schema.server";
+import { subscribeToNewsletter } from "~/domain/newsletter/subscribe.server";
+import { readSubmission } from "~/infra/forms.server";
+import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
+import { getSupabase } from "~/infra/session.server";
+import type { FormReply } from "~/lib/form-reply";
+import type { Route } from "./+types/newsletter";
+
+/**
+ * A plain page with the sign-up box. Visitors without JS land here after posting the box on /blog
+ * (a loader redirect would also swallow the action's answer: React Router runs loaders after a
+ * document POST).
+ */
+export function loader() {
+  return null;
+}
+
+/**
+ * Posted by the blog's newsletter box (a fetcher with JS, a document POST without). A new and a
+ * repeated address get the same answer: the form never tells who is on the list.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readSubmission(request, newsletterSchema, { honeypot: true });
+  if (!read.ok) return rejectedForm(read);
+  const { submission } = read;
+  if (submission.status !== "success") return invalidForm(submission);
+  const limited = await rateLimit("newsletter", request);
+  if (limited) return failedForm(limited, submission);
+  const result = await subscribeToNewsletter(getSupabase(context), submission.value.email);
+  if (!result.ok) return failedForm(result, submission);
+  return data<FormReply>(
+    { notice: NEWSLETTER_SUBSCRIBED },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
+}

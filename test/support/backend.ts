@@ -1,0 +1,154 @@
+/**
+ * A throw-away embedded backend with the app pointed at it, service-role access, users and
+ * signed-in sessions — the one fixture layer of the integration tests.
+ */
+import { createClient } from "@supabase/supabase-js";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { supabaseContext } from "~/context";
+import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
+import { cookieHeaderFrom, routeArgs } from "./route-args";
+
+export type { TestBackend };
+
+/** A fresh embedded backend; the app's server client is pointed at it. */
+export async function startAppBackend(): Promise<TestBackend> {
+  const backend = await startTestBackend();
+  process.env.SUPABASE_URL = backend.url;
+  process.env.SUPABASE_ANON_KEY = backend.anonKey;
+  // The site's own mails (e.g. "someone tried to sign up") go to the same local mailbox.
+  process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
+  process.env.LOCAL_MAILBOX_URL = `${backend.mailboxUrl}/messages.json`;
+  return backend;
+}
+
+/**
+ * Registers the file's hooks: an MSW server (unhandled requests pass through to the real
+ * backend, handlers reset after each test) and a fresh backend handed to `onReady`.
+ */
+export function withBackend(onReady: (backend: TestBackend) => unknown | Promise<unknown>) {
+  const mock = setupServer();
+  let backend: TestBackend | undefined;
+  beforeAll(async () => {
+    mock.listen({ onUnhandledFrame: "bypass" });
+    backend = await startAppBackend();
+    await onReady(backend);
+  });
+  afterEach(() => mock.resetHandlers());
+  afterAll(async () => {
+    mock.close();
+    await backend?.close();
+  });
+  return mock;
+}
+
+export const uniqueEmail = (label = "user") =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+
+export function serviceClient(backend: Pick<TestBackend, "url" | "serviceRoleKey">) {
+  return createClient(backend.url, backend.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+export const PASSWORD = "correct-horse-42";
+
+/** A user created with the service role (confirmed and onboarded unless told otherwise). */
+export async function createUser(
+  backend: TestBackend,
+  options: {
+    confirmed?: boolean;
+    metadata?: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+  } = {},
+) {
+  const email = uniqueEmail();
+  const { data, error } = await serviceClient(backend).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: options.confirmed ?? true,
+    user_metadata: options.metadata ?? { full_name: "Amina Wanjiru", onboarded: true },
+    app_metadata: options.appMetadata,
+  });
+  if (error) throw new Error(`createUser failed: ${error.message}`);
+  return { id: data.user.id, email, password: PASSWORD };
+}
+
+/** The user's record as the backend holds it. */
+export async function storedUser(backend: TestBackend, id: string) {
+  const { data, error } = await serviceClient(backend).auth.admin.getUserById(id);
+  if (error) throw new Error(error.message);
+  return data.user;
+}
+
+/** Signs in through the app's server client; returns the Cookie header of that session. */
+export async function signInCookie(email: string, password = PASSWORD): Promise<string> {
+  const { args, setCookies } = routeArgs("/login");
+  const { error } = await args.context
+    .get(supabaseContext)
+    .auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`sign-in failed: ${error.message}`);
+  return cookieHeaderFrom(setCookies);
+}
+
+/**
+ * A session cookie for a user whose e-mail is not confirmed (the banner's audience: the embedded
+ * backend, like hosted Supabase, refuses them a password sign-in). The access token is signed
+ * with the backend's JWT secret, so getUser() verifies it and reports the unconfirmed user.
+ */
+export async function unconfirmedSessionCookie(
+  backend: TestBackend,
+  user: { id: string; email: string },
+) {
+  const { SignJWT } = await import("jose");
+  const now = Math.floor(Date.now() / 1000);
+  const accessToken = await new SignJWT({
+    sub: user.id,
+    role: "authenticated",
+    aud: "authenticated",
+    email: user.email,
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(backend.jwtSecret));
+  const session = {
+    access_token: accessToken,
+    refresh_token: "unused",
+    token_type: "bearer",
+    expires_in: 3600,
+    expires_at: now + 3600,
+    user: { id: user.id, email: user.email },
+  };
+  const name = `sb-${new URL(backend.url).hostname.split(".")[0]}-auth-token`;
+  return `${name}=base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
+}
+
+/**
+ * The token link of the newest mail to `email` with `subject` (when given), waiting for it: some
+ * mails leave after the answer (password resets), so the test polls instead of sleeping.
+ */
+export async function mailLink(
+  backend: TestBackend,
+  email: string,
+  {
+    subject,
+    after = 0,
+    timeoutMs = 5000,
+  }: { subject?: string; after?: number; timeoutMs?: number } = {},
+): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await backend.mailbox.list()).find(
+      (m) =>
+        m.to.toLowerCase() === email.toLowerCase() &&
+        (!subject || m.subject === subject) &&
+        m.id > after,
+    );
+    const link = mail?.links[0];
+    if (link) return new URL(link);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${email}${subject ? ` (${subject})` : ""}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

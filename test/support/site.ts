@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createKeys, loadOrCreateSecret } from "../../supabase/local/jwt.ts";
+import { createTestDataDir } from "../../supabase/local/testing.ts";
+
+/**
+ * The real production server (`node server/index.ts`, NODE_ENV=production) in a child process,
+ * on a copy of the seeded test template, for tests that need HTTP, several requests or a kill.
+ * Needs a build (`npm test` builds before Vitest runs).
+ */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** Server time from the first byte of the request to the end of the answer. */
+  ms: number;
+}
+
+export interface TestSite {
+  url: string;
+  backendUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  service: SupabaseClient;
+  countRows(table: string): Promise<number>;
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>;
+  /** SIGKILL (no clean shutdown) and wait for exit. */
+  kill(): Promise<void>;
+  /** The requests the server logged (newest last, at most 10 000): its own time for each. */
+  requests(): LoggedRequest[];
+  /** What the server wrote to stderr so far (the last 64 KB), for failure messages. */
+  stderr(): string;
+  /** The server process's resident memory in bytes (Linux /proc). */
+  rss(): number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, stderr: () => string) {
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${stderr()}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server did not start:\n${stderr()}`);
+}
+
+export async function startTestSite(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<TestSite> {
+  const dataDir = options.dataDir ?? (await createTestDataDir());
+  const [port, backendPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      SUPABASE_URL: "",
+      SUPABASE_LOCAL_DIR: dataDir,
+      SUPABASE_LOCAL_PORT: String(backendPort),
+      RATE_LIMIT: "off",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors = (errors + chunk.toString("utf8")).slice(-64 * 1024);
+  });
+  const stderr = () => errors;
+  // The server logs one line per request: "POST /login 400 3.2ms" (its own time for it).
+  const requests: LoggedRequest[] = [];
+  let pending = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const lines = (pending + chunk.toString("utf8")).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      const match = /^([A-Z]+) (\S+) (\d{3}) ([\d.]+)ms$/.exec(line);
+      if (match) {
+        requests.push({ method: match[1]!, path: match[2]!, status: Number(match[3]), ms: Number(match[4]) });
+        if (requests.length > 10_000) requests.shift();
+      }
+    }
+  });
+  await waitForHealth(url, child, stderr);
+  const backendUrl = `http://127.0.0.1:${backendPort}`;
+  const keys = await createKeys(loadOrCreateSecret(dataDir));
+  const service = createClient(backendUrl, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const exit = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+    });
+  return {
+    url,
+    backendUrl,
+    dataDir,
+    child,
+    service,
+    async countRows(table) {
+      const { count, error } = await service
+        .from(table)
+        .select("*", { count: "exact", head: true });
+      if (error) throw new Error(error.message);
+      return count ?? 0;
+    },
+    stop: () => exit("SIGTERM"),
+    kill: () => exit("SIGKILL"),
+    stderr,
+    requests: () => requests,
+    rss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb * 1024;
+    },
+  };
+}
