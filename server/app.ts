@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { ContentEvents } from "../app/infra/content-events.ts";
 import { finalCacheControl, isAnonymousRead, isSharedCacheable } from "../app/infra/http-policy.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
@@ -20,6 +19,11 @@ export interface AppOptions {
   /** Where the app announces content changes (the page cache listens). */
   contentEvents?: ContentEvents;
   log?: (line: string) => void;
+}
+
+/** The app's content-changed port (app/infra/content-events.ts), as the server sees it. */
+export interface ContentEvents {
+  announce(change: { kind: string }): void;
 }
 
 type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;

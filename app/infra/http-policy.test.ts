@@ -46,6 +46,15 @@ describe("pageCacheKey", () => {
     });
     expect(pageCacheKey("/services?anything=1")).toEqual({ key: "/services", search: false });
     expect(pageCacheKey("/?slide=2&x=1")).toEqual({ key: "/?slide=2", search: false });
+    // Client navigations' data requests keep their page's parameters and the routes asked for.
+    expect(pageCacheKey("/blog.data?category=SEO&_routes=routes%2Fblog%2Findex&x=1")).toEqual({
+      key: "/blog.data?category=SEO&_routes=routes%2Fblog%2Findex",
+      search: false,
+    });
+    expect(pageCacheKey("/_root.data?slide=2")).toEqual({
+      key: "/_root.data?slide=2",
+      search: false,
+    });
   });
   it("marks free-text searches and refuses over-long URLs", () => {
     expect(pageCacheKey("/blog?q=sms")).toEqual({ key: "/blog?q=sms", search: true });

@@ -147,7 +147,14 @@ export interface PageCacheKey {
 export function pageCacheKey(rawUrl: string): PageCacheKey | undefined {
   if (rawUrl.length > 2048) return undefined;
   const url = new URL(rawUrl, "http://cache.invalid");
-  const known = PAGE_PARAMS[url.pathname] ?? [];
+  // Client navigations fetch `<path>.data` (`/_root.data` for "/"), naming the routes they need.
+  const data = url.pathname.endsWith(".data");
+  const page = !data
+    ? url.pathname
+    : url.pathname === "/_root.data"
+      ? "/"
+      : url.pathname.slice(0, -5);
+  const known = [...(PAGE_PARAMS[page] ?? []), ...(data ? ["_routes"] : [])];
   const kept: [string, string][] = [];
   for (const name of known) {
     const values = url.searchParams.getAll(name).filter((v) => v !== "");

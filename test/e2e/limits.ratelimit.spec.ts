@@ -66,3 +66,24 @@ test("the eleventh sign-in attempt in a minute is refused with 429", async ({ pa
   await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\./);
   await expect(page.getByLabel("Email Address")).toHaveValue(email);
 });
+
+test("guessing e-mail links gets 429 with Retry-After long before a code could be found", async ({
+  page,
+}) => {
+  const guess = () =>
+    `/auth/confirm?token_hash=${Math.random().toString(16).slice(2).padEnd(40, "0")}&type=signup&next=/dashboard`;
+  for (let i = 1; i <= 30; i++) {
+    const response = await page.request.post("/auth/confirm", {
+      form: { token_hash: `guess${i}`, type: "recovery", next: "/dashboard" },
+      headers: { "X-Forwarded-For": clientAddress },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `guess ${i}`).toBe(302);
+  }
+  // The 31st guess, from the page a link opens: refused, and the page says so.
+  await page.goto(guess());
+  const response = await submitAndCapture(page, "Confirm and continue");
+  expect(response.status()).toBe(429);
+  expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+  await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Please try again in/);
+});

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-const unique = () => `/?cache-test=${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/** A page of its own in the cache: the blog filtered by a category nobody uses. */
+const unique = () =>
+  `/blog?category=cache-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 test("anonymous pages are served from the cache with a stable ETag and a strict CSP", async ({
@@ -49,4 +51,13 @@ test("errors are never cached", async ({ request }) => {
   expect(second.status()).toBe(404);
   expect(second.headers()["x-cache"]).toBeUndefined();
   expect(second.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("parameters a page does not read share its cache entry; junk cannot flood the cache", async ({
+  request,
+}) => {
+  const path = unique();
+  expect((await request.get(path)).headers()["x-cache"]).toBe("MISS");
+  const junk = await request.get(`${path}&utm_source=mail&x=${Date.now()}`);
+  expect(junk.headers()["x-cache"]).toBe("HIT");
 });

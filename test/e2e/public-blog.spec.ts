@@ -94,7 +94,9 @@ test.describe("blog list", () => {
     await expect(page.getByText("Try adjusting your search or filter criteria")).toBeVisible();
   });
 
-  test("newsletter box subscribes once and answers a repeat kindly", async ({ page }) => {
+  test("newsletter box subscribes once and answers a repeat exactly the same way", async ({
+    page,
+  }) => {
     const email = `news-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
     await page.goto("/blog");
     const box = page.getByRole("region", { name: "Subscribe to our newsletter" });
@@ -108,9 +110,8 @@ test.describe("blog list", () => {
     await page.goto("/blog");
     await box.getByLabel("Email address").fill(email.toUpperCase());
     await box.getByRole("button", { name: "Subscribe" }).click();
-    await expect(
-      page.getByText("You're already subscribed — thank you for reading!"),
-    ).toBeVisible();
+    // Nobody can learn from the form whether an address is on the list.
+    await expect(thanks).toBeVisible();
     const { data } = await (await serviceClient())
       .from("newsletter_subscribers")
       .select("email")

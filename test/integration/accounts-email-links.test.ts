@@ -229,7 +229,11 @@ describe("password reset", () => {
         reset.action(
           postArgs(
             "/reset-password",
-            { currentPassword: user.password, password: "password123", confirmPassword: "password123" },
+            {
+              currentPassword: user.password,
+              password: "password123",
+              confirmPassword: "password123",
+            },
             { cookie },
           ).args,
         ),

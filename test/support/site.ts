@@ -98,7 +98,12 @@ export async function startTestSite(
     for (const line of lines) {
       const match = /^([A-Z]+) (\S+) (\d{3}) ([\d.]+)ms$/.exec(line);
       if (match) {
-        requests.push({ method: match[1]!, path: match[2]!, status: Number(match[3]), ms: Number(match[4]) });
+        requests.push({
+          method: match[1]!,
+          path: match[2]!,
+          status: Number(match[3]),
+          ms: Number(match[4]),
+        });
         if (requests.length > 10_000) requests.shift();
       }
     }

@@ -9,7 +9,8 @@
  *   waits until the browser has left the login page.
  * - `signOut(page)`: the account menu's Sign out (a POST), back on "/".
  * - `signUp(page, { firstName?, lastName?, email, password })`: fills and submits /signup.
- * - `signUpAndConfirm(page, {...})`: sign-up, then the mailbox link → signed in on /dashboard
+ * - `signUpAndConfirm(page, {...})`: sign-up, then the mailbox link and its Continue button →
+ *   signed in on /dashboard
  *   with the onboarding wizard open. Returns `{ email, password }`.
  * - `completeOnboarding(page, answers?)`: answers the 5 wizard steps and finishes.
  * - `signInUnconfirmed(page, user)`: a browser session for a user whose e-mail is not confirmed
@@ -19,7 +20,7 @@ import { expect, type Page } from "@playwright/test";
 import { SignJWT } from "jose";
 import { loadOrCreateSecret } from "../../../supabase/local/jwt.ts";
 import { BACKEND_URL, DATA_DIR, E2E_PORT, serviceClient } from "./backend";
-import { mailLink } from "./mailbox";
+import { followMailLink } from "./mailbox";
 
 export const DEFAULT_PASSWORD = "journey-password-1";
 
@@ -95,7 +96,7 @@ export async function signUpAndConfirm(
   const email = user.email ?? uniqueEmail("signup");
   const password = user.password ?? DEFAULT_PASSWORD;
   await signUp(page, { ...user, email, password });
-  await page.goto(await mailLink(email, "Confirm your signup"));
+  await followMailLink(page, email, "Confirm your signup");
   await expect(page).toHaveURL("/dashboard");
   return { email, password };
 }

@@ -47,3 +47,17 @@ export async function mailLink(email: string, subject?: string): Promise<string>
   if (!link) throw new Error(`mail to ${email} has no link`);
   return link;
 }
+
+/**
+ * Opens the newest matching mail's link the way a person does: the link shows a "Continue"
+ * page (opening it signs nobody in), and the button on it confirms.
+ */
+export async function followMailLink(
+  page: import("@playwright/test").Page,
+  email: string,
+  subject: string,
+): Promise<void> {
+  await page.goto(await mailLink(email, subject));
+  const form = page.locator("main form").filter({ has: page.locator('input[name="token_hash"]') });
+  await form.getByRole("button").click();
+}
