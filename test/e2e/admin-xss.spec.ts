@@ -49,6 +49,21 @@ async function corpusHtml(page: Page): Promise<string> {
  * Renders `html` in a fresh JS-enabled page with no CSP at all (so only the sanitizer stands in
  * the way), lets it settle, and returns what executed.
  */
+/**
+ * Waits until a page has nothing left to run: loaded, network idle (images that fail fire their
+ * handlers), and two animation frames plus one task later.
+ */
+async function settle(target: Page) {
+  await target.waitForLoadState("load");
+  await target.waitForLoadState("networkidle");
+  await target.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
+}
+
 async function executionsWithoutCsp(page: Page, html: string) {
   const browser = page.context().browser();
   if (!browser) throw new Error("no browser");
@@ -58,7 +73,7 @@ async function executionsWithoutCsp(page: Page, html: string) {
     await context.route("**/*", (route) => route.fulfill({ status: 404, body: "" }));
     const watch = watchExecutions(bare);
     await bare.setContent(`<!doctype html><html><body><main>${html}</main></body></html>`);
-    await bare.waitForTimeout(500);
+    await settle(bare);
     await bare.mouse.move(10, 10);
     for (const link of await bare.locator("a, p, code, img").all()) {
       await link.hover({ force: true, timeout: 1000 }).catch(() => {});
@@ -95,7 +110,7 @@ test("the XSS corpus saved through the editor never executes on /blog/{id}", asy
     expect(rendered, `${pattern}`).not.toMatch(pattern);
   }
   if (jsEnabled(test.info().project.use)) {
-    await page.waitForTimeout(500);
+    await settle(page);
     expect(await watch.globals()).toBeNull();
   }
   expect(watch.dialogs).toEqual([]);

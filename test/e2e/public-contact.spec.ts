@@ -55,8 +55,13 @@ test.describe("contact page", () => {
       await expect(button).toHaveAttribute("type", "submit");
       return;
     }
+    // Hold the request until the pending state has been seen, then let it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/contact.data*", async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await page.getByLabel("Name").fill("Slow");
@@ -66,6 +71,7 @@ test.describe("contact page", () => {
     const pending = page.getByRole("button", { name: "Sending..." });
     await expect(pending).toBeVisible();
     await expect(pending).toBeDisabled();
+    release();
     await expect(page.getByText("Message sent! We will get back to you shortly.")).toBeVisible();
   });
 

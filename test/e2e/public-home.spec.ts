@@ -68,17 +68,18 @@ test.describe("home page", () => {
     await expect(testimonial(page, "Wanjiku Mwangi")).toHaveClass(/opacity-40/);
     if (!jsOn()) await expect(page).toHaveURL(/\?slide=2#testimonials$/);
 
-    // Next wraps from the last slide to the first.
-    if (jsOn()) await page.waitForTimeout(600);
+    // Next wraps from the last slide to the first (with JS, once the slide has stopped moving).
+    const settled = () => expect(carousel).toHaveAttribute("data-moving", "false");
+    if (jsOn()) await settled();
     await carousel.getByRole("link", { name: "Next testimonials" }).click();
     await expect(testimonial(page, "Wanjiku Mwangi")).toHaveAttribute("data-active", "true");
     // Previous wraps from the first slide to the last.
-    if (jsOn()) await page.waitForTimeout(600);
+    if (jsOn()) await settled();
     await carousel.getByRole("link", { name: "Previous testimonials" }).click();
     await expect(testimonial(page, "Samuel Mutua")).toHaveAttribute("data-active", "true");
     if (jsOn()) {
       // With JS the slide moves in place, and a second click within 500 ms is ignored.
-      await page.waitForTimeout(600);
+      await settled();
       // Both clicks in one task, so they are surely within the lock however slow the machine.
       await carousel
         .getByRole("link", { name: "Next testimonials" })

@@ -1,4 +1,4 @@
-import { type MouseEvent, useReducer } from "react";
+import { type MouseEvent, useEffect, useReducer, useState } from "react";
 import { SvgIcon } from "~/components/icons";
 import type { Testimonial } from "~/content/testimonials";
 import { carouselReducer, chunkSlides, initialCarousel } from "~/lib/carousel";
@@ -9,6 +9,19 @@ import { StarRating } from "./star-rating";
  * without JS the server renders the chosen slide; with JS they move the track in place, wrapping
  * around, and ignore clicks for 500 ms while a slide moves. Inactive slides are dimmed and inert.
  */
+/** True while a slide moves (clicks are ignored then): exposed as `data-moving` for tests. */
+function useMoving(lockedUntil: number): boolean {
+  const [moving, setMoving] = useState(false);
+  useEffect(() => {
+    const left = lockedUntil - performance.now();
+    if (left <= 0) return;
+    setMoving(true);
+    const timer = setTimeout(() => setMoving(false), left);
+    return () => clearTimeout(timer);
+  }, [lockedUntil]);
+  return moving;
+}
+
 export function TestimonialsCarousel({
   testimonials,
   initialSlide,
@@ -21,6 +34,7 @@ export function TestimonialsCarousel({
     carouselReducer,
     initialCarousel(testimonials.length, initialSlide),
   );
+  const moving = useMoving(state.lockedUntil);
   const count = state.slideCount;
   const href = (index: number) => `?slide=${index + 1}#testimonials`;
   const go = (event: MouseEvent, slide: number) => {
@@ -38,6 +52,7 @@ export function TestimonialsCarousel({
       id="testimonials"
       aria-roledescription="carousel"
       aria-labelledby="testimonials-heading"
+      data-moving={moving ? "true" : "false"}
       className="mt-20"
     >
       <h3 id="testimonials-heading" className="text-center text-2xl font-bold text-slate-900">

@@ -20,11 +20,17 @@ async function pageForAxe(page: Page): Promise<{ target: Page; close: () => Prom
     javaScriptEnabled: true,
     viewport: page.viewportSize(),
   });
+  // The visitor's cookies come along, so stylesheets and images load as the visitor saw them.
+  await context.addCookies(await page.context().cookies());
   await context.route("**/*", (route) =>
     route.request().resourceType() === "script" ? route.abort() : route.continue(),
   );
   const target = await context.newPage();
-  await target.route(url, (route) => route.fulfill({ body: html, contentType: "text/html" }));
+  // Matched by a predicate, not a glob: a URL with `?` would be read as a pattern and miss.
+  await target.route(
+    (candidate) => candidate.href === url,
+    (route) => route.fulfill({ body: html, contentType: "text/html" }),
+  );
   await target.goto(url);
   return { target, close: () => context.close() };
 }
