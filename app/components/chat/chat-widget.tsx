@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import { useCloseOnNavigate } from "~/components/layout/use-close-on-navigate";
+import { useDisclosure } from "~/components/layout/use-disclosure";
 import { chatOptions } from "~/content/chat-options";
 
 /**
@@ -8,7 +8,7 @@ import { chatOptions } from "~/content/chat-options";
  * visitor to /contact with the topic's message prefilled.
  */
 export function ChatWidget() {
-  const ref = useCloseOnNavigate();
+  const ref = useDisclosure();
   return (
     <details
       ref={ref}
