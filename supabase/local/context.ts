@@ -1,6 +1,8 @@
 /** State shared by every request handler of one running backend. */
 import type { PGlite } from "@electric-sql/pglite";
+import type { PasswordHasher } from "./auth/passwords.ts";
 import type { Keys } from "./jwt.ts";
+import type { SecuritySettings } from "./settings.ts";
 
 export interface BackendContext {
   db: PGlite;
@@ -12,4 +14,8 @@ export interface BackendContext {
   /** true = sign-ups are confirmed immediately (hosted: "Confirm email" off). */
   autoconfirm: boolean;
   log: (line: string) => void;
+  /** false = e-mail links are not written to the log (only recipient and subject). */
+  logMailLinks: boolean;
+  security: SecuritySettings;
+  passwords: PasswordHasher;
 }

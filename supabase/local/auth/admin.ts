@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { newOneTimeToken, sendAuthMail } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";
 import { isUuid, requireServiceRole } from "./guard.ts";
-import { hashPassword } from "./passwords.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   createUser,
@@ -43,7 +42,7 @@ export async function adminCreateUser({ ctx, headers, body }: AuthRequest): Prom
   const userMetadata = objectField(body, "user_metadata") ?? {};
   if (confirmed) userMetadata.email_verified = true;
   // No strength check on create (GoTrue); without a password the user gets a random one.
-  const passwordHash = await hashPassword(password ?? randomBytes(24).toString("base64url"));
+  const passwordHash = await ctx.passwords.hash(password ?? randomBytes(24).toString("base64url"));
 
   return ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) throw emailExists();
@@ -86,7 +85,7 @@ export async function adminUpdateUser(request: AuthRequest): Promise<AuthResult>
   const appMetadata = objectField(body, "app_metadata");
   const userMetadata = objectField(body, "user_metadata");
   const banDuration = stringField(body, "ban_duration");
-  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  const passwordHash = password === undefined ? undefined : await ctx.passwords.hash(password);
 
   return ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, id);

@@ -45,6 +45,10 @@ export const emailRateLimited = (secondsLeft: number) =>
     `For security purposes, you can only request this after ${secondsLeft} seconds.`,
   );
 
+/** GoTrue's answer when a per-IP request limit (or our password-check queue) is exhausted. */
+export const requestRateLimited = () =>
+  new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
+
 export const notAdmin = (message = "User not allowed") => new AuthError(403, "not_admin", message);
 
 export const noAuthorization = () =>

@@ -4,7 +4,6 @@ import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
 import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
 import { AuthError, validationFailed } from "./errors.ts";
-import { hashPassword } from "./passwords.ts";
 import { createFlowState } from "./pkce.ts";
 import { issueSession } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
@@ -85,7 +84,7 @@ export async function signup({ ctx, body, query }: AuthRequest): Promise<AuthRes
   const email = normaliseEmail(rawEmail);
   if (!password) throw validationFailed("Signup requires a valid password");
   checkPassword(password);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await ctx.passwords.hash(password);
 
   return ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);

@@ -2,7 +2,6 @@
 import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import { requireClaims, userFromClaims } from "./guard.ts";
-import { hashPassword, passwordMatches } from "./passwords.ts";
 import { createFlowState } from "./pkce.ts";
 import { endSessions } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
@@ -43,14 +42,14 @@ export async function updateCurrentUser({
   const before = await ctx.db.transaction((tx) => userFromClaims(tx, claims));
   let passwordHash: string | undefined;
   if (password !== undefined) {
-    if (await passwordMatches(password, before.user.encrypted_password)) {
+    if (await ctx.passwords.matches(password, before.user.encrypted_password)) {
       throw new AuthError(
         422,
         "same_password",
         "New password should be different from the old password.",
       );
     }
-    passwordHash = await hashPassword(password);
+    passwordHash = await ctx.passwords.hash(password);
   }
 
   return ctx.db.transaction(async (tx) => {
