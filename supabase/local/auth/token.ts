@@ -32,7 +32,7 @@ async function passwordGrant({ ctx, body }: AuthRequest): Promise<AuthResult> {
 
 async function refreshGrant({ ctx, body }: AuthRequest): Promise<AuthResult> {
   const token = stringField(body, "refresh_token");
-  return ok(await ctx.db.transaction((tx) => refreshSession(tx, ctx, token)));
+  return ok(await refreshSession(ctx, token));
 }
 
 async function pkceGrant({ ctx, body }: AuthRequest): Promise<AuthResult> {
