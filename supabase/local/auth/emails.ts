@@ -13,9 +13,6 @@ import { nextPath } from "./validation.ts";
 
 export type EmailActionType = "signup" | "recovery" | "email_change" | "invite";
 
-/** Minimum time between two e-mails of one kind to one user (GoTrue's default). */
-const SEND_WINDOW_SECONDS = 60;
-
 export interface OneTimeToken {
   /** Six-digit code shown in the mail (usable with verifyOtp({email, token, type})). */
   otp: string;
@@ -33,13 +30,12 @@ export function newOneTimeToken(email: string, pkce: boolean): OneTimeToken {
   return { otp, hash: pkce ? `pkce_${hash}` : hash };
 }
 
-/** 429 when the previous mail of this kind went out less than 60 s ago. */
-export function checkSendWindow(lastSentAt: Date | null): void {
+/** 429 when the previous mail of this kind went out less than the send interval (60 s) ago. */
+export function checkSendWindow(ctx: BackendContext, lastSentAt: Date | null): void {
   if (!lastSentAt) return;
+  const interval = ctx.security.emailSendIntervalSeconds;
   const elapsed = (Date.now() - lastSentAt.getTime()) / 1000;
-  if (elapsed < SEND_WINDOW_SECONDS) {
-    throw emailRateLimited(Math.max(1, Math.ceil(SEND_WINDOW_SECONDS - elapsed)));
-  }
+  if (elapsed < interval) throw emailRateLimited(Math.max(1, Math.ceil(interval - elapsed)));
 }
 
 const TEMPLATES: Record<EmailActionType, { subject: string; intro: string; action: string }> = {

@@ -31,7 +31,7 @@ export async function resend({ ctx, body, query }: AuthRequest): Promise<AuthRes
       return;
     }
     if (!user.email_change) return;
-    checkSendWindow(user.email_change_sent_at);
+    checkSendWindow(ctx, user.email_change_sent_at);
     const token = newOneTimeToken(user.email_change, pkce !== undefined);
     if (pkce) await createFlowState(tx, user.id, pkce, "email_change");
     await updateUser(tx, user.id, {
@@ -53,7 +53,7 @@ export async function recover({ ctx, body, query }: AuthRequest): Promise<AuthRe
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return;
-    checkSendWindow(user.recovery_sent_at);
+    checkSendWindow(ctx, user.recovery_sent_at);
     const token = newOneTimeToken(email, pkce !== undefined);
     if (pkce) await createFlowState(tx, user.id, pkce, "recovery");
     await updateUser(tx, user.id, { recovery_token: token.hash, recovery_sent_at: new Date() });

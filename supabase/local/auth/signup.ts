@@ -11,7 +11,6 @@ import {
   createUser,
   DEFAULT_APP_METADATA,
   findUserByEmail,
-  mergeMetadata,
   type UserRow,
   updateUser,
   userJson,
@@ -34,7 +33,7 @@ export async function sendConfirmation(
   pkce: PkceParams | undefined,
   redirectTo: string | null,
 ): Promise<UserRow> {
-  checkSendWindow(user.confirmation_sent_at);
+  checkSendWindow(ctx, user.confirmation_sent_at);
   const email = user.email ?? "";
   const token = newOneTimeToken(email, pkce !== undefined);
   if (pkce) await createFlowState(tx, user.id, pkce, "email/signup");
@@ -93,17 +92,9 @@ export async function signup({ ctx, body, query }: AuthRequest): Promise<AuthRes
         throw new AuthError(422, "user_already_exists", "User already registered");
       }
       if (existing.email_confirmed_at) return ok(obfuscatedUser(email, data));
-      // Unconfirmed: the new sign-up replaces password and metadata, then re-sends the mail.
-      const refreshed = await updateUser(tx, existing.id, {
-        encrypted_password: passwordHash,
-        raw_user_meta_data: signupMetadata(
-          mergeMetadata(existing.raw_user_meta_data, data),
-          email,
-          existing.id,
-          false,
-        ),
-      });
-      const user = await sendConfirmation(tx, ctx, refreshed, pkce, redirectTo);
+      // Unconfirmed: never touch the stored password or metadata (whoever signs up again may
+      // not own the address); only re-send the confirmation to the address (GoTrue).
+      const user = await sendConfirmation(tx, ctx, existing, pkce, redirectTo);
       return ok(await userJson(tx, user));
     }
     const id = randomUUID();

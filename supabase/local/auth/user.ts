@@ -66,7 +66,7 @@ export async function updateCurrentUser({
           "A user with this email address has already been registered",
         );
       }
-      checkSendWindow(user.email_change_sent_at);
+      checkSendWindow(ctx, user.email_change_sent_at);
       const token = newOneTimeToken(newEmail, pkce !== undefined);
       if (pkce) await createFlowState(tx, user.id, pkce, "email_change");
       Object.assign(changes, {
