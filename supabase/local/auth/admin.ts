@@ -1,8 +1,9 @@
 /** Admin API (service-role bearer only): /admin/users CRUD and /invite (contract §3.8). */
 import { randomBytes } from "node:crypto";
-import { newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { sendTokenMail } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";
 import { isUuid, requireServiceRole } from "./guard.ts";
+import { revokeUserTokens } from "./one-time-tokens.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   createUser,
@@ -95,7 +96,10 @@ export async function adminUpdateUser(request: AuthRequest): Promise<AuthResult>
     if (userMetadata) {
       changes.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, userMetadata);
     }
-    if (passwordHash) changes.encrypted_password = passwordHash;
+    if (passwordHash) {
+      changes.encrypted_password = passwordHash;
+      await revokeUserTokens(tx, user.id);
+    }
     if (email && email !== user.email) {
       const taken = await findUserByEmail(tx, email);
       if (taken && taken.id !== user.id) throw emailExists();
@@ -176,13 +180,10 @@ export async function invite({ ctx, headers, body, query }: AuthRequest): Promis
       appMetadata: DEFAULT_APP_METADATA,
       userMetadata: data,
     });
-    const token = newOneTimeToken(email, false);
-    user = await updateUser(tx, user.id, {
-      confirmation_token: token.hash,
-      confirmation_sent_at: new Date(),
-      invited_at: user.invited_at ?? new Date(),
+    user = await sendTokenMail(tx, ctx, user, "invite", {
+      redirectTo: query.get("redirect_to"),
+      changes: { invited_at: user.invited_at ?? new Date() },
     });
-    await sendAuthMail(tx, ctx, "invite", email, token, query.get("redirect_to"));
     return ok(await userJson(tx, user));
   });
 }

@@ -35,9 +35,6 @@ export const weakPassword = () =>
 export const invalidCredentials = () =>
   new AuthError(400, "invalid_credentials", "Invalid login credentials");
 
-export const otpExpired = () =>
-  new AuthError(403, "otp_expired", "Email link is invalid or has expired");
-
 export const emailRateLimited = (secondsLeft: number) =>
   new AuthError(
     429,

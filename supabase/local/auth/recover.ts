@@ -1,10 +1,9 @@
 /** POST /resend and POST /recover (contract §3.6, §3.7): always `{}` unless invalid or 429. */
-import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { checkSendWindow, sendTokenMail } from "./emails.ts";
 import { validationFailed } from "./errors.ts";
-import { createFlowState } from "./pkce.ts";
 import { sendConfirmation } from "./signup.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
-import { findUserByEmail, updateUser } from "./users.ts";
+import { findUserByEmail } from "./users.ts";
 import { normaliseEmail, pkceParams, stringField } from "./validation.ts";
 
 const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
@@ -32,13 +31,7 @@ export async function resend({ ctx, body, query }: AuthRequest): Promise<AuthRes
     }
     if (!user.email_change) return;
     checkSendWindow(ctx, user.email_change_sent_at);
-    const token = newOneTimeToken(user.email_change, pkce !== undefined);
-    if (pkce) await createFlowState(tx, user.id, pkce, "email_change");
-    await updateUser(tx, user.id, {
-      email_change_token_new: token.hash,
-      email_change_sent_at: new Date(),
-    });
-    await sendAuthMail(tx, ctx, "email_change", user.email_change, token, redirectTo);
+    await sendTokenMail(tx, ctx, user, "email_change", { to: user.email_change, pkce, redirectTo });
   });
   return ok({});
 }
@@ -54,10 +47,7 @@ export async function recover({ ctx, body, query }: AuthRequest): Promise<AuthRe
     const user = await findUserByEmail(tx, email);
     if (!user) return;
     checkSendWindow(ctx, user.recovery_sent_at);
-    const token = newOneTimeToken(email, pkce !== undefined);
-    if (pkce) await createFlowState(tx, user.id, pkce, "recovery");
-    await updateUser(tx, user.id, { recovery_token: token.hash, recovery_sent_at: new Date() });
-    await sendAuthMail(tx, ctx, "recovery", email, token, redirectTo);
+    await sendTokenMail(tx, ctx, user, "recovery", { pkce, redirectTo });
   });
   return ok({});
 }

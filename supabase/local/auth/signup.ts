@@ -2,9 +2,8 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
-import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { checkSendWindow, sendTokenMail } from "./emails.ts";
 import { AuthError, validationFailed } from "./errors.ts";
-import { createFlowState } from "./pkce.ts";
 import { issueSession } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
@@ -12,7 +11,6 @@ import {
   DEFAULT_APP_METADATA,
   findUserByEmail,
   type UserRow,
-  updateUser,
   userJson,
 } from "./users.ts";
 import {
@@ -25,7 +23,7 @@ import {
   stringField,
 } from "./validation.ts";
 
-/** Sends (or re-sends) the sign-up confirmation mail, at most once per 60 s per user. */
+/** Sends (or re-sends) the sign-up confirmation mail, at most once per send interval. */
 export async function sendConfirmation(
   tx: Transaction,
   ctx: BackendContext,
@@ -34,15 +32,7 @@ export async function sendConfirmation(
   redirectTo: string | null,
 ): Promise<UserRow> {
   checkSendWindow(ctx, user.confirmation_sent_at);
-  const email = user.email ?? "";
-  const token = newOneTimeToken(email, pkce !== undefined);
-  if (pkce) await createFlowState(tx, user.id, pkce, "email/signup");
-  const updated = await updateUser(tx, user.id, {
-    confirmation_token: token.hash,
-    confirmation_sent_at: new Date(),
-  });
-  await sendAuthMail(tx, ctx, user.invited_at ? "invite" : "signup", email, token, redirectTo);
-  return updated;
+  return sendTokenMail(tx, ctx, user, user.invited_at ? "invite" : "signup", { pkce, redirectTo });
 }
 
 /** What GoTrue answers for an already confirmed address: a fake user without identities. */
