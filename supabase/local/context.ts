@@ -2,6 +2,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { PasswordHasher } from "./auth/passwords.ts";
 import type { Keys } from "./jwt.ts";
+import type { RequestLimits } from "./rate-limit.ts";
 import type { SecuritySettings } from "./settings.ts";
 
 export interface BackendContext {
@@ -18,4 +19,6 @@ export interface BackendContext {
   logMailLinks: boolean;
   security: SecuritySettings;
   passwords: PasswordHasher;
+  /** Per-client request limits of auth routes (off with `rateLimits: false`). */
+  limits: RequestLimits;
 }

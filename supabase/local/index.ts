@@ -22,6 +22,7 @@ import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
 import { acquireDirLock } from "./lock.ts";
+import { createRequestLimits } from "./rate-limit.ts";
 import { createCatalog } from "./rest/catalog.ts";
 import { createBackendServer } from "./server.ts";
 import { type SecuritySettings, securitySettings } from "./settings.ts";
@@ -48,6 +49,18 @@ export interface LocalSupabaseOptions {
   quiet?: boolean;
   /** Lifetimes, limits and the password pool; defaults are hosted GoTrue's (see settings.ts). */
   security?: Partial<SecuritySettings>;
+  /**
+   * Per-client request limits (verification attempts: 30 per 5 minutes per address).
+   * Default true; false turns them off (the site's test servers, RATE_LIMIT=off).
+   */
+  rateLimits?: boolean;
+  /**
+   * Header whose first value is the client address for request limits, e.g.
+   * "X-Forwarded-For" when the web app calls the backend for its visitors (GoTrue's
+   * GOTRUE_RATE_LIMIT_HEADER). Only set it when every caller is trusted to set it.
+   * Default: the socket address.
+   */
+  rateLimitHeader?: string;
 }
 
 export interface LocalSupabase {
@@ -92,6 +105,11 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       logMailLinks: true,
       security,
       passwords,
+      limits: createRequestLimits({
+        enabled: opts.rateLimits ?? true,
+        trustedHeader: opts.rateLimitHeader,
+        security,
+      }),
     };
     const server = createBackendServer(ctx, catalog);
     const host = opts.host ?? "127.0.0.1";

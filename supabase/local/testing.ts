@@ -42,6 +42,8 @@ export interface TestBackendOptions {
   log?: (line: string) => void;
   /** Passed through to startLocalSupabase (see LocalSupabaseOptions). */
   security?: LocalSupabaseOptions["security"];
+  rateLimits?: boolean;
+  rateLimitHeader?: string;
 }
 
 export interface TestMailbox {
@@ -98,6 +100,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       log: options.log,
       quiet: options.log === undefined,
       security: options.security,
+      rateLimits: options.rateLimits,
+      rateLimitHeader: options.rateLimitHeader,
     });
     return {
       url: backend.url,

@@ -10,6 +10,14 @@ export function anonClient(backend: TestBackend): SupabaseClient {
   return createClient(backend.url, backend.anonKey, CLIENT_OPTIONS);
 }
 
+/** An anon client whose requests claim to come from `ip` (X-Forwarded-For). */
+export function clientFrom(backend: TestBackend, ip: string): SupabaseClient {
+  return createClient(backend.url, backend.anonKey, {
+    ...CLIENT_OPTIONS,
+    global: { headers: { "X-Forwarded-For": ip } },
+  });
+}
+
 export function serviceClient(backend: TestBackend): SupabaseClient {
   return createClient(backend.url, backend.serviceRoleKey, CLIENT_OPTIONS);
 }

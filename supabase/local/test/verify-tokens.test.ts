@@ -7,8 +7,12 @@ import { anonClient, confirmationFromMail, signedInClient, uniqueEmail } from ".
 let backend: TestBackend;
 
 beforeAll(async () => {
-  // No send interval here, so one test can send several mails of a kind at once.
-  backend = await startTestBackend({ security: { emailSendIntervalSeconds: 0 } });
+  // No send interval, so one test can send several mails of a kind at once; no per-client
+  // limit, which verify-rate-limit.test.ts covers (these tests verify more than 30 times).
+  backend = await startTestBackend({
+    rateLimits: false,
+    security: { emailSendIntervalSeconds: 0 },
+  });
 });
 afterAll(() => backend?.close());
 afterEach(() => {
