@@ -6,7 +6,7 @@
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
 import { escapeHtml } from "../http.ts";
-import { storeMail } from "../mailbox.ts";
+import { logMail, storeMail } from "../mailbox.ts";
 import { emailRateLimited } from "./errors.ts";
 import { type IssuedToken, issueToken, type TokenType } from "./one-time-tokens.ts";
 import { createFlowState } from "./pkce.ts";
@@ -75,8 +75,8 @@ async function sendAuthMail(
 <p>${escapeHtml(template.intro)}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(template.action)}</a></p>
 <p>Or enter this code: <strong>${token.otp}</strong></p>`;
-  await storeMail(tx, { to, subject: template.subject, text, html, links: [link] });
-  ctx.log(`[mailbox] to ${to}: ${template.subject} → ${link}`);
+  const mail = await storeMail(tx, { to, subject: template.subject, text, html, links: [link] });
+  logMail(ctx, mail);
 }
 
 /** What each kind of mail stores: its token type, its sent-at column, its PKCE flow method. */

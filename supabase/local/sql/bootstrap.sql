@@ -195,6 +195,8 @@ create table if not exists _local.mailbox (
   links jsonb not null default '[]',
   sent_at timestamptz not null default now()
 );
+-- Extra headers of mails the web app posts (POST /mailbox/messages.json, service role only).
+alter table _local.mailbox add column if not exists headers jsonb not null default '{}';
 
 -- Migration history, same shape as the Supabase CLI's.
 create schema if not exists supabase_migrations;
