@@ -61,6 +61,11 @@ export interface LocalSupabaseOptions {
    * Default: the socket address.
    */
   rateLimitHeader?: string;
+  /**
+   * Write e-mail links (confirmation, recovery…) to the log. Default: true unless
+   * NODE_ENV=production, where only recipient and subject are logged.
+   */
+  logMailLinks?: boolean;
 }
 
 export interface LocalSupabase {
@@ -102,7 +107,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       apiUrl: "",
       autoconfirm: opts.autoconfirm ?? false,
       log,
-      logMailLinks: true,
+      logMailLinks: opts.logMailLinks ?? process.env.NODE_ENV !== "production",
       security,
       passwords,
       limits: createRequestLimits({

@@ -44,6 +44,7 @@ export interface TestBackendOptions {
   security?: LocalSupabaseOptions["security"];
   rateLimits?: boolean;
   rateLimitHeader?: string;
+  logMailLinks?: boolean;
 }
 
 export interface TestMailbox {
@@ -102,6 +103,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       security: options.security,
       rateLimits: options.rateLimits,
       rateLimitHeader: options.rateLimitHeader,
+      logMailLinks: options.logMailLinks,
     });
     return {
       url: backend.url,
