@@ -1,5 +1,6 @@
 /** State shared by every request handler of one running backend. */
 import type { PGlite } from "@electric-sql/pglite";
+import type { EqualTime } from "./auth/equal-time.ts";
 import type { PasswordHasher } from "./auth/passwords.ts";
 import type { Keys } from "./jwt.ts";
 import type { RequestLimits } from "./rate-limit.ts";
@@ -21,4 +22,6 @@ export interface BackendContext {
   passwords: PasswordHasher;
   /** Per-client request limits of auth routes (off with `rateLimits: false`). */
   limits: RequestLimits;
+  /** Equal-time answers per endpoint (account enumeration), see auth/equal-time.ts. */
+  equalTime: (endpoint: string) => EqualTime;
 }

@@ -17,6 +17,7 @@ import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { ensureAdminAccount } from "./admin-account.ts";
+import { createEqualTimes } from "./auth/equal-time.ts";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords.ts";
 import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
@@ -92,6 +93,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     db = prepared.db;
     passwords = createPasswordHasher({
       workers: security.passwordWorkers,
+      cost: security.passwordHashCost,
       maxPending: security.maxPendingPasswordChecks,
     });
     const admin = await ensureAdminAccount(db, passwords, {
@@ -115,6 +117,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
         trustedHeader: opts.rateLimitHeader,
         security,
       }),
+      equalTime: createEqualTimes(),
     };
     const server = createBackendServer(ctx, catalog);
     const host = opts.host ?? "127.0.0.1";

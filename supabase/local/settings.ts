@@ -22,6 +22,8 @@ export interface SecuritySettings {
   maxWrongCodesPerAddress: number;
   /** POST and GET /verify per client IP. Hosted default 30 per 5 minutes. */
   verifyRateLimit: RateLimitSetting;
+  /** bcrypt cost of new password hashes. Default 10 (GoTrue's); tests may lower it. */
+  passwordHashCost: number;
   /** bcrypt worker threads. Default min(2, available CPUs). */
   passwordWorkers: number;
   /** Password hashes/checks running or queued at once; more are answered 429 at once. */
@@ -35,6 +37,7 @@ export function securitySettings(overrides: Partial<SecuritySettings> = {}): Sec
     refreshTokenReuseIntervalSeconds: 10,
     maxWrongCodesPerAddress: 10,
     verifyRateLimit: { max: 30, windowSeconds: 300 },
+    passwordHashCost: 10,
     passwordWorkers: Math.min(2, availableParallelism()),
     maxPendingPasswordChecks: 64,
     ...overrides,

@@ -1,5 +1,5 @@
 /**
- * bcrypt (cost 10) on a small pool of worker threads, so hashing never blocks the event loop
+ * bcrypt (cost 10 unless configured) on a small pool of worker threads, so hashing never blocks the event loop
  * that serves every other request. At most `maxPending` jobs run or wait at once; beyond that
  * callers get GoTrue's 429 over_request_rate_limit at once instead of an unbounded queue.
  * Never called inside a database transaction.
@@ -8,13 +8,15 @@ import { Worker } from "node:worker_threads";
 import { requestRateLimited } from "./errors.ts";
 import type { PasswordAnswer, PasswordJob } from "./password-worker.ts";
 
-const COST = 10;
 const WORKER_URL = new URL("./password-worker.ts", import.meta.url);
 /**
  * A bcrypt hash of 32 random bytes nobody kept: compared against when the user is unknown or
- * has no password, so that "unknown e-mail" and "wrong password" cost the same.
+ * has no password, so that "unknown e-mail" and "wrong password" cost the same. Its cost field
+ * is set to the pool's cost (the comparison's work depends only on that field).
  */
 const DUMMY_HASH = "$2b$10$nI0ppGbF/nZwyfOwnofelOowU7mFB1IoMs2kn2aqkoj1g17x8B8JO";
+const dummyHash = (cost: number) =>
+  DUMMY_HASH.replace("$10$", `$${String(cost).padStart(2, "0")}$`);
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -26,6 +28,8 @@ export interface PasswordHasher {
 
 export interface PasswordPoolOptions {
   workers: number;
+  /** bcrypt cost (log2 rounds), 4-31. */
+  cost: number;
   /** Jobs running or queued at once; more are refused with 429. */
   maxPending: number;
 }
@@ -42,6 +46,7 @@ interface Slot {
 }
 
 export function createPasswordHasher(options: PasswordPoolOptions): PasswordHasher {
+  const dummy = dummyHash(options.cost);
   const queue: Task[] = [];
   let pending = 0;
   let closed = false;
@@ -95,10 +100,10 @@ export function createPasswordHasher(options: PasswordPoolOptions): PasswordHash
 
   return {
     async hash(password) {
-      return String(await run({ op: "hash", password, cost: COST }));
+      return String(await run({ op: "hash", password, cost: options.cost }));
     },
     async matches(password, hash) {
-      const matched = await run({ op: "compare", password, hash: hash ?? DUMMY_HASH });
+      const matched = await run({ op: "compare", password, hash: hash ?? dummy });
       return hash !== null && matched === true;
     },
     async close() {

@@ -1,5 +1,6 @@
 /** POST /resend and POST /recover (contract §3.6, §3.7): always `{}` unless invalid or 429. */
 import { checkSendWindow, sendTokenMail } from "./emails.ts";
+import { equalTimeTransaction } from "./equal-time.ts";
 import { validationFailed } from "./errors.ts";
 import { sendConfirmation } from "./signup.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
@@ -22,16 +23,18 @@ export async function resend({ ctx, body, query }: AuthRequest): Promise<AuthRes
   const pkce = pkceParams(body);
   const redirectTo = query.get("redirect_to");
 
-  await ctx.db.transaction(async (tx) => {
+  // Unknown, confirmed or unchanged addresses send nothing and take as long as a real resend.
+  await equalTimeTransaction(ctx, "resend", async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user) return;
     if (type === "signup") {
-      if (!user.email_confirmed_at) await sendConfirmation(tx, ctx, user, pkce, redirectTo);
-      return;
+      if (!user || user.email_confirmed_at) return [false, undefined];
+      await sendConfirmation(tx, ctx, user, pkce, redirectTo);
+      return [true, undefined];
     }
-    if (!user.email_change) return;
+    if (!user?.email_change) return [false, undefined];
     checkSendWindow(ctx, user.email_change_sent_at);
     await sendTokenMail(tx, ctx, user, "email_change", { to: user.email_change, pkce, redirectTo });
+    return [true, undefined];
   });
   return ok({});
 }
@@ -43,11 +46,13 @@ export async function recover({ ctx, body, query }: AuthRequest): Promise<AuthRe
   const pkce = pkceParams(body);
   const redirectTo = query.get("redirect_to");
 
-  await ctx.db.transaction(async (tx) => {
+  // An unknown address takes as long as a known one (account enumeration by timing).
+  await equalTimeTransaction(ctx, "recover", async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user) return;
+    if (!user) return [false, undefined];
     checkSendWindow(ctx, user.recovery_sent_at);
     await sendTokenMail(tx, ctx, user, "recovery", { pkce, redirectTo });
+    return [true, undefined];
   });
   return ok({});
 }

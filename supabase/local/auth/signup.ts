@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
 import { checkSendWindow, sendTokenMail } from "./emails.ts";
+import { equalTimeTransaction } from "./equal-time.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import { issueSession } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
@@ -75,17 +76,19 @@ export async function signup({ ctx, body, query }: AuthRequest): Promise<AuthRes
   checkPassword(password);
   const passwordHash = await ctx.passwords.hash(password);
 
-  return ctx.db.transaction(async (tx) => {
+  // The password is hashed above whatever the address; an already confirmed address then
+  // takes as long as a real sign-up (account enumeration by timing).
+  return equalTimeTransaction(ctx, "signup", async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing) {
       if (ctx.autoconfirm) {
         throw new AuthError(422, "user_already_exists", "User already registered");
       }
-      if (existing.email_confirmed_at) return ok(obfuscatedUser(email, data));
+      if (existing.email_confirmed_at) return [false, ok(obfuscatedUser(email, data))];
       // Unconfirmed: never touch the stored password or metadata (whoever signs up again may
       // not own the address); only re-send the confirmation to the address (GoTrue).
       const user = await sendConfirmation(tx, ctx, existing, pkce, redirectTo);
-      return ok(await userJson(tx, user));
+      return [true, ok(await userJson(tx, user))];
     }
     const id = randomUUID();
     const created = await createUser(tx, {
@@ -96,8 +99,8 @@ export async function signup({ ctx, body, query }: AuthRequest): Promise<AuthRes
       appMetadata: DEFAULT_APP_METADATA,
       userMetadata: signupMetadata(data, email, id, ctx.autoconfirm),
     });
-    if (ctx.autoconfirm) return ok(await issueSession(tx, ctx, created, "password"));
+    if (ctx.autoconfirm) return [true, ok(await issueSession(tx, ctx, created, "password"))];
     const user = await sendConfirmation(tx, ctx, created, pkce, redirectTo);
-    return ok(await userJson(tx, user));
+    return [true, ok(await userJson(tx, user))];
   });
 }
