@@ -75,8 +75,10 @@ async function route(
 export function createBackendServer(ctx: BackendContext, catalog: Catalog): Server {
   const server = createServer((req, res) => {
     route(req, res, ctx, catalog).catch((error: unknown) => {
+      // The path only: a query string may hold an e-mail link's token (GET /verify?token=…).
+      const path = (req.url ?? "").split("?")[0];
       ctx.log(
-        `[http] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : error}`,
+        `[http] ${req.method} ${path} failed: ${error instanceof Error ? error.stack : error}`,
       );
       if (!res.headersSent) sendJson(res, 500, { message: "Internal server error" });
       else res.destroy();
