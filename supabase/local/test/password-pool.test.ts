@@ -24,7 +24,10 @@ async function timedHealth(url: string): Promise<number> {
 }
 
 describe("password hashing off the event loop", () => {
-  it("answers /health in < 100 ms (median) while 40 wrong-password sign-ins run", async () => {
+  // A busy host can slow a probe now and then; main-thread bcrypt slowed every probe.
+  it("answers /health in < 100 ms (median) while 40 wrong-password sign-ins run", {
+    retry: 2,
+  }, async () => {
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
     let finished = 0;
