@@ -67,7 +67,7 @@ export function createRateLimiter(
 }
 
 /** The address requests are limited by: the trusted header's first value, else the socket's. */
-export function clientAddress(req: IncomingMessage, trustedHeader: string | undefined): string {
+function clientAddress(req: IncomingMessage, trustedHeader: string | undefined): string {
   const forwarded = trustedHeader ? headerValue(req, trustedHeader)?.split(",")[0]?.trim() : "";
   const address = forwarded || req.socket.remoteAddress || "unknown";
   return address.slice(0, MAX_KEY_LENGTH);

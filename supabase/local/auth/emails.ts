@@ -1,7 +1,7 @@
 /**
- * One-time tokens and the e-mails that carry them. Links use the format the hosted
- * project's e-mail templates use as well, handled by the web app's /auth/confirm route:
- * `${siteUrl}/auth/confirm?token_hash=…&type=…&next=<path>`.
+ * The e-mails that carry one-time tokens (issued by one-time-tokens.ts). Links use the format
+ * the hosted project's e-mail templates use as well, handled by the web app's /auth/confirm
+ * route: `${siteUrl}/auth/confirm?token_hash=…&type=…&next=<path>`.
  */
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
