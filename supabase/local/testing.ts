@@ -26,7 +26,7 @@
  *   });
  */
 import { rmSync } from "node:fs";
-import { startLocalSupabase } from "./index.ts";
+import { type LocalSupabaseOptions, startLocalSupabase } from "./index.ts";
 import type { Mail } from "./mailbox.ts";
 import { createTestDataDir, TEST_ADMIN } from "./template.ts";
 
@@ -40,6 +40,11 @@ export interface TestBackendOptions {
   autoconfirm?: boolean;
   /** Log sink; by default the backend is quiet. */
   log?: (line: string) => void;
+  /** Passed through to startLocalSupabase (see LocalSupabaseOptions). */
+  security?: LocalSupabaseOptions["security"];
+  rateLimits?: boolean;
+  rateLimitHeader?: string;
+  logMailLinks?: boolean;
 }
 
 export interface TestMailbox {
@@ -95,6 +100,10 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       autoconfirm: options.autoconfirm ?? false,
       log: options.log,
       quiet: options.log === undefined,
+      security: options.security,
+      rateLimits: options.rateLimits,
+      rateLimitHeader: options.rateLimitHeader,
+      logMailLinks: options.logMailLinks,
     });
     return {
       url: backend.url,
