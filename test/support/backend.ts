@@ -11,9 +11,13 @@ import { cookieHeaderFrom, routeArgs } from "./route-args";
 
 export type { TestBackend };
 
-/** A fresh embedded backend; the app's server client is pointed at it. */
+/**
+ * A fresh embedded backend configured as the server configures it (its per-client limits read
+ * the visitor's address from X-Forwarded-For, which the app's client sends); the app's server
+ * client is pointed at it.
+ */
 export async function startAppBackend(): Promise<TestBackend> {
-  const backend = await startTestBackend();
+  const backend = await startTestBackend({ rateLimitHeader: "X-Forwarded-For" });
   process.env.SUPABASE_URL = backend.url;
   process.env.SUPABASE_ANON_KEY = backend.anonKey;
   // The site's own mails (e.g. "someone tried to sign up") go to the same local mailbox.

@@ -51,10 +51,14 @@ export function confirmLink(
   type: EmailActionType,
   tokenHash: string,
   redirectTo: string | null | undefined,
+  email: string,
 ): string {
+  // The address rides along (hosted templates: `email={{ .Email }}`) so the web app's
+  // "Continue as …" page can say whose link it is.
   const query = new URLSearchParams({
     token_hash: tokenHash,
     type,
+    email,
     next: nextPath(ctx.siteUrl, redirectTo),
   });
   return `${ctx.siteUrl.replace(/\/+$/, "")}/auth/confirm?${query.toString()}`;
@@ -69,7 +73,7 @@ async function sendAuthMail(
   redirectTo: string | null | undefined,
 ): Promise<void> {
   const template = TEMPLATES[type];
-  const link = confirmLink(ctx, type, token.hash, redirectTo);
+  const link = confirmLink(ctx, type, token.hash, redirectTo, to);
   const text = `${template.intro}\n\n${link}\n\nOr enter this code: ${token.otp}\n`;
   const html = `<h2>${escapeHtml(template.subject)}</h2>
 <p>${escapeHtml(template.intro)}</p>
