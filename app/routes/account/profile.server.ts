@@ -43,7 +43,7 @@ function forPasswordForm(answer: { data: FormReply; init: ResponseInit | null })
 
 /** POST /profile?intent=password: the signed-in owner changes the password. */
 async function passwordAction(args: Route.ActionArgs) {
-  const read = await readSubmission(args.request, changePasswordSchema);
+  const read = await readSubmission(args.request, changePasswordSchema, { extra: { username: 1 } });
   const user = await requireUser(args);
   if (!read.ok) return forPasswordForm(rejectedForm(read));
   const { submission } = read;

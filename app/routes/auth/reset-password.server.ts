@@ -26,7 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const recovery = await isRecoverySession(context);
   const schema = recovery ? resetPasswordSchema : changePasswordSchema;
-  const read = await readSubmission(request, schema);
+  // The read-only e-mail travels as `username` for password managers.
+  const read = await readSubmission(request, schema, { extra: { username: 1 } });
   const user = await requireUser({ request, context });
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;

@@ -34,6 +34,7 @@ export async function createConfirmedUser(
     admin?: boolean;
     confirmed?: boolean;
     email?: string;
+    avatarUrl?: string;
   } = {},
 ) {
   const email = options.email ?? uniqueEmail();
@@ -44,6 +45,7 @@ export async function createConfirmedUser(
     user_metadata: {
       full_name: options.fullName ?? "Test User",
       onboarded: options.onboarded ?? true,
+      ...(options.avatarUrl ? { avatar_url: options.avatarUrl } : {}),
     },
     app_metadata: options.admin ? { is_admin: true } : {},
   });
