@@ -1,10 +1,11 @@
 import { Form } from "react-router";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { PasswordField } from "~/components/auth/password-field";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
-import { PASSWORD_HINT, URL_MAX_LENGTH } from "~/domain/accounts/limits";
+import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -89,21 +90,7 @@ function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply
         required
         errors={fieldErrors(result, "currentPassword")}
       />
-      <PasswordField
-        label="New Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_HINT}
-        errors={fieldErrors(result, "password")}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        errors={fieldErrors(result, "confirmPassword")}
-      />
+      <NewPasswordFields result={result} label="New Password" confirmLabel="Confirm New Password" />
       <FormError message={formErrorOf(reply)} />
       <SubmitButton
         pendingLabel="Saving..."

@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { PasswordField } from "~/components/auth/password-field";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { PASSWORD_HINT } from "~/domain/accounts/limits";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -51,22 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             errors={fieldErrors(result, "currentPassword")}
           />
         ) : null}
-        <PasswordField
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          toggle
-          hint={PASSWORD_HINT}
-          errors={fieldErrors(result, "password")}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          errors={fieldErrors(result, "confirmPassword")}
-        />
+        <NewPasswordFields result={result} label="New Password" />
         <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel="Saving..." className="w-full">
           Update Password
