@@ -1,6 +1,5 @@
 import { Form } from "react-router";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { PasswordField } from "~/components/auth/password-field";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
@@ -83,14 +82,12 @@ function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply
         Change password
       </h2>
       <input type="hidden" name="username" autoComplete="username" value={email} />
-      <PasswordField
-        label="Current Password"
-        name="currentPassword"
-        autoComplete="current-password"
-        required
-        errors={fieldErrors(result, "currentPassword")}
+      <NewPasswordFields
+        result={result}
+        label="New Password"
+        confirmLabel="Confirm New Password"
+        withCurrent
       />
-      <NewPasswordFields result={result} label="New Password" confirmLabel="Confirm New Password" />
       <FormError message={formErrorOf(reply)} />
       <SubmitButton
         pendingLabel="Saving..."

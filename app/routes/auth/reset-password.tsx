@@ -1,11 +1,10 @@
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { PasswordField } from "~/components/auth/password-field";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { privateFormHeaders } from "~/infra/http-policy";
-import { fieldErrors, formErrorOf } from "~/lib/form-reply";
+import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -42,16 +41,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           readOnly
           value={loaderData.email}
         />
-        {loaderData.needsCurrent ? (
-          <PasswordField
-            label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            errors={fieldErrors(result, "currentPassword")}
-          />
-        ) : null}
-        <NewPasswordFields result={result} label="New Password" />
+        <NewPasswordFields
+          result={result}
+          label="New Password"
+          withCurrent={loaderData.needsCurrent}
+        />
         <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel="Saving..." className="w-full">
           Update Password
