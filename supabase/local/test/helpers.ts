@@ -6,11 +6,13 @@ const CLIENT_OPTIONS = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 } as const;
 
-export function anonClient(backend: TestBackend): SupabaseClient {
+export function anonClient(backend: Pick<TestBackend, "url" | "anonKey">): SupabaseClient {
   return createClient(backend.url, backend.anonKey, CLIENT_OPTIONS);
 }
 
-export function serviceClient(backend: TestBackend): SupabaseClient {
+export function serviceClient(
+  backend: Pick<TestBackend, "url" | "serviceRoleKey">,
+): SupabaseClient {
   return createClient(backend.url, backend.serviceRoleKey, CLIENT_OPTIONS);
 }
 
@@ -23,7 +25,7 @@ export function uniqueEmail(prefix = "user"): string {
 
 /** Creates a confirmed user through the admin API and returns a client signed in as them. */
 export async function signedInClient(
-  backend: TestBackend,
+  backend: Pick<TestBackend, "url" | "anonKey" | "serviceRoleKey">,
   options: { email?: string; password?: string; appMetadata?: Record<string, unknown> } = {},
 ): Promise<{ client: SupabaseClient; userId: string; email: string; password: string }> {
   const email = options.email ?? uniqueEmail();
