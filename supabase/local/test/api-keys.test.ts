@@ -1,13 +1,14 @@
 /**
- * The gateway's key check: only the project's anon or service-role key is an API key (a
- * user's access token is not).
+ * The gateway's key check and PostgREST's JWT errors: only the project's anon or service-role
+ * key is an API key (a user's access token is not), and 401s from /rest/v1 carry
+ * `WWW-Authenticate` and `Proxy-Status` as PostgREST sends them.
  */
 import { createClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../testing.ts";
 import { rawRequest } from "./backend-with-sql.ts";
-import { signedInClient } from "./helpers.ts";
+import { anonClient, signedInClient } from "./helpers.ts";
 
 let backend: TestBackend;
 let userToken: string;
@@ -63,6 +64,18 @@ describe("API keys", () => {
     });
   });
 
+  it("accepts the project's keys from the header, the query string or the bearer", async () => {
+    const query = await fetch(
+      `${backend.url}/rest/v1/posts?select=id&id=eq.1&apikey=${backend.anonKey}`,
+    );
+    expect(query.status).toBe(200);
+    expect(await query.json()).toEqual([{ id: 1 }]);
+    const bearerOnly = await fetch(`${backend.url}/rest/v1/posts?select=id&id=eq.2`, {
+      headers: { authorization: `Bearer ${backend.anonKey}` },
+    });
+    expect(await bearerOnly.json()).toEqual([{ id: 2 }]);
+  });
+
   it("keeps a user's JWT in Authorization working beside the anon key", async () => {
     const { client, userId } = await signedInClient(backend);
     const sent = await client
@@ -77,5 +90,74 @@ describe("API keys", () => {
       .single();
     expect(sent.error).toBeNull();
     expect(sent.data).toEqual({ user_id: userId });
+  });
+});
+
+describe("PostgREST JWT errors", () => {
+  const withBearer = (bearer: string) =>
+    rawRequest(backend, "/rest/v1/posts?select=id&id=eq.1", { key: backend.anonKey, bearer });
+
+  it("answers an undecodable JWT with PGRST301 and an invalid_token challenge", async () => {
+    const forged = await withBearer(await sign({ role: "service_role" }, "y".repeat(40)));
+    expect(forged.status).toBe(401);
+    expect(forged.body).toEqual({
+      code: "PGRST301",
+      details: null,
+      hint: null,
+      message: "JWT cryptographic operation failed",
+    });
+    expect(forged.headers.get("www-authenticate")).toBe(
+      'Bearer error="invalid_token", error_description="JWT cryptographic operation failed"',
+    );
+    expect(forged.headers.get("proxy-status")).toBe("PostgREST; error=PGRST301");
+
+    const parts = await withBearer("not-a-jwt");
+    expect(parts.body).toMatchObject({
+      code: "PGRST301",
+      message: "Expected 3 parts in JWT; got 1",
+    });
+    expect(parts.headers.get("www-authenticate")).toBe(
+      'Bearer error="invalid_token", error_description="Expected 3 parts in JWT; got 1"',
+    );
+  });
+
+  it("applies 30 s of clock skew to exp, then answers PGRST303", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const justExpired = await withBearer(await sign({ role: "authenticated", exp: now - 10 }));
+    expect(justExpired.status).toBe(200);
+    const expired = await withBearer(await sign({ role: "authenticated", exp: now - 60 }));
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ code: "PGRST303", message: "JWT expired" });
+    expect(expired.headers.get("www-authenticate")).toBe(
+      'Bearer error="invalid_token", error_description="JWT expired"',
+    );
+    const future = await withBearer(await sign({ role: "authenticated", iat: now + 600 }));
+    expect(future.body).toMatchObject({ code: "PGRST303", message: "JWT issued at future" });
+  });
+
+  it("defaults a missing role claim to anon and refuses roles that are not API roles", async () => {
+    const noRole = await withBearer(await sign({ sub: crypto.randomUUID() }));
+    expect(noRole.status).toBe(200);
+    expect(noRole.body).toEqual([{ id: 1 }]);
+    const superuser = await withBearer(await sign({ role: "postgres" }));
+    expect(superuser.status).toBe(403);
+    expect(superuser.body).toMatchObject({
+      code: "42501",
+      message: 'permission denied to set role "postgres"',
+    });
+    const unknown = await withBearer(await sign({ role: "nobody" }));
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ code: "22023", message: 'role "nobody" does not exist' });
+  });
+
+  it("sends `WWW-Authenticate: Bearer` with a permission error for anon", async () => {
+    const denied = await rawRequest(backend, "/rest/v1/newsletter_subscribers?select=email", {
+      key: backend.anonKey,
+    });
+    expect(denied.status).toBe(401);
+    expect(denied.body).toMatchObject({ code: "42501" });
+    expect(denied.headers.get("www-authenticate")).toBe("Bearer");
+    const viaClient = await anonClient(backend).from("newsletter_subscribers").select("email");
+    expect(viaClient.status).toBe(401);
   });
 });

@@ -96,13 +96,14 @@ describe("REST", () => {
       "id,title from posts; drop table posts --",
       "id)",
       "count(*)",
-      "id::text",
-      'id,"title"',
+      "id::text; drop table posts",
+      "id::text)",
+      'id,"title',
       "posts(*)",
     ]) {
       const result = await raw(`/rest/v1/posts?select=${encodeURIComponent(select)}`);
       expect(result.status, select).toBe(400);
-      expect(["PGRST100", "42703"]).toContain(result.body.code);
+      expect(["PGRST100", "42703", "PGRST200"]).toContain(result.body.code);
     }
     for (const filter of [
       "id=eq",
@@ -117,8 +118,9 @@ describe("REST", () => {
     }
     const quoted = await raw(`/rest/v1/${encodeURIComponent('posts"; drop table posts; --')}`);
     expect(quoted.status).toBe(404);
-    expect((await raw("/rest/v1/posts?limit=-1")).status).toBe(400);
-    expect((await raw("/rest/v1/posts?offset=abc")).status).toBe(400);
+    // PostgREST: a negative limit is an unsatisfiable range; a non-numeric offset is ignored.
+    expect((await raw("/rest/v1/posts?limit=-1")).status).toBe(416);
+    expect((await raw("/rest/v1/posts?offset=abc")).status).toBe(200);
     expect((await raw("/rest/v1/%E0%A4%A")).status).toBe(400);
     expect(await postCount()).toBe(6);
   });
