@@ -12,6 +12,7 @@ import { closest } from "./fuzzy.ts";
 import { parsePreferences } from "./prefer.ts";
 import { type Reply, sendReply } from "./reply.ts";
 import { resolveRole } from "./request-role.ts";
+import { handleRpc } from "./rpc/handler.ts";
 import { checkProfile } from "./schema-profile.ts";
 import { handleTable } from "./table-handler.ts";
 import type { RequestScope } from "./transaction.ts";
@@ -52,6 +53,9 @@ async function route(
   const segments = scope.path.replace(/^\/+/, "").split("/").map(decodeURIComponent);
   const prefs = parsePreferences(scope.req);
   if (segments.length === 1 && segments[0] === "") return rootDocument(catalog);
+  if (segments.length === 2 && segments[0] === "rpc") {
+    return handleRpc({ ctx, scope, name: segments[1] ?? "", query, prefs }, catalog);
+  }
   if (segments.length !== 1) {
     throw new RestError(404, "PGRST125", "Invalid path specified in request URL");
   }
