@@ -3,9 +3,26 @@
  * more rows than `Prefer: max-affected` allows under `handling=strict` (PGRST124, rolled
  * back), and unknown preferences under `handling=strict` (PGRST122).
  */
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, type SqlTestBackend, startBackendWithSql } from "./backend-with-sql.ts";
-import { serviceClient } from "./helpers.ts";
+
+/** The test table, typed for PostgREST 13+ (supabase-js offers maxAffected() only then). */
+interface Database {
+  __InternalSupabase: { PostgrestVersion: "13" };
+  public: {
+    Tables: {
+      items: {
+        Row: { id: number; name: string };
+        Insert: { id: number; name: string };
+        Update: { id?: number; name?: string };
+        Relationships: [];
+      };
+    };
+    Views: Record<never, never>;
+    Functions: Record<never, never>;
+  };
+}
 
 let backend: SqlTestBackend;
 
@@ -17,7 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => backend?.close());
 
-const items = () => serviceClient(backend).from("items");
+const items = () =>
+  createClient<Database>(backend.url, backend.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  }).from("items");
 const names = async () => (await items().select("name").order("id")).data?.map((row) => row.name);
 
 describe("pg-safeupdate", () => {
