@@ -101,7 +101,9 @@ export function rpcArguments(query: URLSearchParams): [string, string][] {
   for (const [key, value] of query) {
     if (RESERVED.has(key) || EMBEDDABLE.has(key.slice(key.lastIndexOf(".") + 1))) continue;
     const name = parseWholeFieldName(key);
-    if (name !== null && parseOpExpr(value, false) === null) args.push([name, value]);
+    if (name === null || parseOpExpr(value, false) !== null) continue;
+    assertShallow(value, "function argument", `${name}=${value}`);
+    args.push([name, value]);
   }
   return args;
 }
