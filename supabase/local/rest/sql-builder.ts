@@ -23,8 +23,8 @@ export const qualified = (name: string) => `${quoteIdent(EXPOSED_SCHEMA)}.${quot
 export const tableRef = (table: TableInfo) => qualified(table.name);
 const col = (name: string) => `_t.${quoteIdent(name)}`;
 
-/** Postgres array literal for `in.(…)` values: {"a","b \"c\""} (pgBuildArrayLiteral). */
-function arrayLiteral(values: string[]): string {
+/** Postgres array literal of text values: {"a","b \"c\""} (pgBuildArrayLiteral). */
+export function arrayLiteral(values: string[]): string {
   const items = values.map(
     (value) => `"${value.replaceAll("\0", "").replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`,
   );

@@ -3,6 +3,7 @@
  * PostgREST's statuses, `Content-Range`, `Preference-Applied`, and checks in its order:
  * query syntax and select → preferences → media type → database.
  */
+import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
 import type { Catalog, TableInfo } from "./catalog.ts";
 import { notImplemented, RestError } from "./errors.ts";
@@ -69,7 +70,7 @@ async function read(request: TableRequest, catalog: Catalog): Promise<Reply> {
 function write(
   request: TableRequest,
   output: Output,
-  fn: Parameters<typeof runAs<WriteResult>>[3],
+  fn: (tx: Transaction) => Promise<WriteResult>,
   checkMaxAffected: boolean,
 ): Promise<WriteResult> {
   return runAs(request.ctx, request.scope, false, async (tx) => {

@@ -89,7 +89,8 @@ describe("counts on writes", () => {
 });
 
 describe("ranges on reads", () => {
-  const posts = () => anonClient(backend).from("posts").select("id", { count: "exact" }).order("id");
+  const posts = () =>
+    anonClient(backend).from("posts").select("id", { count: "exact" }).order("id");
 
   it("answers an empty 206 when the range starts at the total, 416 past it", async () => {
     const atEnd = await posts().range(6, 10);

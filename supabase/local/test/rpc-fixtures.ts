@@ -19,6 +19,8 @@ export const RPC_FIXTURES = `
     language sql as $$ update public.items set name = new_name where id = item_id $$;
   create function public.delete_items_above(min_id int) returns setof public.items
     language sql as $$ delete from public.items where id > min_id returning * $$;
+  create function public.join_words(variadic words text[] default '{}') returns text
+    language sql immutable as $$ select array_to_string(words, ' ') $$;
   create function public.echo_json(json) returns json
     language sql immutable as $$ select $1 $$;
   create function public.payload_keys(payload jsonb) returns text[]

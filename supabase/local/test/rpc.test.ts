@@ -35,6 +35,17 @@ describe("calls and result shapes", () => {
     expect((await client.rpc("sum_array", { numbers: [4, 5] }, { get: true })).data).toBe(9);
   });
 
+  it("passes VARIADIC arguments from a JSON array or repeated query parameters", async () => {
+    expect((await client.rpc("join_words", { words: ["a", "b", "c"] })).data).toBe("a b c");
+    const repeated = await rawRequest(backend, "/rest/v1/rpc/join_words?words=x&words=y", {
+      key: backend.anonKey,
+    });
+    expect(repeated.body).toBe("x y");
+    expect((await client.rpc("join_words", {}, { get: true })).data).toBe("");
+    const last = await rawRequest(backend, "/rest/v1/rpc/greet?name=ignored&name=world");
+    expect(last.body).toBe("Hello, world");
+  });
+
   it("returns rows, scalars and single rows in PostgREST's shapes", async () => {
     const rows = await client.rpc("items_above", { min_id: 8 });
     expect(rows.data).toEqual([

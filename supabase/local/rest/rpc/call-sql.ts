@@ -9,17 +9,12 @@
 
 import { SCALAR_COLUMN } from "../body-sql.ts";
 import type { Routine, RoutineParam } from "../catalog.ts";
-import { type Params, qualified, quoteIdent } from "../sql-builder.ts";
+import { arrayLiteral, type Params, qualified, quoteIdent } from "../sql-builder.ts";
 
 export type CallArgs =
   | { kind: "json"; text: string; keys: string[] }
   | { kind: "query"; values: Map<string, string[]> }
   | { kind: "whole"; text: string };
-
-/** Postgres array literal of repeated query values for a VARIADIC parameter. */
-function arrayLiteral(values: string[]): string {
-  return `{${values.map((value) => `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
-}
 
 function named(param: RoutineParam, value: string): string {
   return `${param.variadic ? "VARIADIC " : ""}${quoteIdent(param.name)} := ${value}`;
@@ -40,7 +35,8 @@ function invocation(
     const given = routine.params.filter((param) => args.values.has(param.name));
     const list = given.map((param) => {
       const values = args.values.get(param.name) ?? [];
-      const text = param.variadic ? arrayLiteral(values) : (values[0] ?? "");
+      // Repeated non-variadic arguments: the last one wins, as in PostgREST.
+      const text = param.variadic ? arrayLiteral(values) : (values[values.length - 1] ?? "");
       return named(param, `${params.add(text)}::${param.castType}`);
     });
     return { call: `${fn}(${list.join(", ")})`, from: "" };
