@@ -52,7 +52,13 @@ async function route(
 ): Promise<Reply> {
   const segments = scope.path.replace(/^\/+/, "").split("/").map(decodeURIComponent);
   const prefs = parsePreferences(scope.req);
-  if (segments.length === 1 && segments[0] === "") return rootDocument(catalog);
+  if (segments.length === 1 && segments[0] === "") {
+    const method = scope.req.method ?? "GET";
+    if (method !== "GET" && method !== "HEAD") {
+      throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
+    }
+    return rootDocument(catalog);
+  }
   if (segments.length === 2 && segments[0] === "rpc") {
     return handleRpc({ ctx, scope, name: segments[1] ?? "", query, prefs }, catalog);
   }
