@@ -56,6 +56,7 @@ describe("REST", () => {
     expect(table.error?.message).toBe(
       "Could not find the table 'public.postz' in the schema cache",
     );
+    expect(table.error?.hint).toBe("Perhaps you meant the table 'public.posts'");
     const select = await db.from("posts").select("id,nope");
     expect(select.status).toBe(400);
     expect(select.error?.code).toBe("42703");
