@@ -6,15 +6,20 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Keys } from "../jwt.ts";
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
+/** The project's keys as bytes, computed once per key set. */
+const keyBytes = new WeakMap<object, Buffer[]>();
+
+function sameBytes(left: Buffer, right: Buffer): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export function isProjectApiKey(keys: Pick<Keys, "anonKey" | "serviceRoleKey">, key: string) {
-  // Both comparisons always run, so the timing does not tell which key matched.
-  const anon = sameText(key, keys.anonKey);
-  const service = sameText(key, keys.serviceRoleKey);
-  return anon || service;
+  let known = keyBytes.get(keys);
+  if (!known) {
+    known = [Buffer.from(keys.anonKey), Buffer.from(keys.serviceRoleKey)];
+    keyBytes.set(keys, known);
+  }
+  const given = Buffer.from(key);
+  // Every comparison runs, so the timing does not tell which key matched.
+  return known.map((bytes) => sameBytes(given, bytes)).includes(true);
 }

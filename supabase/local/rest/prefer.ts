@@ -42,6 +42,7 @@ const INT64 = /^-?\d{1,18}$/;
 
 export function parsePreferences(req: IncomingMessage): Preferences {
   const raw = req.headers.prefer;
+  if (raw === undefined) return { singleObject: false, invalid: [] };
   const tokens = (Array.isArray(raw) ? raw : [raw ?? ""])
     .flatMap((header) => header.split(","))
     .map((token) => token.trim())

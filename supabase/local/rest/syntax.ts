@@ -13,8 +13,21 @@ export const MAX_LOGIC_DEPTH = 64;
 /** pIdentifierChar: letter, digit, `_`, space or `$`. */
 const IDENTIFIER_CHAR = /[\p{L}\p{N}_ $]/u;
 
-export const isIdentifierChar = (char: string | undefined) =>
-  char !== undefined && IDENTIFIER_CHAR.test(char);
+export function isIdentifierChar(char: string | undefined): boolean {
+  if (char === undefined) return false;
+  const code = char.charCodeAt(0);
+  if (code < 128) {
+    return (
+      (code >= 97 && code <= 122) || // a-z
+      (code >= 65 && code <= 90) || // A-Z
+      (code >= 48 && code <= 57) || // 0-9
+      code === 95 || // _
+      code === 32 || // space
+      code === 36 // $
+    );
+  }
+  return IDENTIFIER_CHAR.test(char);
+}
 
 /** `"a \"b\""` → `a "b"`; the text must start with a quote. Returns the value and end index. */
 export function readQuoted(input: string, start: number): { value: string; end: number } | null {

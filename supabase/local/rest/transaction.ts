@@ -17,11 +17,7 @@ export interface RequestScope {
 }
 
 function headersJson(req: IncomingMessage): string {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (name === "cookie" || value === undefined) continue;
-    headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
+  const { cookie: _cookie, ...headers } = req.headers;
   return JSON.stringify(headers);
 }
 
