@@ -5,9 +5,8 @@ import type { BackendContext } from "./context.ts";
 import { headerValue, send, sendJson } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
 import { handleMailbox } from "./mailbox.ts";
-import { isProjectApiKey } from "./rest/api-key.ts";
 import type { Catalog } from "./rest/catalog.ts";
-import { handleRest } from "./rest/handler.ts";
+import { handleRest, isProjectApiKey } from "./rest/handler.ts";
 
 /** Auth routes the gateway lets through without an API key (e-mail links, probes). */
 const OPEN_AUTH_ROUTES = new Set(["GET /verify", "GET /health", "GET /.well-known/jwks.json"]);

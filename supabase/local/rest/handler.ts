@@ -17,6 +17,9 @@ import { checkProfile } from "./schema-profile.ts";
 import { handleTable } from "./table-handler.ts";
 import type { RequestScope } from "./transaction.ts";
 
+/** The gateway (server.ts) checks API keys with the same rules as hosted Supabase. */
+export { isProjectApiKey } from "./api-key.ts";
+
 const TABLE_HINT_SCORE = 0.75;
 
 function rootDocument(catalog: Catalog): Reply {
