@@ -1,18 +1,19 @@
 /** Shared helpers for the embedded backend's own tests. */
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { TestBackend } from "../testing.ts";
+import type { TestBackend as RunningBackend } from "../testing.ts";
+
+/** What the client helpers need: a test backend, or one from test/backend-with-sql.ts. */
+type TestBackend = Pick<RunningBackend, "url" | "anonKey" | "serviceRoleKey">;
 
 const CLIENT_OPTIONS = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 } as const;
 
-export function anonClient(backend: Pick<TestBackend, "url" | "anonKey">): SupabaseClient {
+export function anonClient(backend: TestBackend): SupabaseClient {
   return createClient(backend.url, backend.anonKey, CLIENT_OPTIONS);
 }
 
-export function serviceClient(
-  backend: Pick<TestBackend, "url" | "serviceRoleKey">,
-): SupabaseClient {
+export function serviceClient(backend: TestBackend): SupabaseClient {
   return createClient(backend.url, backend.serviceRoleKey, CLIENT_OPTIONS);
 }
 
@@ -25,7 +26,7 @@ export function uniqueEmail(prefix = "user"): string {
 
 /** Creates a confirmed user through the admin API and returns a client signed in as them. */
 export async function signedInClient(
-  backend: Pick<TestBackend, "url" | "anonKey" | "serviceRoleKey">,
+  backend: TestBackend,
   options: { email?: string; password?: string; appMetadata?: Record<string, unknown> } = {},
 ): Promise<{ client: SupabaseClient; userId: string; email: string; password: string }> {
   const email = options.email ?? uniqueEmail();
@@ -45,7 +46,7 @@ export async function signedInClient(
 }
 
 /** token_hash and type of the newest mail's /auth/confirm link to `email`. */
-export async function confirmationFromMail(backend: TestBackend, email: string) {
+export async function confirmationFromMail(backend: RunningBackend, email: string) {
   const mail = await backend.mailbox.latestTo(email);
   if (!mail?.links[0]) throw new Error(`no mail for ${email}`);
   const link = new URL(mail.links[0]);
