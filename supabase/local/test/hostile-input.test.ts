@@ -191,7 +191,6 @@ describe("auth", () => {
 
 describe("deeply nested auth bodies", () => {
   it("refuses metadata nested 8 000 levels with 400, quickly, and keeps working", async () => {
-    const { startTestBackend } = await import("../testing.ts");
     const backend = await startTestBackend();
     try {
       const deep = `${'{"a":'.repeat(8000)}1${"}".repeat(8000)}`;
