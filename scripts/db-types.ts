@@ -49,6 +49,32 @@ const SCALARS: Record<string, string> = {
   inet: "unknown",
 };
 
+/** `format_type()` names of function arguments and results, as the udt names above. */
+const FORMATTED: Record<string, string> = {
+  text: "text",
+  "character varying": "varchar",
+  uuid: "uuid",
+  "timestamp with time zone": "timestamptz",
+  "timestamp without time zone": "timestamp",
+  date: "date",
+  smallint: "int2",
+  integer: "int4",
+  bigint: "int8",
+  real: "float4",
+  "double precision": "float8",
+  numeric: "numeric",
+  boolean: "bool",
+  json: "json",
+  jsonb: "jsonb",
+};
+
+function formattedType(name: string): string {
+  if (name.endsWith("[]")) return `${formattedType(name.slice(0, -2))}[]`;
+  if (name === "void") return "undefined";
+  const udt = FORMATTED[name];
+  return udt ? tsType(udt) : "unknown";
+}
+
 function tsType(udt: string): string {
   if (udt.startsWith("_")) return `${tsType(udt.slice(1))}[]`;
   return SCALARS[udt] ?? "unknown";
@@ -85,7 +111,51 @@ async function readColumns(db: PGlite): Promise<ColumnRow[]> {
   return rows;
 }
 
-export function renderTypes(columns: ColumnRow[]): string {
+interface FunctionRow {
+  name: string;
+  returns_set: boolean;
+  result: string;
+  arg_names: string[];
+  arg_modes: string[];
+  arg_types: string[];
+}
+
+async function readFunctions(db: PGlite): Promise<FunctionRow[]> {
+  const { rows } = await db.query<FunctionRow>(
+    `select p.proname as name, p.proretset as returns_set,
+            format_type(p.prorettype, null) as result,
+            coalesce(p.proargnames, '{}') as arg_names,
+            coalesce(p.proargmodes::text[], '{}') as arg_modes,
+            coalesce((select array_agg(format_type(t, null) order by i)
+                        from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
+                             with ordinality as a(t, i)), '{}') as arg_types
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prorettype <> 'trigger'::regtype and p.prokind = 'f'
+      order by p.proname`,
+  );
+  return rows;
+}
+
+/** A function's `Args` and `Returns` in supabase-js's shape. */
+function renderFunction(fn: FunctionRow): string {
+  const params = fn.arg_types.map((type, i) => ({
+    name: fn.arg_names[i] ?? `arg${i}`,
+    type: formattedType(type),
+    mode: fn.arg_modes[i] ?? "i",
+  }));
+  const args = params.filter((p) => p.mode === "i" || p.mode === "b");
+  const columns = params.filter((p) => p.mode === "t" || p.mode === "o");
+  const argsType = args.length
+    ? `{ ${args.map((p) => `${p.name}: ${p.type}`).join("; ")} }`
+    : "Record<PropertyKey, never>";
+  const row = columns.length
+    ? `{ ${columns.map((p) => `${p.name}: ${p.type}`).join("; ")} }`
+    : formattedType(fn.result);
+  const returns = fn.returns_set ? `${row}[]` : row;
+  return `      ${fn.name}: {\n        Args: ${argsType};\n        Returns: ${returns};\n      };`;
+}
+
+export function renderTypes(columns: ColumnRow[], functions: FunctionRow[] = []): string {
   const byTable = Map.groupBy(columns, (column) => column.table_name);
   const tables: string[] = [];
   const views: string[] = [];
@@ -118,7 +188,7 @@ export interface Database {
   public: {
     Tables: ${block(tables)};
     Views: ${block(views)};
-    Functions: Record<never, never>;
+    Functions: ${block(functions.map(renderFunction))};
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };
@@ -134,7 +204,7 @@ export async function generateTypes(): Promise<string> {
   const dir = await createTestDataDir();
   const db = await openDatabase(join(dir, "pgdata"));
   try {
-    return renderTypes(await readColumns(db));
+    return renderTypes(await readColumns(db), await readFunctions(db));
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -104,7 +104,12 @@ export interface Database {
       };
     };
     Views: Record<never, never>;
-    Functions: Record<never, never>;
+    Functions: {
+      published_post_facets: {
+        Args: Record<PropertyKey, never>;
+        Returns: { kind: string; value: string }[];
+      };
+    };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };
