@@ -88,8 +88,8 @@ export async function unsubscribe(token: string | null): Promise<Result<{ email:
 }
 
 /**
- * A repeated sign-up of an address that is not confirmed (still pending, or unsubscribed) asks
- * for a fresh confirmation, at most every 10 minutes. Runs after the answer: the form says the
+ * A repeated sign-up of an address that is not confirmed asks for a fresh confirmation: at once
+ * after an unsubscribe, at most every 10 minutes while one is pending. Runs after the answer: the form says the
  * same thing whether or not the address was known.
  */
 export async function requestConfirmationAgain(email: string): Promise<void> {
@@ -105,7 +105,7 @@ export async function requestConfirmationAgain(email: string): Promise<void> {
     .maybeSingle();
   if (!data || data.status === "confirmed") return;
   const last = data.confirmation_sent_at ? Date.parse(data.confirmation_sent_at) : 0;
-  if (Date.now() - last < RESEND_AFTER_MS) return;
+  if (data.status === "pending" && Date.now() - last < RESEND_AFTER_MS) return;
   await service
     .from("newsletter_subscribers")
     .update({ status: "pending", confirmation_sent_at: new Date().toISOString() })
