@@ -177,14 +177,12 @@ describe("row level security (REST with a user's own token, no app in between)",
     expect(ownUpdate.data ?? []).toEqual([]);
     const del = await client.from("contact_messages").delete().eq("id", messageId).select();
     expect(del.data ?? []).toEqual([]);
-    const forged = await client
-      .from("contact_messages")
-      .insert({
-        name: "Me",
-        email: user.email,
-        message: "Pretending to be handled.",
-        status: "handled",
-      });
+    const forged = await client.from("contact_messages").insert({
+      name: "Me",
+      email: user.email,
+      message: "Pretending to be handled.",
+      status: "handled",
+    });
     expect(forged.error?.code).toBe("42501");
     for (const table of ["newsletter_subscribers", "mail_outbox", "audit_log"] as const) {
       const read = await client.from(table).select("id");

@@ -11,7 +11,7 @@ import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle } from "../support/answers";
 import { serviceClient, signInCookie, uniqueEmail, withBackend } from "../support/backend";
 import { formPost, postArgs, routeArgs } from "../support/route-args";
-import { receivedMail, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 let backend: TestBackend;
 let smtp: TestSmtp;
