@@ -59,6 +59,8 @@ export async function startEmbeddedBackendIfNeeded(
       siteUrl,
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
+      // With SMTP_URL, the backend's auth mails go out through SMTP too (one-VPS deployments).
+      smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     },
   });
   const ready = await waitForReady(child);

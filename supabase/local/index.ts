@@ -21,6 +21,7 @@ import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
 import { acquireDirLock } from "./lock.ts";
+import { type MailRelay, type SmtpOptions, startMailRelay } from "./mail-relay.ts";
 import { createCatalog } from "./rest/catalog.ts";
 import { createBackendServer } from "./server.ts";
 
@@ -44,6 +45,11 @@ export interface LocalSupabaseOptions {
   /** Log sink; default console.log (unless `quiet`). */
   log?: (line: string) => void;
   quiet?: boolean;
+  /**
+   * Send the auth mails (confirmation, reset, e-mail change…) through SMTP as well as keeping
+   * them in the mailbox (mail-relay.ts). Default: mailbox only.
+   */
+  smtp?: SmtpOptions;
 }
 
 export interface LocalSupabase {
@@ -52,6 +58,8 @@ export interface LocalSupabase {
   serviceRoleKey: string;
   mailboxUrl: string;
   jwtSecret: string;
+  /** The SMTP relay, when started with `smtp`. */
+  relay?: MailRelay;
   admin?: { email: string; password?: string };
   close(): Promise<void>;
 }
@@ -93,6 +101,9 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     ctx.apiUrl = url;
     const database = db;
+    const relay = opts.smtp ? startMailRelay(db, opts.smtp, log) : undefined;
+    if (relay)
+      log(`[mail-relay] auth mails also go out through SMTP (${new URL(opts.smtp!.url).host})`);
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -101,6 +112,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       mailboxUrl: `${url}/mailbox`,
       jwtSecret: keys.secret,
       admin,
+      relay,
       close() {
         closing ??= (async () => {
           const force = setTimeout(() => server.closeAllConnections(), 2000);
@@ -109,6 +121,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
             server.closeIdleConnections();
           });
           clearTimeout(force);
+          await relay?.close();
           try {
             await database.close();
           } finally {

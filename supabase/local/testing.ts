@@ -26,7 +26,7 @@
  *   });
  */
 import { rmSync } from "node:fs";
-import { startLocalSupabase } from "./index.ts";
+import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from "./index.ts";
 import type { Mail } from "./mailbox.ts";
 import { createTestDataDir, TEST_ADMIN } from "./template.ts";
 
@@ -40,6 +40,8 @@ export interface TestBackendOptions {
   autoconfirm?: boolean;
   /** Log sink; by default the backend is quiet. */
   log?: (line: string) => void;
+  /** Relay auth mails to this SMTP server too (see mail-relay.ts). */
+  smtp?: LocalSupabaseOptions["smtp"];
 }
 
 export interface TestMailbox {
@@ -58,6 +60,8 @@ export interface TestBackend {
   jwtSecret: string;
   mailboxUrl: string;
   mailbox: TestMailbox;
+  /** The SMTP relay, when started with `smtp`. */
+  relay?: LocalSupabase["relay"];
   /** Pre-created admin (app_metadata.is_admin = true). */
   admin: { email: string; password: string };
   /** The temp data directory (deleted by close()). */
@@ -95,6 +99,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       autoconfirm: options.autoconfirm ?? false,
       log: options.log,
       quiet: options.log === undefined,
+      smtp: options.smtp,
     });
     return {
       url: backend.url,
@@ -103,6 +108,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       jwtSecret: backend.jwtSecret,
       mailboxUrl: backend.mailboxUrl,
       mailbox: createMailbox(backend.mailboxUrl),
+      relay: backend.relay,
       admin: { ...TEST_ADMIN },
       dir,
       async close() {

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
 import * as contact from "~/routes/contact";
 import type { TestBackend } from "../../supabase/local/testing.ts";
+import { receivedMail, startTestSmtp, type TestSmtp } from "../../supabase/local/testing-smtp.ts";
 import { asResponse, settle } from "../support/answers";
 import { serviceClient, uniqueEmail, withBackend } from "../support/backend";
 import { postArgs } from "../support/route-args";
-import { receivedMail, startTestSmtp, type TestSmtp } from "../support/smtp";
 
 let backend: TestBackend;
 let smtp: TestSmtp;

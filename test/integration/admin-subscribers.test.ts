@@ -8,10 +8,10 @@ import * as newsletter from "~/routes/newsletter";
 import * as confirm from "~/routes/newsletter/confirm";
 import * as unsubscribe from "~/routes/newsletter/unsubscribe";
 import type { TestBackend } from "../../supabase/local/testing.ts";
+import { startTestSmtp, type TestSmtp } from "../../supabase/local/testing-smtp.ts";
 import { asData, asResponse, settle } from "../support/answers";
 import { serviceClient, signInCookie, uniqueEmail, withBackend } from "../support/backend";
 import { formPost, postArgs, routeArgs } from "../support/route-args";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 let backend: TestBackend;
 let smtp: TestSmtp;
