@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatShortDate } from "~/lib/dates";
+import { stacked } from "./admin-page";
 import { StatusBadge } from "./status-badge";
 
 export interface PostRow {
@@ -10,10 +11,10 @@ export interface PostRow {
   created_at: string;
 }
 
-function DateCell({ iso, empty }: { iso: string | null; empty: string }) {
+function DateCell({ iso, empty, label }: { iso: string | null; empty: string; label: string }) {
   const text = formatShortDate(iso);
   return (
-    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+    <td data-label={label} className={`${stacked.cell} text-slate-700 sm:whitespace-nowrap`}>
       {text && iso ? (
         <time dateTime={iso}>{text}</time>
       ) : (
@@ -33,40 +34,48 @@ export function PostTable({ posts }: { posts: PostRow[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+    <div className={stacked.frame}>
+      <table className={stacked.table}>
         <caption className="sr-only">All posts, newest first</caption>
-        <thead className="bg-slate-50 text-slate-800">
+        <thead className={stacked.head}>
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={stacked.th}>
               Title
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={stacked.th}>
               Status
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={stacked.th}>
               Published
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={stacked.th}>
               Created
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={stacked.th}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
+        <tbody>
           {posts.map((post) => (
-            <tr key={post.id} data-testid={`post-row-${post.id}`}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+            <tr key={post.id} data-testid={`post-row-${post.id}`} className={stacked.row}>
+              <th
+                scope="row"
+                data-label="Title"
+                className={`${stacked.cell} font-medium text-slate-900`}
+              >
                 {post.title}
               </th>
-              <td className="px-4 py-3">
+              <td data-label="Status" className={stacked.cell}>
                 <StatusBadge published={post.published} />
               </td>
-              <DateCell iso={post.published ? post.published_at : null} empty="Not published" />
-              <DateCell iso={post.created_at} empty="Unknown" />
-              <td className="px-4 py-3 text-right">
+              <DateCell
+                label="Published"
+                iso={post.published ? post.published_at : null}
+                empty="Not published"
+              />
+              <DateCell label="Created" iso={post.created_at} empty="Unknown" />
+              <td data-label="" className={`${stacked.cell} sm:text-right`}>
                 <Link
                   to={`/admin/posts/${post.id}`}
                   className="font-semibold text-brand-700 underline-offset-2 hover:underline"
