@@ -72,6 +72,7 @@ test("a visitor's message notifies the agency; the admin opens it from /admin an
 test("a reader confirms the newsletter from the e-mail, then unsubscribes without signing in", async ({
   page,
 }) => {
+  test.slow();
   const email = `reader-${unique()}@example.com`;
   await page.goto("/blog");
   const box = page.getByRole("region", { name: "Subscribe to our newsletter" });
@@ -101,6 +102,7 @@ test("a reader confirms the newsletter from the e-mail, then unsubscribes withou
 });
 
 test("an admin makes a colleague an admin, then revokes it again", async ({ page }) => {
+  test.slow();
   const colleague = await createConfirmedUser({ fullName: "Colleague Kamau" });
   const service = await serviceClient();
   const isAdmin = async () =>
