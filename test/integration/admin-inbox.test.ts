@@ -4,7 +4,13 @@ import * as messages from "~/routes/admin/messages";
 import * as overview from "~/routes/admin/overview";
 import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle } from "../support/answers";
-import { serviceClient, signInCookie, startAppBackend, uniqueEmail } from "../support/backend";
+import {
+  adminUserId,
+  serviceClient,
+  signInCookie,
+  startAppBackend,
+  uniqueEmail,
+} from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
@@ -55,8 +61,7 @@ async function stored(id: number) {
 beforeAll(async () => {
   backend = await startAppBackend();
   admin = await signInCookie(backend.admin.email, backend.admin.password);
-  const { data } = await serviceClient(backend).auth.admin.listUsers();
-  adminId = data.users.find((u) => u.email === backend.admin.email)?.id ?? "";
+  adminId = await adminUserId(backend);
 });
 afterAll(() => backend.close());
 

@@ -5,6 +5,7 @@ import * as people from "~/routes/admin/people";
 import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle } from "../support/answers";
 import {
+  adminUserId,
   createUser,
   serviceClient,
   signInCookie,
@@ -20,8 +21,7 @@ let adminId: string;
 beforeAll(async () => {
   backend = await startAppBackend();
   admin = await signInCookie(backend.admin.email, backend.admin.password);
-  const { data } = await serviceClient(backend).auth.admin.listUsers();
-  adminId = data.users.find((u) => u.email === backend.admin.email)?.id ?? "";
+  adminId = await adminUserId(backend);
 });
 afterAll(() => backend.close());
 

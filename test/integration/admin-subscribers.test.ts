@@ -5,8 +5,7 @@ import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
 import * as subscribers from "~/routes/admin/subscribers";
 import * as csv from "~/routes/admin/subscribers-csv";
 import * as newsletter from "~/routes/newsletter";
-import * as confirm from "~/routes/newsletter/confirm";
-import * as unsubscribe from "~/routes/newsletter/unsubscribe";
+import * as linkRoute from "~/routes/newsletter/link";
 import type { TestBackend } from "../../supabase/local/testing.ts";
 import { startTestSmtp, type TestSmtp } from "../../supabase/local/testing-smtp.ts";
 import { asData, asResponse, settle } from "../support/answers";
@@ -63,18 +62,14 @@ async function confirmationFor(email: string, after = 0) {
 const linkIn = (body: string, path: string) =>
   new URL(new RegExp(`https?://\\S+${path}\\?token=[\\w.-]+`).exec(body)?.[0] ?? "http://x/");
 
-async function open(route: typeof confirm | typeof unsubscribe, url: URL) {
+async function open(route: typeof linkRoute, url: URL) {
   const path = url.pathname + url.search;
   return asData<{ email: string | null; error: string | null }>(
     await settle(() => route.loader(routeArgs(path).args as never)),
   );
 }
 
-async function press(
-  route: typeof confirm | typeof unsubscribe,
-  url: URL,
-  fields: Record<string, string>,
-) {
+async function press(route: typeof linkRoute, url: URL, fields: Record<string, string>) {
   const path = url.pathname + url.search;
   return asData<{ notice?: string; formError?: string }>(
     await settle(() => route.action(routeArgs(path, formPost(fields)).args as never)),
@@ -96,16 +91,16 @@ describe("double opt-in", () => {
     );
     const link = linkIn(mail.body, "/newsletter/confirm");
 
-    const page = await open(confirm, link);
+    const page = await open(linkRoute, link);
     expect(page.data).toMatchObject({ email, error: null });
     expect((await row(email))?.status).toBe("pending");
 
-    const done = await press(confirm, link, { intent: "confirm" });
+    const done = await press(linkRoute, link, { intent: "confirm" });
     expect(done.data.notice).toContain(email);
     const confirmed = await row(email);
     expect(confirmed?.status).toBe("confirmed");
     expect(confirmed?.confirmed_at).toBeTruthy();
-    expect((await press(confirm, link, { intent: "confirm" })).status).toBe(200);
+    expect((await press(linkRoute, link, { intent: "confirm" })).status).toBe(200);
   });
 
   it("refuses forged, swapped and expired tokens", async () => {
@@ -125,15 +120,17 @@ describe("double opt-in", () => {
     ];
     for (const token of cases) {
       const url = new URL(`http://localhost:3000/newsletter/confirm?token=${token}`);
-      const page = await open(confirm, url);
+      const page = await open(linkRoute, url);
       expect(page.status, token).toBe(400);
       expect(page.data.error, token).toBe(LINK_INVALID);
-      const pressed = await press(confirm, url, { intent: "confirm" });
+      const pressed = await press(linkRoute, url, { intent: "confirm" });
       expect(pressed.status, token).toBe(400);
     }
     const expired = signLink("confirm", subscriber, Date.now() - 8 * 24 * 3600_000);
     const stale = new URL(`http://localhost:3000/newsletter/confirm?token=${expired}`);
-    expect((await press(confirm, stale, { intent: "confirm" })).data.formError).toBe(LINK_EXPIRED);
+    expect((await press(linkRoute, stale, { intent: "confirm" })).data.formError).toBe(
+      LINK_EXPIRED,
+    );
     expect((await row(email))?.status).toBe("pending");
   });
 
@@ -141,16 +138,14 @@ describe("double opt-in", () => {
     const email = uniqueEmail("leaver");
     await subscribe(email);
     const mail = await confirmationFor(email);
-    await press(confirm, linkIn(mail.body, "/newsletter/confirm"), { intent: "confirm" });
+    await press(linkRoute, linkIn(mail.body, "/newsletter/confirm"), { intent: "confirm" });
     const oneClick = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1));
-    const done = await press(unsubscribe, oneClick, { "List-Unsubscribe": "One-Click" });
+    const done = await press(linkRoute, oneClick, { "List-Unsubscribe": "One-Click" });
     expect(done.status).toBe(200);
     expect((await row(email))?.status).toBe("unsubscribed");
     const forged = new URL(oneClick);
     forged.searchParams.set("token", signLink("unsubscribe", { id: 1, email: "x@example.com" }));
-    expect((await press(unsubscribe, forged, { "List-Unsubscribe": "One-Click" })).status).toBe(
-      400,
-    );
+    expect((await press(linkRoute, forged, { "List-Unsubscribe": "One-Click" })).status).toBe(400);
 
     const before = smtp.mails.length;
     expect((await subscribe(email)).notice).toMatch(/Thank you for subscribing/);

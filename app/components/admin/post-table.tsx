@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatShortDate } from "~/lib/dates";
 import { stacked } from "./admin-page";
+import { StackedTable } from "./stacked-table";
 import { StatusBadge } from "./status-badge";
 
 export interface PostRow {
@@ -34,60 +35,39 @@ export function PostTable({ posts }: { posts: PostRow[] }) {
     );
   }
   return (
-    <div className={stacked.frame}>
-      <table className={stacked.table}>
-        <caption className="sr-only">All posts, newest first</caption>
-        <thead className={stacked.head}>
-          <tr>
-            <th scope="col" className={stacked.th}>
-              Title
-            </th>
-            <th scope="col" className={stacked.th}>
-              Status
-            </th>
-            <th scope="col" className={stacked.th}>
-              Published
-            </th>
-            <th scope="col" className={stacked.th}>
-              Created
-            </th>
-            <th scope="col" className={stacked.th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {posts.map((post) => (
-            <tr key={post.id} data-testid={`post-row-${post.id}`} className={stacked.row}>
-              <th
-                scope="row"
-                data-label="Title"
-                className={`${stacked.cell} font-medium text-slate-900`}
-              >
-                {post.title}
-              </th>
-              <td data-label="Status" className={stacked.cell}>
-                <StatusBadge published={post.published} />
-              </td>
-              <DateCell
-                label="Published"
-                iso={post.published ? post.published_at : null}
-                empty="Not published"
-              />
-              <DateCell label="Created" iso={post.created_at} empty="Unknown" />
-              <td data-label="" className={`${stacked.cell} sm:text-right`}>
-                <Link
-                  to={`/admin/posts/${post.id}`}
-                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  aria-label={`Edit ${post.title}`}
-                >
-                  Edit
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable
+      caption="All posts, newest first"
+      columns={["Title", "Status", "Published", "Created", ""]}
+    >
+      {posts.map((post) => (
+        <tr key={post.id} data-testid={`post-row-${post.id}`} className={stacked.row}>
+          <th
+            scope="row"
+            data-label="Title"
+            className={`${stacked.cell} font-medium text-slate-900`}
+          >
+            {post.title}
+          </th>
+          <td data-label="Status" className={stacked.cell}>
+            <StatusBadge published={post.published} />
+          </td>
+          <DateCell
+            label="Published"
+            iso={post.published ? post.published_at : null}
+            empty="Not published"
+          />
+          <DateCell label="Created" iso={post.created_at} empty="Unknown" />
+          <td data-label="" className={`${stacked.cell} sm:text-right`}>
+            <Link
+              to={`/admin/posts/${post.id}`}
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              aria-label={`Edit ${post.title}`}
+            >
+              Edit
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }

@@ -1,8 +1,7 @@
 import { AdminPage } from "~/components/admin/admin-page";
-import { LoadError } from "~/components/admin/confirm-step";
 import { ListFilters } from "~/components/admin/list-filters";
 import { MessageTable } from "~/components/admin/message-table";
-import { Pager } from "~/components/admin/pager";
+import { PagedList } from "~/components/admin/stacked-table";
 import { INBOX_STATUSES, STATUS_LABELS } from "~/domain/contact/inbox";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
@@ -34,14 +33,9 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         search={filters.search}
         status={{ value: filters.status ?? "", options: STATUS_OPTIONS }}
       />
-      {list ? (
-        <>
-          <MessageTable messages={list.rows} />
-          <Pager page={list.page} total={list.total} label="Messages" />
-        </>
-      ) : (
-        <LoadError message={error ?? "Could not load the messages."} />
-      )}
+      <PagedList list={list} error={error} label="Messages" empty="No messages match.">
+        {(rows) => <MessageTable messages={rows} />}
+      </PagedList>
     </AdminPage>
   );
 }

@@ -1,8 +1,8 @@
 import { AdminPage } from "~/components/admin/admin-page";
-import { ConfirmStep, LoadError } from "~/components/admin/confirm-step";
+import { ConfirmStep } from "~/components/admin/confirm-step";
 import { ListFilters } from "~/components/admin/list-filters";
-import { Pager } from "~/components/admin/pager";
 import { PeopleTable } from "~/components/admin/people-table";
+import { PagedList } from "~/components/admin/stacked-table";
 import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
 import type { FormReply } from "~/lib/form-reply";
@@ -41,14 +41,9 @@ export default function AdminPeople({ loaderData, actionData }: Route.ComponentP
         </ConfirmStep>
       ) : null}
       <ListFilters label="Search accounts" search={filters.search} />
-      {list ? (
-        <>
-          <PeopleTable people={list.rows} me={me} />
-          <Pager page={list.page} total={list.total} label="Accounts" />
-        </>
-      ) : (
-        <LoadError message={error ?? "Could not load the accounts."} />
-      )}
+      <PagedList list={list} error={error} label="Accounts" empty="No accounts match.">
+        {(rows) => <PeopleTable people={rows} me={me} />}
+      </PagedList>
     </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
-import { ConfirmStep, LoadError } from "~/components/admin/confirm-step";
+import { ConfirmStep } from "~/components/admin/confirm-step";
 import { ListFilters } from "~/components/admin/list-filters";
-import { Pager } from "~/components/admin/pager";
+import { PagedList } from "~/components/admin/stacked-table";
 import { SUBSCRIBER_LABELS, SubscriberTable } from "~/components/admin/subscriber-table";
 import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
@@ -61,14 +61,9 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
         search={filters.search}
         status={{ value: filters.status ?? "", options: STATUS_OPTIONS }}
       />
-      {list ? (
-        <>
-          <SubscriberTable subscribers={list.rows} />
-          <Pager page={list.page} total={list.total} label="Subscribers" />
-        </>
-      ) : (
-        <LoadError message={error || "Could not load the subscribers."} />
-      )}
+      <PagedList list={list} error={error} label="Subscribers" empty="No subscribers match.">
+        {(rows) => <SubscriberTable subscribers={rows} />}
+      </PagedList>
     </AdminPage>
   );
 }

@@ -20,7 +20,20 @@ export interface LinkPage {
 
 const headers = { "Cache-Control": PRIVATE_NO_STORE, "X-Robots-Tag": "noindex" };
 
-export async function linkLoader(purpose: LinkPurpose, url: URL) {
+/** Which link this is: the route serves both paths. */
+export function purposeOf(url: URL): LinkPurpose {
+  return url.pathname.endsWith("/unsubscribe") ? "unsubscribe" : "confirm";
+}
+
+export function loader({ url }: { url: URL }) {
+  return linkLoader(purposeOf(url), url);
+}
+
+export function action({ request, url }: { request: Request; url: URL }) {
+  return linkAction(purposeOf(url), request, url);
+}
+
+async function linkLoader(purpose: LinkPurpose, url: URL) {
   const found = await checkLink(purpose, url.searchParams.get("token"));
   if (found.ok) {
     return data<LinkPage>({ ...found.value, error: null }, { headers });
@@ -31,7 +44,7 @@ export async function linkLoader(purpose: LinkPurpose, url: URL) {
   );
 }
 
-export async function linkAction(purpose: LinkPurpose, request: Request, url: URL) {
+async function linkAction(purpose: LinkPurpose, request: Request, url: URL) {
   const read = await readSubmission(request, newsletterLinkSchema);
   if (!read.ok) return rejectedForm(read);
   const token = url.searchParams.get("token");
