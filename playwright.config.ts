@@ -25,6 +25,7 @@ function server(port: number, backendPort: number, env: Record<string, string>) 
       SUPABASE_URL: process.env.E2E_USE_SUPABASE_URL ? (process.env.SUPABASE_URL ?? "") : "",
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin-password-123",
+      CONTACT_WHATSAPP: "+254 712 345 678",
       ...env,
     },
   };

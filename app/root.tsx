@@ -46,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={loaderData?.user ?? null} />
-        <Toasts toasts={[loaderData?.toast]} />
+        <Toasts toasts={[loaderData?.toast]} className="mt-20" />
         <ToasterHost />
         <AccountOverlays />
         <main id="main" className="flex-1">

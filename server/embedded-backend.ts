@@ -59,6 +59,11 @@ export async function startEmbeddedBackendIfNeeded(
       siteUrl,
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
+      // The site's own limits are the first line; the backend's (verification guessing, as
+      // hosted) see the visitor's address, which the site passes in X-Forwarded-For.
+      rateLimits: env.RATE_LIMIT,
+      rateLimitHeader: "X-Forwarded-For",
+      logMailLinks: env.NODE_ENV !== "production",
       // With SMTP_URL, the backend's auth mails go out through SMTP too (one-VPS deployments).
       smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     },

@@ -83,7 +83,7 @@ values
   true,
   '2026-02-24 10:00:00+03',
   '7 min',
-  '{Web Development,Business}',
+  '{Payments,Web Development}',
   '{mpesa,payments,ecommerce}'
 ),
 (

@@ -40,6 +40,16 @@ const schema = z
     CONTACT_PHONE: z.string().default("+254 712 345 678"),
     CONTACT_EMAIL: z.string().default("hello@jengadigital.co.ke"),
     CONTACT_SUPPORT_EMAIL: z.string().default("support@jengadigital.co.ke"),
+    /** WhatsApp number for click-to-chat links (digits, country code first); unset hides them. */
+    CONTACT_WHATSAPP: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.replace(/[\s()+-]/g, ""))
+        .pipe(z.string().regex(/^\d{8,15}$/, "must be a phone number with its country code"))
+        .optional(),
+    ),
+    OFFICE_HOURS: z.string().default("Monday to Friday, 8:00 to 17:00 (EAT)"),
+    CONTACT_CITIES: z.string().default("Nairobi,Mombasa"),
     SUPABASE_URL: optionalText.pipe(httpUrl.optional()),
     SUPABASE_ANON_KEY: optionalText,
     SUPABASE_SERVICE_ROLE_KEY: optionalText,

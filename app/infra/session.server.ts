@@ -36,25 +36,36 @@ export async function getSessionUser(context: Ctx): Promise<SessionUser | null> 
   return user ? toSessionUser(user) : null;
 }
 
-/** How long after opening a recovery link its session may still set a new password. */
-const RECOVERY_WINDOW_SECONDS = 60 * 60;
+/** How long after opening a recovery link its session may set a password without the old one. */
+const RECOVERY_WINDOW_SECONDS = 10 * 60;
+/** How long a recovery mail's link lives (GoTrue's otp_expiry). */
+const LINK_LIFETIME_SECONDS = 60 * 60;
+/** The `amr` methods GoTrue gives a session started by an e-mail link or code. */
+const LINK_METHODS = new Set(["otp", "recovery", "magiclink"]);
 
 /**
- * True when this session was started by a password-recovery link within the last hour (the
- * access token's `amr` says `recovery`): only such a session may set a password without the
- * current one.
+ * True when this session was started, in the last ten minutes, by a password-recovery link:
+ * its access token says it came from an e-mail link (`amr` otp/recovery/magiclink — hosted
+ * GoTrue writes `otp` for every verified link) and a recovery mail went to the account within
+ * the hour before. Only such a session may set a password without giving the current one.
  */
 export async function isRecoverySession(context: Ctx): Promise<boolean> {
   try {
+    const user = await getAuthUser(context);
+    const sentAt = user?.recovery_sent_at ? Date.parse(user.recovery_sent_at) / 1000 : Number.NaN;
+    if (!user || Number.isNaN(sentAt)) return false;
     const { data, error } = await getSupabase(context).auth.getClaims();
     if (error || !data) return false;
     const amr = (data.claims as { amr?: { method?: string; timestamp?: number }[] }).amr ?? [];
     const now = Math.floor(Date.now() / 1000);
     return amr.some(
-      (entry) =>
-        entry.method === "recovery" &&
-        typeof entry.timestamp === "number" &&
-        now - entry.timestamp <= RECOVERY_WINDOW_SECONDS,
+      ({ method, timestamp }) =>
+        typeof method === "string" &&
+        LINK_METHODS.has(method) &&
+        typeof timestamp === "number" &&
+        now - timestamp <= RECOVERY_WINDOW_SECONDS &&
+        timestamp >= Math.floor(sentAt) &&
+        timestamp - sentAt <= LINK_LIFETIME_SECONDS,
     );
   } catch {
     return false;

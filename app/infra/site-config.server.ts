@@ -12,7 +12,11 @@ export function getSiteConfig(): SiteConfig {
     phone: current.CONTACT_PHONE,
     email: current.CONTACT_EMAIL,
     supportEmail: current.CONTACT_SUPPORT_EMAIL,
-    cities: ["Nairobi", "Mombasa"],
+    whatsapp: current.CONTACT_WHATSAPP ?? null,
+    officeHours: current.OFFICE_HOURS,
+    cities: current.CONTACT_CITIES.split(",")
+      .map((city) => city.trim())
+      .filter(Boolean),
     country: "Kenya",
   };
 }

@@ -7,6 +7,9 @@ export interface SiteConfig {
   phone: string;
   email: string;
   supportEmail: string;
+  /** WhatsApp number (digits only), or null when the agency has none configured. */
+  whatsapp: string | null;
+  officeHours: string;
   cities: string[];
   country: string;
 }
@@ -16,6 +19,12 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }
 
+/** WhatsApp click-to-chat, optionally with a first message. */
+export function whatsappHref(number: string, text?: string): string {
+  const query = text ? `?text=${encodeURIComponent(text)}` : "";
+  return `https://wa.me/${number}${query}`;
+}
+
 export const fallbackSiteConfig: SiteConfig = {
   brandName: "Jenga Digital",
   siteUrl: "http://localhost:3000",
@@ -23,6 +32,8 @@ export const fallbackSiteConfig: SiteConfig = {
   phone: "+254 712 345 678",
   email: "hello@jengadigital.co.ke",
   supportEmail: "support@jengadigital.co.ke",
+  whatsapp: null,
+  officeHours: "Monday to Friday, 8:00 to 17:00 (EAT)",
   cities: ["Nairobi", "Mombasa"],
   country: "Kenya",
 };

@@ -3,6 +3,7 @@ import { AboutSection } from "~/components/home/about-section";
 import { ContactSection } from "~/components/home/contact-section";
 import { Hero } from "~/components/home/hero";
 import { LatestArticles } from "~/components/home/latest-articles";
+import { PhoneActions } from "~/components/home/phone-actions";
 import { PortfolioSection } from "~/components/home/portfolio-section";
 import { ServicesSection } from "~/components/home/services-section";
 import { TeamSection } from "~/components/home/team-section";
@@ -36,6 +37,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <LatestArticles posts={loaderData.posts} failed={loaderData.postsFailed} />
       <ContactSection />
       <ChatWidget />
+      <PhoneActions />
     </>
   );
 }

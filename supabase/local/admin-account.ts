@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
-import { hashPassword, passwordMatches } from "./auth/passwords.ts";
+import type { PasswordHasher } from "./auth/passwords.ts";
 import {
   createUser,
   DEFAULT_APP_METADATA,
@@ -25,17 +25,23 @@ export interface AdminAccount {
   password?: string;
 }
 
-async function upsertAdmin(db: PGlite, email: string, password: string): Promise<void> {
+async function upsertAdmin(
+  db: PGlite,
+  passwords: PasswordHasher,
+  email: string,
+  password: string,
+): Promise<void> {
   const existing = await db.transaction((tx) => findUserByEmail(tx, email));
   const keepHash =
-    existing?.encrypted_password && (await passwordMatches(password, existing.encrypted_password));
-  const passwordHash = keepHash ? undefined : await hashPassword(password);
+    existing?.encrypted_password &&
+    (await passwords.matches(password, existing.encrypted_password));
+  const passwordHash = keepHash ? undefined : await passwords.hash(password);
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) {
       await createUser(tx, {
         email,
-        encryptedPassword: passwordHash ?? (await hashPassword(password)),
+        encryptedPassword: passwordHash ?? (await passwords.hash(password)),
         confirmed: true,
         appMetadata: { ...DEFAULT_APP_METADATA, is_admin: true },
         userMetadata: { email_verified: true, full_name: "Administrator" },
@@ -53,12 +59,13 @@ async function upsertAdmin(db: PGlite, email: string, password: string): Promise
 
 export async function ensureAdminAccount(
   db: PGlite,
+  passwords: PasswordHasher,
   options: { email?: string; password?: string; fresh: boolean },
 ): Promise<AdminAccount | undefined> {
   if (options.email && options.password) {
     const email = normaliseEmail(options.email);
     checkPassword(options.password);
-    await upsertAdmin(db, email, options.password);
+    await upsertAdmin(db, passwords, email, options.password);
     return { email };
   }
   if (!options.fresh) return undefined;
@@ -66,6 +73,6 @@ export async function ensureAdminAccount(
   const existing = await db.transaction((tx) => findUserByEmail(tx, email));
   if (existing) return { email };
   const password = randomBytes(12).toString("base64url");
-  await upsertAdmin(db, email, password);
+  await upsertAdmin(db, passwords, email, password);
   return { email, password };
 }

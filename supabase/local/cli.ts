@@ -5,7 +5,9 @@
  *
  * Environment: SUPABASE_LOCAL_DIR (default .data/supabase), SUPABASE_LOCAL_PORT (default
  * 54321, 0 = any), SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_AUTOCONFIRM=1,
- * SITE_URL (default http://localhost:3000), ADMIN_EMAIL, ADMIN_PASSWORD.
+ * SITE_URL (default http://localhost:3000), ADMIN_EMAIL, ADMIN_PASSWORD,
+ * SUPABASE_LOCAL_RATE_LIMIT=off (no per-client request limits),
+ * SUPABASE_LOCAL_RATE_LIMIT_HEADER (e.g. X-Forwarded-For: client address for those limits).
  */
 import { startLocalSupabase } from "./index.ts";
 
@@ -20,6 +22,8 @@ const backend = await startLocalSupabase({
   siteUrl: env.SITE_URL || "http://localhost:3000",
   adminEmail: env.ADMIN_EMAIL || undefined,
   adminPassword: env.ADMIN_PASSWORD || undefined,
+  rateLimits: env.SUPABASE_LOCAL_RATE_LIMIT !== "off",
+  rateLimitHeader: env.SUPABASE_LOCAL_RATE_LIMIT_HEADER || undefined,
 });
 
 const lines = [

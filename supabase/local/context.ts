@@ -1,6 +1,10 @@
 /** State shared by every request handler of one running backend. */
 import type { PGlite } from "@electric-sql/pglite";
+import type { EqualTime } from "./auth/equal-time.ts";
+import type { PasswordHasher } from "./auth/passwords.ts";
 import type { Keys } from "./jwt.ts";
+import type { RequestLimits } from "./rate-limit.ts";
+import type { SecuritySettings } from "./settings.ts";
 
 export interface BackendContext {
   db: PGlite;
@@ -12,4 +16,12 @@ export interface BackendContext {
   /** true = sign-ups are confirmed immediately (hosted: "Confirm email" off). */
   autoconfirm: boolean;
   log: (line: string) => void;
+  /** false = e-mail links are not written to the log (only recipient and subject). */
+  logMailLinks: boolean;
+  security: SecuritySettings;
+  passwords: PasswordHasher;
+  /** Per-client request limits of auth routes (off with `rateLimits: false`). */
+  limits: RequestLimits;
+  /** Equal-time answers per endpoint (account enumeration), see auth/equal-time.ts. */
+  equalTime: (endpoint: string) => EqualTime;
 }

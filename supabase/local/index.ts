@@ -17,13 +17,17 @@ import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { ensureAdminAccount } from "./admin-account.ts";
+import { createEqualTimes } from "./auth/equal-time.ts";
+import { createPasswordHasher, type PasswordHasher } from "./auth/passwords.ts";
 import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
 import { acquireDirLock } from "./lock.ts";
 import { type MailRelay, type SmtpOptions, startMailRelay } from "./mail-relay.ts";
+import { createRequestLimits } from "./rate-limit.ts";
 import { createCatalog } from "./rest/catalog.ts";
 import { createBackendServer } from "./server.ts";
+import { type SecuritySettings, securitySettings } from "./settings.ts";
 
 export type { Mail } from "./mailbox.ts";
 
@@ -45,6 +49,25 @@ export interface LocalSupabaseOptions {
   /** Log sink; default console.log (unless `quiet`). */
   log?: (line: string) => void;
   quiet?: boolean;
+  /** Lifetimes, limits and the password pool; defaults are hosted GoTrue's (see settings.ts). */
+  security?: Partial<SecuritySettings>;
+  /**
+   * Per-client request limits (verification attempts: 30 per 5 minutes per address).
+   * Default true; false turns them off (the site's test servers, RATE_LIMIT=off).
+   */
+  rateLimits?: boolean;
+  /**
+   * Header whose first value is the client address for request limits, e.g.
+   * "X-Forwarded-For" when the web app calls the backend for its visitors (GoTrue's
+   * GOTRUE_RATE_LIMIT_HEADER). Only set it when every caller is trusted to set it.
+   * Default: the socket address.
+   */
+  rateLimitHeader?: string;
+  /**
+   * Write e-mail links (confirmation, recovery…) to the log. Default: true unless
+   * NODE_ENV=production, where only recipient and subject are logged.
+   */
+  logMailLinks?: boolean;
   /**
    * Send the auth mails (confirmation, reset, e-mail change…) through SMTP as well as keeping
    * them in the mailbox (mail-relay.ts). Default: mailbox only.
@@ -69,12 +92,19 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
   const dir = resolve(opts.dir);
   mkdirSync(dir, { recursive: true });
   const lock = acquireDirLock(dir);
+  const security = securitySettings(opts.security);
   let db: Awaited<ReturnType<typeof prepareDatabase>>["db"] | undefined;
+  let passwords: PasswordHasher | undefined;
   try {
     const keys = await createKeys(opts.jwtSecret ?? loadOrCreateSecret(dir));
     const prepared = await prepareDatabase(join(dir, "pgdata"), log);
     db = prepared.db;
-    const admin = await ensureAdminAccount(db, {
+    passwords = createPasswordHasher({
+      workers: security.passwordWorkers,
+      cost: security.passwordHashCost,
+      maxPending: security.maxPendingPasswordChecks,
+    });
+    const admin = await ensureAdminAccount(db, passwords, {
       email: opts.adminEmail,
       password: opts.adminPassword,
       fresh: prepared.fresh,
@@ -87,6 +117,15 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       apiUrl: "",
       autoconfirm: opts.autoconfirm ?? false,
       log,
+      logMailLinks: opts.logMailLinks ?? process.env.NODE_ENV !== "production",
+      security,
+      passwords,
+      limits: createRequestLimits({
+        enabled: opts.rateLimits ?? true,
+        trustedHeader: opts.rateLimitHeader,
+        security,
+      }),
+      equalTime: createEqualTimes(),
     };
     const server = createBackendServer(ctx, catalog);
     const host = opts.host ?? "127.0.0.1";
@@ -104,6 +143,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     const relay = opts.smtp ? startMailRelay(db, opts.smtp, log) : undefined;
     if (relay)
       log(`[mail-relay] auth mails also go out through SMTP (${new URL(opts.smtp!.url).host})`);
+    const hasher = passwords;
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -123,6 +163,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
           clearTimeout(force);
           await relay?.close();
           try {
+            await hasher.close();
             await database.close();
           } finally {
             lock.release();
@@ -132,6 +173,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       },
     };
   } catch (error) {
+    await passwords?.close().catch(() => {});
     await db?.close().catch(() => {});
     lock.release();
     throw error;

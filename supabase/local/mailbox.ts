@@ -1,11 +1,11 @@
 /**
  * Local mailbox: replaces the SMTP server a hosted project would use. Messages are stored
- * in `_local.mailbox` (inside the same transaction as the auth change that sent them),
- * printed to the log, and served at GET /mailbox (HTML) and /mailbox/messages.json.
+ * in `_local.mailbox` (auth mails inside the same transaction as the change that sent them),
+ * logged (links only when `logMailLinks`), and served by mailbox-http.ts.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { escapeHtml, send, sendJson } from "./http.ts";
+import type { BackendContext } from "./context.ts";
+import { escapeHtml } from "./http.ts";
 
 export interface Mail {
   id: number;
@@ -14,10 +14,13 @@ export interface Mail {
   text: string;
   html: string;
   links: string[];
+  /** Extra headers the sender asked for (e.g. Reply-To); empty for auth mails. */
+  headers: Record<string, string>;
   sent_at: string;
 }
 
-export type OutgoingMail = Pick<Mail, "to" | "subject" | "text" | "html" | "links">;
+export type OutgoingMail = Pick<Mail, "to" | "subject" | "text" | "html" | "links"> &
+  Partial<Pick<Mail, "headers">>;
 
 interface MailRow {
   id: number;
@@ -26,6 +29,7 @@ interface MailRow {
   text_body: string;
   html_body: string;
   links: string[];
+  headers: Record<string, string>;
   sent_at: Date;
 }
 
@@ -37,19 +41,33 @@ function toMail(row: MailRow): Mail {
     text: row.text_body,
     html: row.html_body,
     links: row.links,
+    headers: row.headers,
     sent_at: row.sent_at.toISOString(),
   };
 }
 
 export async function storeMail(tx: Transaction, mail: OutgoingMail): Promise<Mail> {
   const { rows } = await tx.query<MailRow>(
-    `insert into _local.mailbox (to_email, subject, text_body, html_body, links)
-     values ($1, $2, $3, $4, $5) returning *`,
-    [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links)],
+    `insert into _local.mailbox (to_email, subject, text_body, html_body, links, headers)
+     values ($1, $2, $3, $4, $5, $6) returning *`,
+    [
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      JSON.stringify(mail.links),
+      JSON.stringify(mail.headers ?? {}),
+    ],
   );
   const row = rows[0];
   if (!row) throw new Error("mailbox insert returned no row");
   return toMail(row);
+}
+
+/** One log line per mail: recipient and subject, plus the links unless `logMailLinks` is off. */
+export function logMail(ctx: BackendContext, mail: Pick<Mail, "to" | "subject" | "links">): void {
+  const links = ctx.logMailLinks && mail.links.length > 0 ? ` → ${mail.links.join(" ")}` : "";
+  ctx.log(`[mailbox] to ${mail.to}: ${mail.subject}${links}`);
 }
 
 /** Newest first. */
@@ -58,7 +76,11 @@ export async function listMail(db: PGlite): Promise<Mail[]> {
   return rows.map(toMail);
 }
 
-function renderMailboxPage(mails: Mail[]): string {
+export async function clearMail(db: PGlite): Promise<void> {
+  await db.query("delete from _local.mailbox");
+}
+
+export function renderMailboxPage(mails: Mail[]): string {
   const items = mails
     .map((mail) => {
       const links = mail.links
@@ -81,37 +103,4 @@ article{border:1px solid #ccc;border-radius:.5rem;padding:1rem;margin:1rem 0}pre
 <p>${mails.length} message(s), newest first. <a href="/mailbox/messages.json">JSON</a></p>
 ${items || "<p>No messages yet.</p>"}
 </body></html>`;
-}
-
-/** Handles /mailbox routes; returns false when the path is not a mailbox path. */
-export async function handleMailbox(
-  req: IncomingMessage,
-  res: ServerResponse,
-  db: PGlite,
-  pathname: string,
-): Promise<boolean> {
-  const noStore = { "Cache-Control": "no-store" };
-  if (pathname === "/mailbox" || pathname === "/mailbox/") {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      sendJson(res, 405, { message: "Method not allowed" }, { Allow: "GET, HEAD" });
-      return true;
-    }
-    send(res, 200, renderMailboxPage(await listMail(db)), {
-      "Content-Type": "text/html; charset=utf-8",
-      ...noStore,
-    });
-    return true;
-  }
-  if (pathname === "/mailbox/messages.json") {
-    if (req.method === "DELETE") {
-      await db.query("delete from _local.mailbox");
-      send(res, 204, undefined, noStore);
-    } else if (req.method === "GET" || req.method === "HEAD") {
-      sendJson(res, 200, await listMail(db), noStore);
-    } else {
-      sendJson(res, 405, { message: "Method not allowed" }, { Allow: "GET, HEAD, DELETE" });
-    }
-    return true;
-  }
-  return false;
 }

@@ -4,7 +4,7 @@ import { handleAuth } from "./auth/router.ts";
 import type { BackendContext } from "./context.ts";
 import { headerValue, send, sendJson } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
-import { handleMailbox } from "./mailbox.ts";
+import { handleMailbox } from "./mailbox-http.ts";
 import type { Catalog } from "./rest/catalog.ts";
 import { handleRest } from "./rest/handler.ts";
 
@@ -52,10 +52,10 @@ async function route(
     return sendJson(res, 400, { message: "Malformed request URL" });
   }
   const method = req.method ?? "GET";
-  if (method === "OPTIONS") return send(res, 204, undefined, CORS_HEADERS);
   const { pathname } = url;
-
-  if (await handleMailbox(req, res, ctx.db, pathname)) return;
+  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers.
+  if (await handleMailbox(req, res, ctx, pathname)) return;
+  if (method === "OPTIONS") return send(res, 204, undefined, CORS_HEADERS);
 
   const isAuth = pathname === "/auth/v1" || pathname.startsWith("/auth/v1/");
   const isRest = pathname === "/rest/v1" || pathname.startsWith("/rest/v1/");
@@ -75,8 +75,10 @@ async function route(
 export function createBackendServer(ctx: BackendContext, catalog: Catalog): Server {
   const server = createServer((req, res) => {
     route(req, res, ctx, catalog).catch((error: unknown) => {
+      // The path only: a query string may hold an e-mail link's token (GET /verify?token=…).
+      const path = (req.url ?? "").split("?")[0];
       ctx.log(
-        `[http] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : error}`,
+        `[http] ${req.method} ${path} failed: ${error instanceof Error ? error.stack : error}`,
       );
       if (!res.headersSent) sendJson(res, 500, { message: "Internal server error" });
       else res.destroy();

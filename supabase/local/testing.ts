@@ -42,6 +42,11 @@ export interface TestBackendOptions {
   log?: (line: string) => void;
   /** Relay auth mails to this SMTP server too (see mail-relay.ts). */
   smtp?: LocalSupabaseOptions["smtp"];
+  /** Passed through to startLocalSupabase (see LocalSupabaseOptions). */
+  security?: LocalSupabaseOptions["security"];
+  rateLimits?: boolean;
+  rateLimitHeader?: string;
+  logMailLinks?: boolean;
 }
 
 export interface TestMailbox {
@@ -99,6 +104,10 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       autoconfirm: options.autoconfirm ?? false,
       log: options.log,
       quiet: options.log === undefined,
+      security: options.security,
+      rateLimits: options.rateLimits,
+      rateLimitHeader: options.rateLimitHeader,
+      logMailLinks: options.logMailLinks,
       smtp: options.smtp,
     });
     return {

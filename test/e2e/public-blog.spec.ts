@@ -142,7 +142,7 @@ test.describe("blog post", () => {
       page.getByRole("heading", { level: 1, name: "M-Pesa Integration Guide for Online Stores" }),
     ).toBeVisible();
     const categories = page.getByRole("list", { name: "Categories" });
-    await expect(categories.getByRole("listitem")).toHaveText(["Web Development", "Business"]);
+    await expect(categories.getByRole("listitem")).toHaveText(["Payments", "Web Development"]);
     await expect(page.locator("article header").getByText("David Kamau")).toBeVisible();
     await expect(page.getByText("February 24, 2026")).toBeVisible();
     await expect(page.locator("article header").getByText("7 min read")).toBeVisible();

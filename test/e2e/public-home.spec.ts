@@ -34,8 +34,12 @@ test.describe("home page", () => {
       await expect(page.locator(`section#${id}`)).toHaveCount(1);
     }
     await expect(page.locator("#services article")).toHaveCount(8);
-    await expect(page.locator("#about").getByText("500+")).toBeVisible();
-    await expect(page.locator("#about").getByText("150+")).toBeVisible();
+    // The about section repeats the hero's figures: the page never contradicts itself.
+    for (const figure of ["100+", "50+"]) {
+      await expect(page.locator("#about").getByText(figure, { exact: true })).toBeVisible();
+      await expect(page.locator("dl").first().getByText(figure, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("A short look at how we plan")).toBeVisible();
     const latest = page.locator("#blog article");
     await expect(latest).toHaveCount(3);
     await expect(latest.first().getByRole("link")).toHaveAttribute("href", /^\/blog\/\d+$/);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
+import { useIsPending } from "~/components/forms/use-pending";
 import { SvgIcon } from "~/components/icons";
 
 /** Spec §4: the dismissal is also remembered in local storage under this key (value "1"). */
@@ -13,6 +14,7 @@ export function EmailBanner() {
   const location = useLocation();
   const here = location.pathname + location.search;
   const resend = useFetcher();
+  const sending = useIsPending({ fetcher: resend });
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     if (window.localStorage.getItem(BANNER_STORAGE_KEY) === "1") setHidden(true);
@@ -31,10 +33,10 @@ export function EmailBanner() {
             type="submit"
             name="intent"
             value="resend"
-            disabled={resend.state !== "idle"}
+            disabled={sending}
             className="rounded px-2 py-1 text-sm font-semibold underline underline-offset-2 hover:bg-amber-200 disabled:opacity-80"
           >
-            {resend.state !== "idle" ? "Sending..." : "Resend"}
+            {sending ? "Sending..." : "Resend"}
           </button>
         </resend.Form>
         <Form

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { useIsPending } from "~/components/forms/use-pending";
 import {
   LAST_STEP,
   ONBOARDING_STEPS,
@@ -42,13 +43,9 @@ function useModal(step: number) {
 export function OnboardingDialog({ state }: { state: OnboardingState }) {
   const { step, answers } = state;
   const location = useLocation();
-  const navigation = useNavigation();
   const titleRef = useModal(step);
-  const saving =
-    navigation.state !== "idle" &&
-    navigation.formAction === "/onboarding" &&
-    navigation.formData?.get("intent") === "finish";
-  const busy = navigation.state === "submitting" && navigation.formAction === "/onboarding";
+  const saving = useIsPending({ action: "/onboarding", intent: "finish" });
+  const busy = useIsPending({ action: "/onboarding" });
   const progress = progressOf(step);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/70 p-4">

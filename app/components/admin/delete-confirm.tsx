@@ -1,11 +1,10 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "~/components/forms/use-pending";
 import { dangerButton, secondaryButton } from "./admin-page";
 
 /** Second step of deleting a post (a page of its own, so it works without JS). */
 export function DeleteConfirm({ postId, title }: { postId: number; title: string }) {
-  const navigation = useNavigation();
-  const deleting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const deleting = useIsPending({ intent: "delete" });
   return (
     <section
       aria-labelledby="delete-heading"

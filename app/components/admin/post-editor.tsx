@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Field } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
+import { useIsPending } from "~/components/forms/use-pending";
 import { POST_LIMITS } from "~/domain/posts/limits";
 import { primaryButton, secondaryButton } from "./admin-page";
 import { CheckboxField } from "./checkbox-field";
@@ -45,8 +46,8 @@ export function PostEditor({
   /** Extra actions next to Save / Preview (e.g. Delete). */
   children?: React.ReactNode;
 }) {
-  const navigation = useNavigation();
-  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const saving = useIsPending({ intent: "save" });
+  const previewing = useIsPending({ intent: "preview" });
   const live = useLivePreview(preview);
   const fieldErrors = (name: string) => errors?.[name] ?? undefined;
 
@@ -122,9 +123,9 @@ export function PostEditor({
             name="intent"
             value="save"
             className={primaryButton}
-            disabled={intent === "save"}
+            disabled={saving}
           >
-            {intent === "save" ? "Saving..." : "Save"}
+            {saving ? "Saving..." : "Save"}
           </button>
           <button
             type="submit"
@@ -132,7 +133,7 @@ export function PostEditor({
             value="preview"
             formNoValidate
             className={secondaryButton}
-            disabled={intent === "preview"}
+            disabled={previewing}
           >
             Preview
           </button>

@@ -1,7 +1,5 @@
 import { Link } from "react-router";
 import { formatShortDate } from "~/lib/dates";
-import { stacked } from "./admin-page";
-import { StackedTable } from "./stacked-table";
 import { StatusBadge } from "./status-badge";
 
 export interface PostRow {
@@ -12,20 +10,21 @@ export interface PostRow {
   created_at: string;
 }
 
-function DateCell({ iso, empty, label }: { iso: string | null; empty: string; label: string }) {
+function DateText({ iso, empty }: { iso: string | null; empty: string }) {
   const text = formatShortDate(iso);
-  return (
-    <td data-label={label} className={`${stacked.cell} text-slate-700 sm:whitespace-nowrap`}>
-      {text && iso ? (
-        <time dateTime={iso}>{text}</time>
-      ) : (
-        <span className="text-slate-600">{empty}</span>
-      )}
-    </td>
+  return text && iso ? (
+    <time dateTime={iso}>{text}</time>
+  ) : (
+    <span className="text-slate-600">{empty}</span>
   );
 }
 
-/** Every post, drafts included, in the order given (newest created first). */
+const editLink = "font-semibold text-brand-700 underline-offset-2 hover:underline";
+
+/**
+ * Every post, drafts included, in the order given (newest created first): a table from small
+ * tablets up, a list of cards on phones (no page ever scrolls sideways at 360 px).
+ */
 export function PostTable({ posts }: { posts: PostRow[] }) {
   if (posts.length === 0) {
     return (
@@ -35,39 +34,86 @@ export function PostTable({ posts }: { posts: PostRow[] }) {
     );
   }
   return (
-    <StackedTable
-      caption="All posts, newest first"
-      columns={["Title", "Status", "Published", "Created", ""]}
-    >
-      {posts.map((post) => (
-        <tr key={post.id} data-testid={`post-row-${post.id}`} className={stacked.row}>
-          <th
-            scope="row"
-            data-label="Title"
-            className={`${stacked.cell} font-medium text-slate-900`}
+    <>
+      <ul className="space-y-3 sm:hidden" aria-label="All posts, newest first">
+        {posts.map((post) => (
+          <li
+            key={post.id}
+            data-testid={`post-card-${post.id}`}
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
           >
-            {post.title}
-          </th>
-          <td data-label="Status" className={stacked.cell}>
-            <StatusBadge published={post.published} />
-          </td>
-          <DateCell
-            label="Published"
-            iso={post.published ? post.published_at : null}
-            empty="Not published"
-          />
-          <DateCell label="Created" iso={post.created_at} empty="Unknown" />
-          <td data-label="" className={`${stacked.cell} sm:text-right`}>
+            <p className="font-medium break-words text-slate-900">{post.title}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+              <StatusBadge published={post.published} />
+              <span>
+                Published:{" "}
+                <DateText iso={post.published ? post.published_at : null} empty="Not published" />
+              </span>
+              <span>
+                Created: <DateText iso={post.created_at} empty="Unknown" />
+              </span>
+            </div>
             <Link
               to={`/admin/posts/${post.id}`}
-              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              className={`${editLink} mt-3 inline-block`}
               aria-label={`Edit ${post.title}`}
             >
               Edit
             </Link>
-          </td>
-        </tr>
-      ))}
-    </StackedTable>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm sm:block">
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <caption className="sr-only">All posts, newest first</caption>
+          <thead className="bg-slate-50 text-slate-800">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Title
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Published
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Created
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {posts.map((post) => (
+              <tr key={post.id} data-testid={`post-row-${post.id}`}>
+                <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                  {post.title}
+                </th>
+                <td className="px-4 py-3">
+                  <StatusBadge published={post.published} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  <DateText iso={post.published ? post.published_at : null} empty="Not published" />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  <DateText iso={post.created_at} empty="Unknown" />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Link
+                    to={`/admin/posts/${post.id}`}
+                    className={editLink}
+                    aria-label={`Edit ${post.title}`}
+                  >
+                    Edit
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -15,7 +15,7 @@ export function AuthorCard({
       aria-labelledby="author-heading"
       className="flex gap-5 rounded-2xl border border-slate-200 bg-slate-50 p-6"
     >
-      <Avatar name={name} src={avatar} size={64} lazy />
+      <Avatar name={name} src={avatar} size={64} />
       <div>
         <h2 id="author-heading" className="text-lg font-semibold text-slate-900">
           About {name}

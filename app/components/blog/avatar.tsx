@@ -1,41 +1,44 @@
-/** An author's picture, or their initials when there is none. */
+/** "Amina Wanjiru" → "AW"; the first letter of a single word; "?" for nothing. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? "?";
+  const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "";
+  return `${first}${last}`.toUpperCase();
+}
+
+/**
+ * A person's picture over their initials. The picture is a background layer: when it is
+ * missing or fails to load nothing is drawn and the initials show — with or without JS, and
+ * never a broken-image icon.
+ */
 export function Avatar({
   name,
   src,
   size,
-  lazy = false,
+  className = "",
+  text,
 }: {
   name: string;
   src: string | null;
   size: number;
-  lazy?: boolean;
+  className?: string;
+  /** The letters to show instead of the name's initials. */
+  text?: string;
 }) {
-  if (src) {
-    return (
-      <img
-        src={src}
-        alt=""
-        width={size}
-        height={size}
-        loading={lazy ? "lazy" : undefined}
-        className="shrink-0 rounded-full bg-slate-200"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
-  const initials = name
-    .split(/\s+/)
-    .map((part) => part[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
   return (
     <span
       aria-hidden="true"
-      className="flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
-      style={{ width: size, height: size }}
+      className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 font-semibold text-white ${className}`}
+      style={{ width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.36)) }}
     >
-      {initials}
+      {text ?? initials(name)}
+      {src ? (
+        <span
+          data-avatar-picture=""
+          className="absolute inset-0 bg-cover bg-center"
+          style={{ backgroundImage: `url(${JSON.stringify(src)})` }}
+        />
+      ) : null}
     </span>
   );
 }

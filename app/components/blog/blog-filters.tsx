@@ -28,11 +28,16 @@ export function BlogFilterForm({
     if (formRef.current) syncFields(formRef.current, filters);
   }, [filters]);
 
+  // Each filter change is a history entry (Back undoes it); a run of typing is one entry.
+  const lastWasTyping = useRef(false);
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     const typing = (event.target as HTMLInputElement).name === "q";
     clearTimeout(timer.current);
-    const go = () => submit(form, { replace: true, preventScrollReset: true });
+    const go = () => {
+      submit(form, { replace: typing && lastWasTyping.current, preventScrollReset: true });
+      lastWasTyping.current = typing;
+    };
     if (typing) timer.current = setTimeout(go, TYPING_DELAY_MS);
     else go();
   };

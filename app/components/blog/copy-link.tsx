@@ -10,7 +10,7 @@ export function CopyLink({ url, icon }: { url: string; icon: ReactNode }) {
   const id = useId();
   if (!hydrated) {
     return (
-      <div className="w-56">
+      <div className="w-56 max-w-full">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           Link to this article
         </label>

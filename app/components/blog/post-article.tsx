@@ -67,7 +67,7 @@ export function PostArticle({
             className="mt-8 max-h-[500px] w-full rounded-2xl bg-slate-100 object-cover"
           />
         ) : null}
-        <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_14rem]">
+        <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_14rem]">
           <div className="min-w-0">
             <PostContent html={post.content} />
             {post.tags.length ? (

@@ -23,7 +23,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
       <h2 id="share-heading" className="text-sm font-semibold text-slate-600 uppercase">
         Share
       </h2>
-      <ul className="flex gap-2 lg:flex-col">
+      <ul className="flex flex-wrap gap-2 lg:flex-col">
         {links.map((link) => (
           <li key={link.label}>
             <a

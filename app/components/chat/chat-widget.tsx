@@ -1,18 +1,20 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import { useCloseOnNavigate } from "~/components/layout/use-close-on-navigate";
+import { useDisclosure } from "~/components/layout/use-disclosure";
 import { chatOptions } from "~/content/chat-options";
+import { useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /**
  * Floating live-chat widget. A <details>: opens and closes without JS. Each option takes the
  * visitor to /contact with the topic's message prefilled.
  */
 export function ChatWidget() {
-  const ref = useCloseOnNavigate();
+  const ref = useDisclosure();
+  const { whatsapp } = useSiteConfig();
   return (
     <details
       ref={ref}
-      className="group fixed right-4 bottom-4 z-30 flex flex-col items-end sm:right-6 sm:bottom-6"
+      className="group fixed right-4 bottom-20 z-30 flex flex-col items-end sm:right-6 sm:bottom-6"
       data-testid="chat-widget"
     >
       <summary className="ml-auto flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800">
@@ -38,6 +40,18 @@ export function ChatWidget() {
               </Link>
             </li>
           ))}
+          {whatsapp ? (
+            <li>
+              <a
+                href={whatsappHref(whatsapp)}
+                rel="noopener noreferrer"
+                className="flex items-center gap-2 rounded-lg border border-emerald-600 bg-emerald-50 px-4 py-3 font-medium text-emerald-900 hover:bg-emerald-100"
+              >
+                <SvgIcon name="chat" width={18} height={18} />
+                Chat with us on WhatsApp
+              </a>
+            </li>
+          ) : null}
         </ul>
         <p className="px-4 pb-4 text-xs text-slate-600">We typically reply within 24 hours.</p>
       </div>

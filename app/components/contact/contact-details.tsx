@@ -1,7 +1,7 @@
 import { SvgIcon } from "~/components/icons";
-import { telHref, useSiteConfig } from "~/lib/site-config";
+import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
-/** Phone, e-mails and offices, with working tel:/mailto: links. */
+/** Phone, WhatsApp, e-mails, offices and hours, with working tel:/wa.me/mailto: links. */
 export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const site = useSiteConfig();
   const Heading = `h${headingLevel}` as const;
@@ -16,6 +16,14 @@ export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             {site.phone}
           </a>
         </li>
+        {site.whatsapp ? (
+          <li className="flex gap-3">
+            <SvgIcon name="chat" className="mt-0.5 shrink-0 text-brand-700" />
+            <a className={link} href={whatsappHref(site.whatsapp)} rel="noopener noreferrer">
+              Chat on WhatsApp
+            </a>
+          </li>
+        ) : null}
         <li className="flex gap-3">
           <SvgIcon name="mail" className="mt-0.5 shrink-0 text-brand-700" />
           <span className="flex flex-col">
@@ -30,12 +38,15 @@ export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <li className="flex gap-3">
           <SvgIcon name="mapPin" className="mt-0.5 shrink-0 text-brand-700" />
           <span>
-            {site.cities.join(" and ")}, {site.country}
+            Offices in {site.cities.join(" and ")}, {site.country}
           </span>
         </li>
         <li className="flex gap-3">
           <SvgIcon name="clock" className="mt-0.5 shrink-0 text-brand-700" />
-          <span>We reply within 24 hours.</span>
+          <span className="flex flex-col">
+            <span>Office hours: {site.officeHours}</span>
+            <span>We reply within 24 hours.</span>
+          </span>
         </li>
       </ul>
     </aside>

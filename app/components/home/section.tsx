@@ -18,7 +18,7 @@ export function HomeSection({
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
-      className={`px-4 py-20 sm:px-6 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}
+      className={`px-4 py-12 sm:px-6 sm:py-20 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}
     >
       <div className="mx-auto max-w-7xl">
         <div className="mx-auto max-w-2xl text-center">
@@ -27,7 +27,7 @@ export function HomeSection({
           </h2>
           {intro ? <p className="mt-3 text-lg text-slate-600">{intro}</p> : null}
         </div>
-        <div className="mt-12">{children}</div>
+        <div className="mt-8 sm:mt-12">{children}</div>
       </div>
     </section>
   );

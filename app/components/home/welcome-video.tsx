@@ -7,7 +7,7 @@ export function WelcomeVideo() {
           Welcome to our studio
         </h2>
         <p className="mt-3 text-lg text-slate-600">
-          A one-minute look at how we plan, build and launch digital products.
+          A short look at how we plan, build and launch digital products.
         </p>
         <video
           className="mt-10 aspect-video w-full rounded-2xl bg-slate-900 shadow-lg"

@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { SessionUser } from "~/domain/accounts/session-user";
-import { useCloseOnNavigate } from "./use-close-on-navigate";
+import { useDisclosure } from "./use-disclosure";
 import { UserAvatar } from "./user-avatar";
 
 /** Wide-screen account menu: a <details> dropdown, so it opens without JavaScript. */
 export function AccountMenu({ user }: { user: SessionUser }) {
-  const ref = useCloseOnNavigate();
+  const ref = useDisclosure();
   return (
     <details ref={ref} className="relative">
       <summary className="flex cursor-pointer items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100">

@@ -5,7 +5,7 @@ import type { SessionUser } from "~/domain/accounts/session-user";
 import { useSiteConfig } from "~/lib/site-config";
 import { AccountMenu } from "./account-menu";
 import { mainNav } from "./nav-links";
-import { useCloseOnNavigate } from "./use-close-on-navigate";
+import { useDisclosure } from "./use-disclosure";
 import { useScrollFallback } from "./use-scroll-fallback";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -77,7 +77,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
 }
 
 function MobileMenu({ user }: { user: SessionUser | null }) {
-  const ref = useCloseOnNavigate();
+  const ref = useDisclosure();
   const item = "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
     <details ref={ref} className="group md:hidden" data-testid="mobile-menu">

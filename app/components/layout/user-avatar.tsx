@@ -1,25 +1,14 @@
+import { Avatar } from "~/components/blog/avatar";
 import { initialsOf, type SessionUser } from "~/domain/accounts/session-user";
 
+/** The signed-in user's picture, or their initials (also when the picture fails to load). */
 export function UserAvatar({ user, size = 32 }: { user: SessionUser; size?: number }) {
-  if (user.avatarUrl) {
-    return (
-      <img
-        src={user.avatarUrl}
-        alt=""
-        width={size}
-        height={size}
-        className="rounded-full object-cover"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
   return (
-    <span
-      aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
-      style={{ width: size, height: size }}
-    >
-      {initialsOf(user)}
-    </span>
+    <Avatar
+      name={user.fullName || user.email}
+      text={initialsOf(user)}
+      src={user.avatarUrl}
+      size={size}
+    />
   );
 }

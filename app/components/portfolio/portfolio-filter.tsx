@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import { useCloseOnNavigate } from "~/components/layout/use-close-on-navigate";
+import { useDisclosure } from "~/components/layout/use-disclosure";
 import { portfolioCategories } from "~/content/portfolio";
 
 /** 'Filter by: {current}' dropdown; each choice is a URL (?category=…), so it works without JS. */
 export function PortfolioFilter({ current }: { current: string | null }) {
-  const ref = useCloseOnNavigate();
+  const ref = useDisclosure();
   const currentLabel = portfolioCategories.find((c) => c.slug === current)?.label ?? "All";
   const options = [{ slug: null, label: "All" }, ...portfolioCategories];
   return (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { Service } from "~/content/services";
-import { telHref, useSiteConfig } from "~/lib/site-config";
+import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /** A service page: long description, price, features, process, technologies and calls to action. */
 export function ServiceDetail({ service }: { service: Service }) {
@@ -93,6 +93,12 @@ export function ServiceDetail({ service }: { service: Service }) {
           </p>
           <p className="mt-6 text-lg font-semibold text-slate-900">{service.cta}</p>
           <div className="mt-4 flex flex-col gap-3">
+            <Link
+              to={`/contact?service=${service.id}#contact-form-heading`}
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-amber-400 px-5 py-3 text-center font-semibold text-slate-900 hover:bg-amber-300"
+            >
+              Request a quote for {service.title}
+            </Link>
             <a
               href={telHref(site.phone)}
               className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
@@ -100,6 +106,16 @@ export function ServiceDetail({ service }: { service: Service }) {
               <SvgIcon name="phone" width={18} height={18} />
               Call Us
             </a>
+            {site.whatsapp ? (
+              <a
+                href={whatsappHref(site.whatsapp, `Hello! I am interested in ${service.title}.`)}
+                rel="noopener noreferrer"
+                className="inline-flex items-center justify-center gap-2 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                <SvgIcon name="chat" width={18} height={18} />
+                WhatsApp
+              </a>
+            ) : null}
             <a
               href={`mailto:${site.email}?subject=${subject}`}
               className="inline-flex items-center justify-center gap-2 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"

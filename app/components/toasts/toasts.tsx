@@ -14,10 +14,16 @@ const tone: Record<ToastType, string> = {
 };
 
 /**
- * Shows toasts. In server HTML (and so without JS) they are an accessible status region at the
- * top of the page; once hydrated they go to sonner instead.
+ * Shows toasts. In server HTML (and so without JS) they are an accessible status region in the
+ * page's flow — never over the heading or anything else; once hydrated they go to sonner.
  */
-export function Toasts({ toasts }: { toasts: (Toast | null | undefined)[] }) {
+export function Toasts({
+  toasts,
+  className = "",
+}: {
+  toasts: (Toast | null | undefined)[];
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const list = toasts.filter((t): t is Toast => Boolean(t));
   useEffect(() => {
@@ -28,12 +34,12 @@ export function Toasts({ toasts }: { toasts: (Toast | null | undefined)[] }) {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4"
+      className={`flex flex-col items-center gap-2 px-4 ${className}`}
     >
       {list.map((toast) => (
         <div
           key={toast.id}
-          className={`pointer-events-auto w-full max-w-sm rounded-lg border px-4 py-3 shadow ${tone[toast.type]}`}
+          className={`w-full max-w-sm rounded-lg border px-4 py-3 shadow ${tone[toast.type]}`}
         >
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p className="text-sm">{toast.description}</p> : null}

@@ -118,6 +118,17 @@ export async function checkPassword(email: string, password: string): Promise<Re
   return ok();
 }
 
+/** A signed-in change: the current password first, then the new one. */
+export async function changePassword(
+  supabase: AppSupabase,
+  email: string,
+  current: string,
+  next: string,
+): Promise<Result> {
+  const checked = await checkPassword(email, current);
+  return checked.ok ? updatePassword(supabase, next) : checked;
+}
+
 export function updatePassword(supabase: AppSupabase, password: string) {
   return attempt(() => supabase.auth.updateUser({ password }));
 }

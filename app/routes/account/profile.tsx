@@ -1,11 +1,12 @@
 import { Form } from "react-router";
-import { Field } from "~/components/forms/field";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
 import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
 import { privateFormHeaders } from "~/infra/http-policy";
-import { fieldErrors, typedValue } from "~/lib/form-reply";
+import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
 
@@ -24,11 +25,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export { action, loader } from "./profile.server";
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData?.result;
+  const reply = actionData as (FormReply & { form?: "password" }) | undefined;
+  const passwordReply = reply?.form === "password" ? reply : undefined;
+  const result = passwordReply ? undefined : reply?.result;
   return (
     <>
       <PageHeading title="My Profile" subtitle="Keep your name and avatar up to date." />
-      <Toasts toasts={[actionData?.toast]} />
+      <Toasts toasts={[reply?.toast]} />
       <section className="mx-auto max-w-xl px-4 py-12">
         <Form
           method="post"
@@ -58,7 +61,41 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             Save Changes
           </SubmitButton>
         </Form>
+        <ChangePasswordForm email={loaderData.email} reply={passwordReply} />
       </section>
     </>
+  );
+}
+
+/** A signed-in change of password: the current one first (sent to /profile?intent=password). */
+function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply }) {
+  const result = reply?.result;
+  return (
+    <Form
+      method="post"
+      action="/profile?intent=password"
+      noValidate
+      aria-labelledby="password-heading"
+      className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8"
+    >
+      <h2 id="password-heading" className="text-xl font-bold text-slate-900">
+        Change password
+      </h2>
+      <input type="hidden" name="username" autoComplete="username" value={email} />
+      <NewPasswordFields
+        result={result}
+        label="New Password"
+        confirmLabel="Confirm New Password"
+        withCurrent
+      />
+      <FormError message={formErrorOf(reply)} />
+      <SubmitButton
+        pendingLabel="Saving..."
+        action="/profile?intent=password"
+        className="w-full sm:w-auto"
+      >
+        Change Password
+      </SubmitButton>
+    </Form>
   );
 }

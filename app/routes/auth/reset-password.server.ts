@@ -1,9 +1,10 @@
-import { checkPassword, updatePassword } from "~/domain/accounts/auth.server";
+import { changePassword, updatePassword } from "~/domain/accounts/auth.server";
 import { changePasswordSchema, resetPasswordSchema } from "~/domain/accounts/schemas.server";
 import { readSubmission } from "~/infra/forms.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getAuthUser, getSupabase, isRecoverySession, requireUser } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
+import type { Result } from "~/lib/result";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -25,21 +26,25 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const recovery = await isRecoverySession(context);
   const schema = recovery ? resetPasswordSchema : changePasswordSchema;
-  const read = await readSubmission(request, schema);
+  // The read-only e-mail travels as `username` for password managers.
+  const read = await readSubmission(request, schema, { extra: { username: 1 } });
   const user = await requireUser({ request, context });
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
-  if (!recovery) {
+  const supabase = getSupabase(context);
+  const { password } = submission.value;
+  let result: Result;
+  if (recovery) {
+    result = await updatePassword(supabase, password);
+  } else {
     const email = user.email ?? "";
     const limited = await rateLimit("login", request, [email]);
     if (limited) return failedForm(limited, submission);
     const value = submission.value as { currentPassword?: unknown };
     const current = typeof value.currentPassword === "string" ? value.currentPassword : "";
-    const checked = await checkPassword(email, current);
-    if (!checked.ok) return failedForm(checked, submission);
+    result = await changePassword(supabase, email, current, password);
   }
-  const result = await updatePassword(getSupabase(context), submission.value.password);
   if (!result.ok) return failedForm(result, submission);
   return redirectWithToast("/dashboard", {
     type: "success",

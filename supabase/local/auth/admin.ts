@@ -1,9 +1,9 @@
 /** Admin API (service-role bearer only): /admin/users CRUD and /invite (contract §3.8). */
 import { randomBytes } from "node:crypto";
-import { newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { sendTokenMail } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";
 import { isUuid, requireServiceRole } from "./guard.ts";
-import { hashPassword } from "./passwords.ts";
+import { revokeUserTokens } from "./one-time-tokens.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   createUser,
@@ -43,7 +43,7 @@ export async function adminCreateUser({ ctx, headers, body }: AuthRequest): Prom
   const userMetadata = objectField(body, "user_metadata") ?? {};
   if (confirmed) userMetadata.email_verified = true;
   // No strength check on create (GoTrue); without a password the user gets a random one.
-  const passwordHash = await hashPassword(password ?? randomBytes(24).toString("base64url"));
+  const passwordHash = await ctx.passwords.hash(password ?? randomBytes(24).toString("base64url"));
 
   return ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) throw emailExists();
@@ -86,7 +86,7 @@ export async function adminUpdateUser(request: AuthRequest): Promise<AuthResult>
   const appMetadata = objectField(body, "app_metadata");
   const userMetadata = objectField(body, "user_metadata");
   const banDuration = stringField(body, "ban_duration");
-  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  const passwordHash = password === undefined ? undefined : await ctx.passwords.hash(password);
 
   return ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, id);
@@ -96,7 +96,10 @@ export async function adminUpdateUser(request: AuthRequest): Promise<AuthResult>
     if (userMetadata) {
       changes.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, userMetadata);
     }
-    if (passwordHash) changes.encrypted_password = passwordHash;
+    if (passwordHash) {
+      changes.encrypted_password = passwordHash;
+      await revokeUserTokens(tx, user.id);
+    }
     if (email && email !== user.email) {
       const taken = await findUserByEmail(tx, email);
       if (taken && taken.id !== user.id) throw emailExists();
@@ -177,13 +180,10 @@ export async function invite({ ctx, headers, body, query }: AuthRequest): Promis
       appMetadata: DEFAULT_APP_METADATA,
       userMetadata: data,
     });
-    const token = newOneTimeToken(email, false);
-    user = await updateUser(tx, user.id, {
-      confirmation_token: token.hash,
-      confirmation_sent_at: new Date(),
-      invited_at: user.invited_at ?? new Date(),
+    user = await sendTokenMail(tx, ctx, user, "invite", {
+      redirectTo: query.get("redirect_to"),
+      changes: { invited_at: user.invited_at ?? new Date() },
     });
-    await sendAuthMail(tx, ctx, "invite", email, token, query.get("redirect_to"));
     return ok(await userJson(tx, user));
   });
 }

@@ -35,15 +35,16 @@ export const weakPassword = () =>
 export const invalidCredentials = () =>
   new AuthError(400, "invalid_credentials", "Invalid login credentials");
 
-export const otpExpired = () =>
-  new AuthError(403, "otp_expired", "Email link is invalid or has expired");
-
 export const emailRateLimited = (secondsLeft: number) =>
   new AuthError(
     429,
     "over_email_send_rate_limit",
     `For security purposes, you can only request this after ${secondsLeft} seconds.`,
   );
+
+/** GoTrue's answer when a per-IP request limit (or our password-check queue) is exhausted. */
+export const requestRateLimited = () =>
+  new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
 
 export const notAdmin = (message = "User not allowed") => new AuthError(403, "not_admin", message);
 

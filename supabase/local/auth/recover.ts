@@ -1,10 +1,10 @@
 /** POST /resend and POST /recover (contract §3.6, §3.7): always `{}` unless invalid or 429. */
-import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { checkSendWindow, sendTokenMail } from "./emails.ts";
+import { equalTimeTransaction } from "./equal-time.ts";
 import { validationFailed } from "./errors.ts";
-import { createFlowState } from "./pkce.ts";
 import { sendConfirmation } from "./signup.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
-import { findUserByEmail, updateUser } from "./users.ts";
+import { findUserByEmail } from "./users.ts";
 import { normaliseEmail, pkceParams, stringField } from "./validation.ts";
 
 const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
@@ -23,22 +23,18 @@ export async function resend({ ctx, body, query }: AuthRequest): Promise<AuthRes
   const pkce = pkceParams(body);
   const redirectTo = query.get("redirect_to");
 
-  await ctx.db.transaction(async (tx) => {
+  // Unknown, confirmed or unchanged addresses send nothing and take as long as a real resend.
+  await equalTimeTransaction(ctx, "resend", async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user) return;
     if (type === "signup") {
-      if (!user.email_confirmed_at) await sendConfirmation(tx, ctx, user, pkce, redirectTo);
-      return;
+      if (!user || user.email_confirmed_at) return [false, undefined];
+      await sendConfirmation(tx, ctx, user, pkce, redirectTo);
+      return [true, undefined];
     }
-    if (!user.email_change) return;
-    checkSendWindow(user.email_change_sent_at);
-    const token = newOneTimeToken(user.email_change, pkce !== undefined);
-    if (pkce) await createFlowState(tx, user.id, pkce, "email_change");
-    await updateUser(tx, user.id, {
-      email_change_token_new: token.hash,
-      email_change_sent_at: new Date(),
-    });
-    await sendAuthMail(tx, ctx, "email_change", user.email_change, token, redirectTo);
+    if (!user?.email_change) return [false, undefined];
+    checkSendWindow(ctx, user.email_change_sent_at);
+    await sendTokenMail(tx, ctx, user, "email_change", { to: user.email_change, pkce, redirectTo });
+    return [true, undefined];
   });
   return ok({});
 }
@@ -50,14 +46,13 @@ export async function recover({ ctx, body, query }: AuthRequest): Promise<AuthRe
   const pkce = pkceParams(body);
   const redirectTo = query.get("redirect_to");
 
-  await ctx.db.transaction(async (tx) => {
+  // An unknown address takes as long as a known one (account enumeration by timing).
+  await equalTimeTransaction(ctx, "recover", async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user) return;
-    checkSendWindow(user.recovery_sent_at);
-    const token = newOneTimeToken(email, pkce !== undefined);
-    if (pkce) await createFlowState(tx, user.id, pkce, "recovery");
-    await updateUser(tx, user.id, { recovery_token: token.hash, recovery_sent_at: new Date() });
-    await sendAuthMail(tx, ctx, "recovery", email, token, redirectTo);
+    if (!user) return [false, undefined];
+    checkSendWindow(ctx, user.recovery_sent_at);
+    await sendTokenMail(tx, ctx, user, "recovery", { pkce, redirectTo });
+    return [true, undefined];
   });
   return ok({});
 }

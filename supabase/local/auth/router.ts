@@ -10,7 +10,7 @@ import {
   adminUpdateUser,
   invite,
 } from "./admin.ts";
-import { AuthError } from "./errors.ts";
+import { AuthError, requestRateLimited } from "./errors.ts";
 import { recover, resend } from "./recover.ts";
 import { signup } from "./signup.ts";
 import { token } from "./token.ts";
@@ -107,10 +107,12 @@ export async function handleAuth(
 ): Promise<void> {
   const method = req.method ?? "GET";
   try {
-    const route = findRoute(method === "HEAD" ? "GET" : method, path);
+    const routeMethod = method === "HEAD" ? "GET" : method;
+    const route = findRoute(routeMethod, path);
     if (!route) {
       throw new AuthError(404, "not_found", `Route ${method} /auth/v1${path} not found`);
     }
+    if (!ctx.limits.allow(`${routeMethod} ${path}`, req)) throw requestRateLimited();
     const text = method === "GET" || method === "HEAD" ? "" : await readBody(req);
     const body = parseBodyObject(text);
     const result = await route.handler({

@@ -1,17 +1,17 @@
 /**
  * Sessions, refresh-token rotation and access tokens (claims of contract §2.3).
- * Rotation tolerates re-use of a just-rotated refresh token for REUSE_INTERVAL_SECONDS,
- * like hosted projects, so parallel SSR requests sharing one cookie do not sign users out.
+ * Rotation tolerates re-use of a just-rotated refresh token for the reuse interval (10 s, like
+ * hosted projects), so parallel SSR requests sharing one cookie do not sign users out.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
+import { CommittedFailure, transactionKeepingFailures } from "./committed.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import { findUserById, type UserRow, updateUser, userJson } from "./users.ts";
 import type { JsonObject } from "./validation.ts";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
-const REUSE_INTERVAL_SECONDS = 10;
 
 export interface AmrEntry {
   method: string;
@@ -114,13 +114,25 @@ export async function issueSession(
   return tokenResponse(tx, ctx, signedIn, sessionId, amr, refreshToken);
 }
 
+/**
+ * Rotates a refresh token. A rotated token presented again within the reuse interval gets the
+ * session's current token (parallel refreshes); later, it is a replay: the whole session and
+ * its tokens are deleted and that deletion is committed before the error is answered.
+ */
 export async function refreshSession(
-  tx: Transaction,
   ctx: BackendContext,
   token: string | undefined,
 ): Promise<JsonObject> {
   if (!token) throw validationFailed("refresh_token required");
   if (token.length < 12) throw validationFailed("Refresh token is not valid");
+  return transactionKeepingFailures(ctx.db, (tx) => rotate(tx, ctx, token));
+}
+
+async function rotate(
+  tx: Transaction,
+  ctx: BackendContext,
+  token: string,
+): Promise<JsonObject | CommittedFailure> {
   const found = await tx.query<RefreshTokenRow>(
     "select * from auth.refresh_tokens where token = $1",
     [token],
@@ -146,12 +158,12 @@ export async function refreshSession(
     );
     const child = active.rows[0];
     const revokedAgo = (Date.now() - current.updated_at.getTime()) / 1000;
-    if (child && revokedAgo <= REUSE_INTERVAL_SECONDS) {
+    if (child && revokedAgo <= ctx.security.refreshTokenReuseIntervalSeconds) {
       return tokenResponse(tx, ctx, user, session.id, session.amr, child.token);
     }
-    // Re-use outside the grace window: treat the session as compromised.
+    // Replay outside the grace window: the token family is compromised, end the session.
     await tx.query("delete from auth.sessions where id = $1", [session.id]);
-    throw refreshError("refresh_token_already_used", "Already Used");
+    return new CommittedFailure(refreshError("refresh_token_already_used", "Already Used"));
   }
 
   await tx.query(

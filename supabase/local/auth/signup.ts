@@ -2,19 +2,16 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
-import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { checkSendWindow, sendTokenMail } from "./emails.ts";
+import { equalTimeTransaction } from "./equal-time.ts";
 import { AuthError, validationFailed } from "./errors.ts";
-import { hashPassword } from "./passwords.ts";
-import { createFlowState } from "./pkce.ts";
 import { issueSession } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   createUser,
   DEFAULT_APP_METADATA,
   findUserByEmail,
-  mergeMetadata,
   type UserRow,
-  updateUser,
   userJson,
 } from "./users.ts";
 import {
@@ -27,7 +24,7 @@ import {
   stringField,
 } from "./validation.ts";
 
-/** Sends (or re-sends) the sign-up confirmation mail, at most once per 60 s per user. */
+/** Sends (or re-sends) the sign-up confirmation mail, at most once per send interval. */
 export async function sendConfirmation(
   tx: Transaction,
   ctx: BackendContext,
@@ -35,16 +32,8 @@ export async function sendConfirmation(
   pkce: PkceParams | undefined,
   redirectTo: string | null,
 ): Promise<UserRow> {
-  checkSendWindow(user.confirmation_sent_at);
-  const email = user.email ?? "";
-  const token = newOneTimeToken(email, pkce !== undefined);
-  if (pkce) await createFlowState(tx, user.id, pkce, "email/signup");
-  const updated = await updateUser(tx, user.id, {
-    confirmation_token: token.hash,
-    confirmation_sent_at: new Date(),
-  });
-  await sendAuthMail(tx, ctx, user.invited_at ? "invite" : "signup", email, token, redirectTo);
-  return updated;
+  checkSendWindow(ctx, user.confirmation_sent_at);
+  return sendTokenMail(tx, ctx, user, user.invited_at ? "invite" : "signup", { pkce, redirectTo });
 }
 
 /** What GoTrue answers for an already confirmed address: a fake user without identities. */
@@ -85,27 +74,21 @@ export async function signup({ ctx, body, query }: AuthRequest): Promise<AuthRes
   const email = normaliseEmail(rawEmail);
   if (!password) throw validationFailed("Signup requires a valid password");
   checkPassword(password);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await ctx.passwords.hash(password);
 
-  return ctx.db.transaction(async (tx) => {
+  // The password is hashed above whatever the address; an already confirmed address then
+  // takes as long as a real sign-up (account enumeration by timing).
+  return equalTimeTransaction(ctx, "signup", async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing) {
       if (ctx.autoconfirm) {
         throw new AuthError(422, "user_already_exists", "User already registered");
       }
-      if (existing.email_confirmed_at) return ok(obfuscatedUser(email, data));
-      // Unconfirmed: the new sign-up replaces password and metadata, then re-sends the mail.
-      const refreshed = await updateUser(tx, existing.id, {
-        encrypted_password: passwordHash,
-        raw_user_meta_data: signupMetadata(
-          mergeMetadata(existing.raw_user_meta_data, data),
-          email,
-          existing.id,
-          false,
-        ),
-      });
-      const user = await sendConfirmation(tx, ctx, refreshed, pkce, redirectTo);
-      return ok(await userJson(tx, user));
+      if (existing.email_confirmed_at) return [false, ok(obfuscatedUser(email, data))];
+      // Unconfirmed: never touch the stored password or metadata (whoever signs up again may
+      // not own the address); only re-send the confirmation to the address (GoTrue).
+      const user = await sendConfirmation(tx, ctx, existing, pkce, redirectTo);
+      return [true, ok(await userJson(tx, user))];
     }
     const id = randomUUID();
     const created = await createUser(tx, {
@@ -116,8 +99,8 @@ export async function signup({ ctx, body, query }: AuthRequest): Promise<AuthRes
       appMetadata: DEFAULT_APP_METADATA,
       userMetadata: signupMetadata(data, email, id, ctx.autoconfirm),
     });
-    if (ctx.autoconfirm) return ok(await issueSession(tx, ctx, created, "password"));
+    if (ctx.autoconfirm) return [true, ok(await issueSession(tx, ctx, created, "password"))];
     const user = await sendConfirmation(tx, ctx, created, pkce, redirectTo);
-    return ok(await userJson(tx, user));
+    return [true, ok(await userJson(tx, user))];
   });
 }

@@ -1,6 +1,5 @@
 /** POST /token?grant_type=password|refresh_token|pkce (contract §3.2, §3.4, §3.7). */
 import { AuthError, invalidCredentials, validationFailed } from "./errors.ts";
-import { passwordMatches } from "./passwords.ts";
 import { consumeAuthCode } from "./pkce.ts";
 import { issueSession, refreshSession } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
@@ -16,7 +15,7 @@ async function passwordGrant({ ctx, body }: AuthRequest): Promise<AuthResult> {
   }
   const user = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
   // bcrypt runs outside any transaction so it does not hold the database.
-  const matches = await passwordMatches(password, user?.encrypted_password ?? null);
+  const matches = await ctx.passwords.matches(password, user?.encrypted_password ?? null);
   if (!user || !matches) throw invalidCredentials();
   if (!user.email_confirmed_at) {
     throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
@@ -33,7 +32,7 @@ async function passwordGrant({ ctx, body }: AuthRequest): Promise<AuthResult> {
 
 async function refreshGrant({ ctx, body }: AuthRequest): Promise<AuthResult> {
   const token = stringField(body, "refresh_token");
-  return ok(await ctx.db.transaction((tx) => refreshSession(tx, ctx, token)));
+  return ok(await refreshSession(ctx, token));
 }
 
 async function pkceGrant({ ctx, body }: AuthRequest): Promise<AuthResult> {

@@ -1,9 +1,8 @@
 /** GET/PUT /user and POST /logout (contract §3.3–§3.5). */
-import { checkSendWindow, newOneTimeToken, sendAuthMail } from "./emails.ts";
+import { checkSendWindow, sendTokenMail } from "./emails.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import { requireClaims, userFromClaims } from "./guard.ts";
-import { hashPassword, passwordMatches } from "./passwords.ts";
-import { createFlowState } from "./pkce.ts";
+import { revokeUserTokens } from "./one-time-tokens.ts";
 import { endSessions } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import { findUserByEmail, mergeMetadata, type UserChanges, updateUser, userJson } from "./users.ts";
@@ -43,21 +42,25 @@ export async function updateCurrentUser({
   const before = await ctx.db.transaction((tx) => userFromClaims(tx, claims));
   let passwordHash: string | undefined;
   if (password !== undefined) {
-    if (await passwordMatches(password, before.user.encrypted_password)) {
+    if (await ctx.passwords.matches(password, before.user.encrypted_password)) {
       throw new AuthError(
         422,
         "same_password",
         "New password should be different from the old password.",
       );
     }
-    passwordHash = await hashPassword(password);
+    passwordHash = await ctx.passwords.hash(password);
   }
 
   return ctx.db.transaction(async (tx) => {
     const { user, sessionId } = await userFromClaims(tx, claims);
     const changes: UserChanges = {};
     if (data) changes.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, data);
-    if (passwordHash) changes.encrypted_password = passwordHash;
+    if (passwordHash) {
+      changes.encrypted_password = passwordHash;
+      // Outstanding links (a recovery link, say) must not outlive the old password.
+      await revokeUserTokens(tx, user.id);
+    }
     if (newEmail && newEmail !== user.email) {
       const taken = await findUserByEmail(tx, newEmail);
       if (taken) {
@@ -67,15 +70,13 @@ export async function updateCurrentUser({
           "A user with this email address has already been registered",
         );
       }
-      checkSendWindow(user.email_change_sent_at);
-      const token = newOneTimeToken(newEmail, pkce !== undefined);
-      if (pkce) await createFlowState(tx, user.id, pkce, "email_change");
-      Object.assign(changes, {
-        email_change: newEmail,
-        email_change_token_new: token.hash,
-        email_change_sent_at: new Date(),
-      } satisfies UserChanges);
-      await sendAuthMail(tx, ctx, "email_change", newEmail, token, query.get("redirect_to"));
+      checkSendWindow(ctx, user.email_change_sent_at);
+      await sendTokenMail(tx, ctx, user, "email_change", {
+        to: newEmail,
+        pkce,
+        redirectTo: query.get("redirect_to"),
+      });
+      changes.email_change = newEmail;
     }
     const updated = await updateUser(tx, user.id, changes);
     // A password change signs out every other session (GoTrue behaviour).

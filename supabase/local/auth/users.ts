@@ -52,11 +52,8 @@ export type UserChanges = Partial<
     | "encrypted_password"
     | "email_confirmed_at"
     | "invited_at"
-    | "confirmation_token"
     | "confirmation_sent_at"
-    | "recovery_token"
     | "recovery_sent_at"
-    | "email_change_token_new"
     | "email_change"
     | "email_change_sent_at"
     | "last_sign_in_at"
@@ -65,8 +62,6 @@ export type UserChanges = Partial<
     | "banned_until"
   >
 >;
-
-export type TokenColumn = "confirmation_token" | "recovery_token" | "email_change_token_new";
 
 export interface NewUser {
   id?: string;
@@ -105,11 +100,6 @@ export async function findUserByEmail(tx: Transaction, email: string) {
 
 export async function findUserById(tx: Transaction, id: string) {
   const { rows } = await tx.query<UserRow>("select * from auth.users where id = $1", [id]);
-  return rows[0];
-}
-
-export async function findUserByToken(tx: Transaction, column: TokenColumn, hash: string) {
-  const { rows } = await tx.query<UserRow>(`select * from auth.users where ${column} = $1`, [hash]);
   return rows[0];
 }
 

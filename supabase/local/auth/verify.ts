@@ -4,25 +4,30 @@
  */
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
-import { hashOtp } from "./emails.ts";
-import { AuthError, otpExpired, validationFailed } from "./errors.ts";
+import { CommittedFailure, transactionKeepingFailures } from "./committed.ts";
+import { AuthError, validationFailed } from "./errors.ts";
+import {
+  type ConsumedToken,
+  consumeToken,
+  linkExpired,
+  type TokenProof,
+  type TokenType,
+} from "./one-time-tokens.ts";
 import { issueAuthCode } from "./pkce.ts";
 import { issueSession } from "./sessions.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   findUserByEmail,
-  findUserByToken,
+  findUserById,
   syncEmailIdentity,
-  type TokenColumn,
   type UserChanges,
   type UserRow,
   updateUser,
 } from "./users.ts";
 import { normaliseEmail, stringField } from "./validation.ts";
 
-const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-const COLUMNS_BY_TYPE: Record<string, TokenColumn[]> = {
+/** Which stored tokens a verification type may consume (GoTrue's verify.go lookup). */
+const TOKEN_TYPES: Record<string, TokenType[]> = {
   signup: ["confirmation_token"],
   invite: ["confirmation_token"],
   magiclink: ["recovery_token"],
@@ -41,10 +46,10 @@ const FLOW_METHOD_BY_TYPE: Record<string, string> = {
   email_change: "email_change",
 };
 
-function sentAt(user: UserRow, column: TokenColumn): Date | null {
-  if (column === "confirmation_token") return user.confirmation_sent_at;
-  if (column === "recovery_token") return user.recovery_sent_at;
-  return user.email_change_sent_at;
+function tokenTypes(type: string): TokenType[] {
+  const types = TOKEN_TYPES[type];
+  if (!types) throw validationFailed("Unsupported verification type");
+  return types;
 }
 
 function verifiedMetadata(user: UserRow, newEmail?: string): UserChanges {
@@ -56,26 +61,11 @@ function verifiedMetadata(user: UserRow, newEmail?: string): UserChanges {
   };
 }
 
-/** Finds the user owning `hash` for `type`, consumes the token and applies its effect. */
-async function consumeToken(tx: Transaction, type: string, hashes: string[]): Promise<UserRow> {
-  const columns = COLUMNS_BY_TYPE[type];
-  if (!columns) throw validationFailed("Unsupported verification type");
-  for (const column of columns) {
-    for (const hash of hashes) {
-      const user = await findUserByToken(tx, column, hash);
-      if (!user) continue;
-      const sent = sentAt(user, column);
-      if (!sent || Date.now() - sent.getTime() > TOKEN_LIFETIME_MS) throw otpExpired();
-      return applyToken(tx, user, column);
-    }
-  }
-  throw otpExpired();
-}
-
-async function applyToken(tx: Transaction, user: UserRow, column: TokenColumn): Promise<UserRow> {
-  let changes: UserChanges;
-  if (column === "email_change_token_new") {
-    const newEmail = user.email_change ?? "";
+/** Applies a consumed token: confirms the address, or moves the user to the new address. */
+async function applyToken(tx: Transaction, user: UserRow, token: ConsumedToken): Promise<UserRow> {
+  let changes: UserChanges = verifiedMetadata(user);
+  if (token.tokenType === "email_change_token_new") {
+    const newEmail = token.relatesTo;
     const taken = await findUserByEmail(tx, newEmail);
     if (taken && taken.id !== user.id) {
       throw new AuthError(
@@ -84,22 +74,29 @@ async function applyToken(tx: Transaction, user: UserRow, column: TokenColumn): 
         "A user with this email address has already been registered",
       );
     }
-    changes = {
-      ...verifiedMetadata(user, newEmail),
-      email: newEmail,
-      email_change: null,
-      email_change_token_new: null,
-    };
-  } else {
-    changes = { ...verifiedMetadata(user), [column]: null };
+    changes = { ...verifiedMetadata(user, newEmail), email: newEmail, email_change: null };
   }
   const updated = await updateUser(tx, user.id, changes);
   await syncEmailIdentity(tx, updated);
   return updated;
 }
 
-/** Candidate stored hashes for a request: the token_hash, or hash(email+OTP) with/without pkce_. */
-function requestedHashes(body: AuthRequest["body"]): string[] {
+/** Consumes the token proven by the request and applies it; a wrong code stays counted. */
+async function verifyToken(
+  tx: Transaction,
+  ctx: BackendContext,
+  type: string,
+  proof: TokenProof,
+): Promise<UserRow | CommittedFailure> {
+  const consumed = await consumeToken(tx, ctx, proof, tokenTypes(type));
+  if (consumed instanceof CommittedFailure) return consumed;
+  const user = await findUserById(tx, consumed.userId);
+  if (!user) throw linkExpired();
+  return applyToken(tx, user, consumed);
+}
+
+/** The request's proof: the token_hash, or the e-mail address with the 6-digit code. */
+function requestedProof(body: AuthRequest["body"]): TokenProof {
   const tokenHash = stringField(body, "token_hash");
   const token = stringField(body, "token");
   if (tokenHash && (body.email || body.phone || body.redirect_to)) {
@@ -108,22 +105,25 @@ function requestedHashes(body: AuthRequest["body"]): string[] {
   if ((tokenHash && token) || (!tokenHash && !token)) {
     throw validationFailed("Verify requires either a token or a token hash");
   }
-  if (tokenHash) return [tokenHash];
+  if (tokenHash) return { tokenHash };
   const rawEmail = stringField(body, "email");
   if (!rawEmail)
     throw validationFailed("Only an email address or phone number should be provided on verify");
-  const hash = hashOtp(normaliseEmail(rawEmail), token ?? "");
-  return [hash, `pkce_${hash}`];
+  return { email: normaliseEmail(rawEmail), otp: token ?? "" };
 }
 
 export async function verifyPost({ ctx, body }: AuthRequest): Promise<AuthResult> {
   const type = stringField(body, "type");
   if (!type) throw validationFailed("Verify requires a verification type");
-  const hashes = requestedHashes(body);
-  return ctx.db.transaction(async (tx) => {
-    const user = await consumeToken(tx, type, hashes);
-    return ok(await issueSession(tx, ctx, user, "otp"));
+  tokenTypes(type);
+  const proof = requestedProof(body);
+  const session = await transactionKeepingFailures(ctx.db, async (tx) => {
+    const user = await verifyToken(tx, ctx, type, proof);
+    if (user instanceof CommittedFailure) return user;
+    // amr "otp" whatever the type, like GoTrue's verifyPost (see README, Security).
+    return issueSession(tx, ctx, user, "otp");
   });
+  return ok(session);
 }
 
 /** redirect_to when it points at the web app (same origin as siteUrl), else siteUrl. */
@@ -159,9 +159,10 @@ export async function verifyGet({ ctx, query }: AuthRequest): Promise<AuthResult
   let location: string;
   try {
     if (!type) throw validationFailed("Verify requires a verification type");
-    if (!token) throw otpExpired();
-    location = await ctx.db.transaction(async (tx) => {
-      const user = await consumeToken(tx, type, [token]);
+    if (!token) throw linkExpired();
+    location = await transactionKeepingFailures(ctx.db, async (tx) => {
+      const user = await verifyToken(tx, ctx, type, { tokenHash: token });
+      if (user instanceof CommittedFailure) return user;
       const url = new URL(base);
       if (token.startsWith("pkce_")) {
         const code = await issueAuthCode(tx, user.id, FLOW_METHOD_BY_TYPE[type] ?? type);

@@ -114,6 +114,24 @@ create table if not exists auth.flow_state (
 );
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
 
+-- E-mail links and codes (the role of GoTrue's auth.one_time_tokens). Only digests are
+-- stored: sha256 of the link's random token_hash, HMAC of address + 6-digit code. One row per
+-- outstanding mail; rows are deleted when used, superseded, expired-and-tried or revoked.
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null
+    check (token_type in ('confirmation_token', 'recovery_token', 'email_change_token_new')),
+  link_digest text not null unique,
+  code_digest text not null,
+  relates_to text not null,
+  failed_attempts integer not null default 0,
+  created_at timestamptz not null default now()
+);
+create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (user_id);
+create index if not exists one_time_tokens_relates_to_idx
+  on auth.one_time_tokens (relates_to, code_digest);
+
 revoke all on all tables in schema auth from anon, authenticated;
 grant all on all tables in schema auth to service_role;
 
@@ -177,6 +195,8 @@ create table if not exists _local.mailbox (
   links jsonb not null default '[]',
   sent_at timestamptz not null default now()
 );
+-- Extra headers of mails the web app posts (POST /mailbox/messages.json, service role only).
+alter table _local.mailbox add column if not exists headers jsonb not null default '{}';
 
 -- Migration history, same shape as the Supabase CLI's.
 create schema if not exists supabase_migrations;

@@ -10,6 +10,14 @@ export function anonClient(backend: TestBackend): SupabaseClient {
   return createClient(backend.url, backend.anonKey, CLIENT_OPTIONS);
 }
 
+/** An anon client whose requests claim to come from `ip` (X-Forwarded-For). */
+export function clientFrom(backend: TestBackend, ip: string): SupabaseClient {
+  return createClient(backend.url, backend.anonKey, {
+    ...CLIENT_OPTIONS,
+    global: { headers: { "X-Forwarded-For": ip } },
+  });
+}
+
 export function serviceClient(backend: TestBackend): SupabaseClient {
   return createClient(backend.url, backend.serviceRoleKey, CLIENT_OPTIONS);
 }
@@ -54,4 +62,14 @@ export async function confirmationFromMail(backend: TestBackend, email: string) 
     type: link.searchParams.get("type") ?? "",
     next: link.searchParams.get("next") ?? "",
   };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }

@@ -37,6 +37,9 @@ async function pageForAxe(page: Page): Promise<{ target: Page; close: () => Prom
 
 /** Fails with a readable list when axe finds WCAG 2.2 AA violations on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // An axe run (and a no-JS replay in a fresh context) is slow work of its own: give each one
+  // its own time instead of eating the test's.
+  test.info().setTimeout(test.info().timeout + 20_000);
   const { target, close } = await pageForAxe(page);
   try {
     const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();

@@ -1,0 +1,51 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { createConfirmedUser, signIn } from "./helpers/auth";
+
+/** Menus and the blog filters once JavaScript runs (without it the pages already work). */
+async function expectDismissable(page: Page, details: Locator, inside: Locator) {
+  const button = details.locator("summary");
+  await button.click();
+  await expect(inside).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(inside).toBeHidden();
+  await expect(button).toBeFocused();
+  await button.click();
+  await expect(inside).toBeVisible();
+  // Bottom-left corner: outside every menu, on no link.
+  const size = page.viewportSize() ?? { width: 390, height: 844 };
+  await page.mouse.click(5, size.height - 10);
+  await expect(inside).toBeHidden();
+}
+
+test("the mobile menu and the chat widget close on Escape and on a click outside", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const menu = page.getByTestId("mobile-menu");
+  await expectDismissable(page, menu, menu.getByRole("link", { name: "Services" }));
+  const chat = page.getByTestId("chat-widget");
+  await expectDismissable(page, chat, chat.getByRole("heading", { name: "Live Chat" }));
+});
+
+test("the account menu closes on Escape and on a click outside", async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signIn(page, user.email, user.password);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const menu = nav.locator("details").filter({ hasText: "Account menu" });
+  await expectDismissable(page, menu, menu.getByRole("link", { name: "Dashboard" }));
+});
+
+test("Back undoes the last blog filter", async ({ page }) => {
+  await page.goto("/blog");
+  await page.getByLabel("Category").selectOption("Web Development");
+  await expect(page).toHaveURL(/category=Web\+Development/);
+  await page.getByText("#performance", { exact: true }).click();
+  await expect(page).toHaveURL(/tag=performance/);
+  await page.goBack();
+  await expect(page).toHaveURL(/category=Web\+Development/);
+  await expect(page).not.toHaveURL(/tag=performance/);
+  await expect(page.getByRole("checkbox", { name: "#performance" })).not.toBeChecked();
+  await page.goBack();
+  await expect(page).toHaveURL("/blog");
+});
