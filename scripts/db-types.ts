@@ -49,32 +49,6 @@ const SCALARS: Record<string, string> = {
   inet: "unknown",
 };
 
-/** `format_type()` names of function arguments and results, as the udt names above. */
-const FORMATTED: Record<string, string> = {
-  text: "text",
-  "character varying": "varchar",
-  uuid: "uuid",
-  "timestamp with time zone": "timestamptz",
-  "timestamp without time zone": "timestamp",
-  date: "date",
-  smallint: "int2",
-  integer: "int4",
-  bigint: "int8",
-  real: "float4",
-  "double precision": "float8",
-  numeric: "numeric",
-  boolean: "bool",
-  json: "json",
-  jsonb: "jsonb",
-};
-
-function formattedType(name: string): string {
-  if (name.endsWith("[]")) return `${formattedType(name.slice(0, -2))}[]`;
-  if (name === "void") return "undefined";
-  const udt = FORMATTED[name];
-  return udt ? tsType(udt) : "unknown";
-}
-
 function tsType(udt: string): string {
   if (udt.startsWith("_")) return `${tsType(udt.slice(1))}[]`;
   return SCALARS[udt] ?? "unknown";
@@ -98,6 +72,54 @@ function columnsOf(rows: ColumnRow[], mode: "Row" | "Insert" | "Update"): string
     .join("\n");
 }
 
+interface FunctionRow {
+  proname: string;
+  proretset: boolean;
+  rettype: string;
+  pronargdefaults: number;
+  args: { name: string | null; mode: string; type: string }[];
+}
+
+/** Functions the API roles may call (RPC), as `supabase gen types` lists them. */
+async function readFunctions(db: PGlite): Promise<FunctionRow[]> {
+  const { rows } = await db.query<FunctionRow>(
+    `select p.proname, p.proretset, t.typname as rettype, p.pronargdefaults,
+            (select coalesce(json_agg(json_build_object('name', a.name, 'mode', a.mode, 'type', ty.typname)
+                                      order by a.ord), '[]'::json)
+               from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]),
+                           coalesce(p.proargmodes, array_fill('i'::"char", array[p.pronargs])),
+                           p.proargnames) with ordinality a(type, mode, name, ord)
+               join pg_type ty on ty.oid = a.type) as args
+       from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+       join pg_type t on t.oid = p.prorettype
+      where n.nspname = 'public' and t.typname <> 'trigger'
+        and (has_function_privilege('anon', p.oid, 'execute')
+             or has_function_privilege('authenticated', p.oid, 'execute'))
+      order by p.proname`,
+  );
+  return rows;
+}
+
+function renderFunction(fn: FunctionRow): string {
+  const inputs = fn.args.filter((a) => a.mode === "i" || a.mode === "b" || a.mode === "v");
+  const outputs = fn.args.filter((a) => a.mode === "o" || a.mode === "b" || a.mode === "t");
+  const firstDefault = inputs.length - fn.pronargdefaults;
+  const args = inputs.length
+    ? `{ ${inputs.map((a, i) => `${a.name}${i >= firstDefault ? "?" : ""}: ${tsType(a.type)}`).join("; ")} }`
+    : "Record<PropertyKey, never>";
+  const row = outputs.length
+    ? `{ ${[...outputs]
+        .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""))
+        .map((a) => `${a.name}: ${tsType(a.type)}`)
+        .join("; ")} }`
+    : fn.rettype === "void"
+      ? "undefined"
+      : tsType(fn.rettype);
+  const returns = fn.proretset ? `${row}[]` : row;
+  return `      ${fn.proname}: {\n        Args: ${args};\n        Returns: ${returns};\n      };`;
+}
+
 async function readColumns(db: PGlite): Promise<ColumnRow[]> {
   const { rows } = await db.query<ColumnRow>(
     `select c.table_name, t.table_type, c.column_name, c.udt_name, c.is_nullable, c.column_default,
@@ -109,50 +131,6 @@ async function readColumns(db: PGlite): Promise<ColumnRow[]> {
       order by c.table_name, c.column_name`,
   );
   return rows;
-}
-
-interface FunctionRow {
-  name: string;
-  returns_set: boolean;
-  result: string;
-  arg_names: string[];
-  arg_modes: string[];
-  arg_types: string[];
-}
-
-async function readFunctions(db: PGlite): Promise<FunctionRow[]> {
-  const { rows } = await db.query<FunctionRow>(
-    `select p.proname as name, p.proretset as returns_set,
-            format_type(p.prorettype, null) as result,
-            coalesce(p.proargnames, '{}') as arg_names,
-            coalesce(p.proargmodes::text[], '{}') as arg_modes,
-            coalesce((select array_agg(format_type(t, null) order by i)
-                        from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
-                             with ordinality as a(t, i)), '{}') as arg_types
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public' and p.prorettype <> 'trigger'::regtype and p.prokind = 'f'
-      order by p.proname`,
-  );
-  return rows;
-}
-
-/** A function's `Args` and `Returns` in supabase-js's shape. */
-function renderFunction(fn: FunctionRow): string {
-  const params = fn.arg_types.map((type, i) => ({
-    name: fn.arg_names[i] ?? `arg${i}`,
-    type: formattedType(type),
-    mode: fn.arg_modes[i] ?? "i",
-  }));
-  const args = params.filter((p) => p.mode === "i" || p.mode === "b");
-  const columns = params.filter((p) => p.mode === "t" || p.mode === "o");
-  const argsType = args.length
-    ? `{ ${args.map((p) => `${p.name}: ${p.type}`).join("; ")} }`
-    : "Record<PropertyKey, never>";
-  const row = columns.length
-    ? `{ ${columns.map((p) => `${p.name}: ${p.type}`).join("; ")} }`
-    : formattedType(fn.result);
-  const returns = fn.returns_set ? `${row}[]` : row;
-  return `      ${fn.name}: {\n        Args: ${argsType};\n        Returns: ${returns};\n      };`;
 }
 
 export function renderTypes(columns: ColumnRow[], functions: FunctionRow[] = []): string {

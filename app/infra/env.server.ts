@@ -70,6 +70,18 @@ const schema = z
     /** Set by the server in embedded mode: where the site delivers its own e-mails. */
     LOCAL_MAILBOX_URL: optionalText.pipe(httpUrl.optional()),
     MAIL_FROM: z.string().default("Jenga Digital <no-reply@jengadigital.co.ke>"),
+    /**
+     * Outgoing mail through SMTP (`smtps://user:pass@host:465`, or `smtp://…:587` with
+     * STARTTLS required except on loopback): the site's own mails, and in embedded mode the
+     * backend's auth mails too. Unset: embedded mode delivers to the local mailbox.
+     */
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .url()
+        .refine((v) => /^smtps?:\/\/[^/]/.test(v), "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.SUPABASE_URL && !value.SUPABASE_ANON_KEY) {

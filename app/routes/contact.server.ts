@@ -3,6 +3,7 @@ import { topicMessage } from "~/content/chat-options";
 import { CONTACT_SUCCESS_MESSAGE } from "~/domain/contact/limits";
 import { saveContactMessage } from "~/domain/contact/messages.server";
 import { contactSchema } from "~/domain/contact/schema.server";
+import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { readSubmission } from "~/infra/forms.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
@@ -35,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: user?.id ?? null,
   });
   if (!saved.ok) return failedForm(saved, submission, { toast: true });
+  // The agency's notification was queued with the row; send it now, after this answer.
+  void kickOutbox();
   return redirectWithToast(safeRedirectPath(redirectTo, "/contact"), {
     type: "success",
     title: CONTACT_SUCCESS_MESSAGE,

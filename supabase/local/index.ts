@@ -23,6 +23,7 @@ import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
 import { acquireDirLock } from "./lock.ts";
+import { type MailRelay, type SmtpOptions, startMailRelay } from "./mail-relay.ts";
 import { createRequestLimits } from "./rate-limit.ts";
 import { createCatalog } from "./rest/catalog.ts";
 import { createBackendServer } from "./server.ts";
@@ -67,6 +68,11 @@ export interface LocalSupabaseOptions {
    * NODE_ENV=production, where only recipient and subject are logged.
    */
   logMailLinks?: boolean;
+  /**
+   * Send the auth mails (confirmation, reset, e-mail change…) through SMTP as well as keeping
+   * them in the mailbox (mail-relay.ts). Default: mailbox only.
+   */
+  smtp?: SmtpOptions;
 }
 
 export interface LocalSupabase {
@@ -75,6 +81,8 @@ export interface LocalSupabase {
   serviceRoleKey: string;
   mailboxUrl: string;
   jwtSecret: string;
+  /** The SMTP relay, when started with `smtp`. */
+  relay?: MailRelay;
   admin?: { email: string; password?: string };
   close(): Promise<void>;
 }
@@ -132,6 +140,9 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     ctx.apiUrl = url;
     const database = db;
+    const relay = opts.smtp ? startMailRelay(db, opts.smtp, log) : undefined;
+    if (relay)
+      log(`[mail-relay] auth mails also go out through SMTP (${new URL(opts.smtp!.url).host})`);
     const hasher = passwords;
     let closing: Promise<void> | undefined;
     return {
@@ -141,6 +152,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       mailboxUrl: `${url}/mailbox`,
       jwtSecret: keys.secret,
       admin,
+      relay,
       close() {
         closing ??= (async () => {
           const force = setTimeout(() => server.closeAllConnections(), 2000);
@@ -149,6 +161,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
             server.closeIdleConnections();
           });
           clearTimeout(force);
+          await relay?.close();
           try {
             await hasher.close();
             await database.close();

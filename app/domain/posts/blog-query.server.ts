@@ -32,11 +32,7 @@ export function arrayLiteral(values: readonly string[]): string {
 }
 
 /** The published posts matching `filters`, as a PostgREST query to finish. */
-function matching(
-  supabase: AppSupabase,
-  filters: BlogFilters,
-  options: { head?: boolean } = {},
-) {
+function matching(supabase: AppSupabase, filters: BlogFilters, options: { head?: boolean } = {}) {
   let query = supabase
     .from("posts")
     .select(SUMMARY_COLUMNS, { count: "exact", head: options.head })
