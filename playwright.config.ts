@@ -25,6 +25,8 @@ function server(port: number, backendPort: number, env: Record<string, string>) 
       SUPABASE_URL: process.env.E2E_USE_SUPABASE_URL ? (process.env.SUPABASE_URL ?? "") : "",
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin-password-123",
+      // One process, as in the other tests (the cluster has tests of its own).
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY || "1",
       ...env,
     },
   };
