@@ -91,6 +91,8 @@ export async function startTestSite(
       SUPABASE_LOCAL_PORT: String(backendPort),
       RATE_LIMIT: "off",
       WEB_CONCURRENCY: "1",
+      // Production with a backend elsewhere requires a secret shared by every instance.
+      ...(external ? { SESSION_SECRET: "test-session-secret-shared-by-instances" } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -143,7 +145,7 @@ export async function startTestSite(
   if (Number(options.env?.WEB_CONCURRENCY ?? 1) > 1) await waitForLog(/workers listening/);
   const backendUrl = options.env?.SUPABASE_URL || `http://127.0.0.1:${backendPort}`;
   const serviceKey = external
-    ? (options.serviceRoleKey ?? "")
+    ? (options.serviceRoleKey ?? "no-service-key")
     : (await createKeys(loadOrCreateSecret(dataDir))).serviceRoleKey;
   const service = createClient(backendUrl, serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
