@@ -6,7 +6,7 @@ import {
   RateLimiterRedis,
 } from "rate-limiter-flexible";
 import { env } from "./env.server";
-import { redisClient } from "./redis.server";
+import { redisClient, redisConnected } from "./redis.server";
 
 /**
  * Per-client limits on the actions that send e-mail, check passwords, verify links or write
@@ -75,7 +75,9 @@ export async function consumeRateLimit(
   kind: RateLimitKind,
   keys: string[],
 ): Promise<number | null> {
-  if (!env().RATE_LIMIT) return null;
+  const { RATE_LIMIT: on, REDIS_URL: redisUrl } = env();
+  if (!on) return null;
+  if (redisUrl) await redisConnected(redisUrl);
   let wait = 0;
   for (const key of keys) {
     try {
