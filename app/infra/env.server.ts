@@ -74,6 +74,8 @@ const schema = z
     SUPABASE_TIMEOUT_MS: positiveInt.default(5000),
     SUPABASE_MAX_CONCURRENCY: positiveInt.default(16),
     BUILD_DIR: z.string().default("build"),
+    /** Where `npm run backup` writes its snapshots. */
+    BACKUP_DIR: z.string().default("backups"),
     /** Set by the server in embedded mode: where the site delivers its own e-mails. */
     LOCAL_MAILBOX_URL: optionalText.pipe(httpUrl.optional()),
     MAIL_FROM: z.string().default("Jenga Digital <no-reply@jengadigital.co.ke>"),

@@ -1,6 +1,7 @@
 /** The HTTP front door: routes /auth/v1, /rest/v1 and /mailbox, like the Supabase API gateway. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { handleAuth } from "./auth/router.ts";
+import { handleSnapshot, SNAPSHOT_PATH } from "./backup.ts";
 import type { BackendContext } from "./context.ts";
 import { headerValue, send, sendJson } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
@@ -56,6 +57,7 @@ async function route(
   const { pathname } = url;
 
   if (await handleMailbox(req, res, ctx.db, pathname)) return;
+  if (pathname === SNAPSHOT_PATH) return handleSnapshot(req, res, ctx);
 
   const isAuth = pathname === "/auth/v1" || pathname.startsWith("/auth/v1/");
   const isRest = pathname === "/rest/v1" || pathname.startsWith("/rest/v1/");
