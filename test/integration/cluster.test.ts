@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ADMIN } from "../../supabase/local/testing.ts";
 import { contactForm, FORM_HEADERS, requestOnNewConnection } from "../support/http-client";
 import { startTestSite, type TestSite } from "../support/site";
 
 /**
  * Two HTTP workers on one machine (WEB_CONCURRENCY=2): the rate-limit counters are the
  * primary's, so a visitor gets the documented 5 contact messages a minute however the
- * requests are spread over the workers; /readyz answers from any of them.
+ * requests are spread over the workers; a post published through one worker empties the other's
+ * cache at once; /readyz answers from any of them.
  */
 describe("two workers", () => {
   let site: TestSite;
@@ -46,6 +48,38 @@ describe("two workers", () => {
         .map((r) => r.worker),
     );
     expect(workers.size).toBe(2);
+  });
+
+  it("empties the other worker's cached /blog when a post is published (IPC)", async () => {
+    for (let i = 0; i < 4; i++) await requestOnNewConnection(`${site.url}/blog`);
+    const cached = await requestOnNewConnection(`${site.url}/blog`);
+    expect(cached.headers["x-cache"]).toBe("HIT");
+    const login = await fetch(`${site.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: FORM_HEADERS,
+      body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const title = `Published on one worker ${Date.now()}`;
+    const saved = await fetch(`${site.url}/admin/posts/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...FORM_HEADERS, Cookie: cookie },
+      body: new URLSearchParams({ title, content: "<p>News.</p>", published: "on" }),
+    });
+    expect(saved.status).toBe(302);
+    const publishedAt = performance.now();
+    // Connections take turns between the workers: four answers in a row show it on both.
+    let inARow = 0;
+    while (inARow < 4) {
+      const page = await requestOnNewConnection(`${site.url}/blog`);
+      inARow = page.body.includes(title) ? inARow + 1 : 0;
+      expect(performance.now() - publishedAt).toBeLessThan(1000);
+    }
   });
 
   it("exits 0 on SIGTERM, workers included", async () => {

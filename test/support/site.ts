@@ -41,6 +41,26 @@ export interface TestSite {
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
+/**
+ * The run ids of every stored contact message whose text carries `(<run>-<n>)` (load tests give
+ * each message its own id), read page by page.
+ */
+export async function storedMessageIds(service: SupabaseClient, run: string): Promise<string[]> {
+  const ids: string[] = [];
+  const pattern = new RegExp(`\\((${run}-[^)]+)\\)`);
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await service
+      .from("contact_messages")
+      .select("message")
+      .like("message", `%(${run}-%`)
+      .range(from, from + 999);
+    if (error) throw new Error(error.message);
+    for (const row of data) ids.push(pattern.exec(row.message as string)?.[1] ?? "");
+    if (data.length < 1000) break;
+  }
+  return ids;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
