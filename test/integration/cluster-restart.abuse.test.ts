@@ -52,5 +52,5 @@ describe("SIGHUP rolling restart", () => {
     console.log(
       `rolling restart: ${answered} answers (${after - before} during the restart), 0 failed`,
     );
-  }, 60_000);
+  }, 90_000); // ~26 s on a quiet machine
 });
