@@ -118,7 +118,8 @@ for (const [index, path] of paths.entries()) {
 const samples: Record<string, Record<string, Figures[]>> = {};
 for (let round = 0; round <= rounds; round++) {
   for (const [index, path] of paths.entries()) {
-    const row = (samples[path] ??= {});
+    samples[path] ??= {};
+    const row = samples[path];
     const targets = [
       ...variants.map((v, i) => ({
         name: v.name,
@@ -138,7 +139,9 @@ for (let round = 0; round <= rounds; round++) {
     ];
     for (const target of targets) {
       const figures = await measure(target.url, target.pid, target.headers);
-      if (round > 0) (row[target.name] ??= []).push(figures); // round 0 warms up
+      if (round === 0) continue; // round 0 warms up
+      row[target.name] ??= [];
+      row[target.name]?.push(figures);
     }
   }
 }
