@@ -47,3 +47,29 @@ export function contactForm(message: string, email = "visitor@example.com"): str
 }
 
 export const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded" } as const;
+
+/** Publishes a post through the admin form of `siteUrl`; returns when it is saved. */
+export async function publishPost(siteUrl: string, adminCookie: string, title: string) {
+  const saved = await fetch(`${siteUrl}/admin/posts/new`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...FORM_HEADERS, Cookie: adminCookie },
+    body: new URLSearchParams({ title, content: "<p>News.</p>", published: "on" }),
+  });
+  if (saved.status !== 302) throw new Error(`publishing answered ${saved.status}`);
+}
+
+/**
+ * Milliseconds until `url` shows `text` on four connections in a row — connections take turns
+ * between a cluster's workers, so every worker shows it — giving up after `limitMs`.
+ */
+export async function msUntilEveryWorkerShows(url: string, text: string, limitMs = 5000) {
+  const started = performance.now();
+  let inARow = 0;
+  while (inARow < 4) {
+    if (performance.now() - started > limitMs) throw new Error(`${url} never showed "${text}"`);
+    const page = await requestOnNewConnection(url);
+    inARow = page.body.includes(text) ? inARow + 1 : 0;
+  }
+  return performance.now() - started;
+}
