@@ -4,7 +4,7 @@ import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
 import { startOutboxWorker } from "~/domain/outbox/outbox.server";
 import { bannerDismissed } from "~/infra/cookies.server";
-import { honeypot } from "~/infra/forms.server";
+import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { getSessionUser } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import { supabaseMiddleware } from "~/infra/supabase-middleware.server";
@@ -23,7 +23,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const [user, { toast, headers }, honeypotInputProps] = await Promise.all([
     getSessionUser(context),
     getToast(request),
-    honeypot.getInputProps(),
+    honeypotProps(),
   ]);
   const account = await getAccountShellData(request, user, url);
   return data({ site: getSiteConfig(), user, toast, honeypotInputProps, ...account }, { headers });

@@ -6,6 +6,7 @@
  *   pgdata/        PGlite (Postgres) data files
  *   jwt-secret     HS256 secret (generated once unless `jwtSecret` is given)
  *   backend.lock   pid of the process using the directory
+ *   backend.url    this backend's URL while it runs (for `npm run backup`)
  *
  * @example
  *   const backend = await startLocalSupabase({ dir: ".data/supabase", siteUrl: "http://localhost:3000" });
@@ -13,7 +14,7 @@
  *   // …
  *   await backend.close();
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { ensureAdminAccount } from "./admin-account.ts";
@@ -139,6 +140,8 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     const { port } = server.address() as AddressInfo;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     ctx.apiUrl = url;
+    const urlFile = join(dir, "backend.url");
+    writeFileSync(urlFile, `${url}\n`);
     const database = db;
     const relay = opts.smtp ? startMailRelay(db, opts.smtp, log) : undefined;
     if (relay)
@@ -166,6 +169,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
             await hasher.close();
             await database.close();
           } finally {
+            rmSync(urlFile, { force: true });
             lock.release();
           }
         })();
