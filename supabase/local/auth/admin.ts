@@ -17,7 +17,13 @@ import {
   updateUser,
   userJson,
 } from "./users.ts";
-import { checkPassword, normaliseEmail, objectField, stringField } from "./validation.ts";
+import {
+  checkPassword,
+  checkPasswordHashable,
+  normaliseEmail,
+  objectField,
+  stringField,
+} from "./validation.ts";
 
 const emailExists = () =>
   new AuthError(422, "email_exists", "A user with this email address has already been registered");
@@ -43,7 +49,8 @@ export async function adminCreateUser({ ctx, headers, body }: AuthRequest): Prom
   const userMetadata = objectField(body, "user_metadata") ?? {};
   if (confirmed) userMetadata.email_verified = true;
   // No strength check on create (GoTrue); without a password the user gets a random one.
-  const passwordHash = await ctx.passwords.hash(password ?? randomBytes(24).toString("base64url"));
+  if (password) checkPasswordHashable(password);
+  const passwordHash = await ctx.passwords.hash(password || randomBytes(24).toString("base64url"));
 
   return ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) throw emailExists();

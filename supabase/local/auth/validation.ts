@@ -57,11 +57,22 @@ export function normaliseEmail(raw: string): string {
   return email;
 }
 
+/** UTF-8 bytes, the unit of GoTrue's (Go's `len`) password limits and of bcrypt's 72. */
+const passwordBytes = (password: string) => Buffer.byteLength(password, "utf8");
+
+/** bcrypt reads 72 bytes at most: a longer password must be refused, never truncated. */
+export function checkPasswordHashable(password: string): void {
+  if (passwordBytes(password) > MAX_PASSWORD_BYTES) {
+    throw validationFailed(`bcrypt: password length exceeds ${MAX_PASSWORD_BYTES} bytes`);
+  }
+}
+
+/** GoTrue's checkPasswordStrength: both limits count bytes, so "ééé" is long enough. */
 export function checkPassword(password: string): void {
-  if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) {
+  if (passwordBytes(password) > MAX_PASSWORD_BYTES) {
     throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
-  if ([...password].length < MIN_PASSWORD_LENGTH) throw weakPassword();
+  if (passwordBytes(password) < MIN_PASSWORD_LENGTH) throw weakPassword();
 }
 
 export interface PkceParams {
