@@ -4,6 +4,7 @@ import { sendTokenMail } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";
 import { isUuid, requireServiceRole } from "./guard.ts";
 import { revokeUserTokens } from "./one-time-tokens.ts";
+import { paginationHeaders, parsePage } from "./pagination.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   createUser,
@@ -139,34 +140,27 @@ export async function adminDeleteUser({ ctx, headers, param }: AuthRequest): Pro
   return ok({});
 }
 
-function pageParam(value: string | null, fallback: number, max: number): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  if (!Number.isFinite(parsed) || parsed < 1) return fallback;
-  return Math.min(parsed, max);
-}
-
-export async function adminListUsers({ ctx, headers, query }: AuthRequest): Promise<AuthResult> {
+export async function adminListUsers({
+  ctx,
+  headers,
+  path,
+  query,
+}: AuthRequest): Promise<AuthResult> {
   await requireServiceRole(ctx, headers);
-  const page = pageParam(query.get("page"), 1, 1_000_000);
-  const perPage = pageParam(query.get("per_page"), 50, 1000);
+  const page = parsePage(query);
   return ctx.db.transaction(async (tx) => {
     const total = await tx.query<{ n: number }>("select count(*)::int as n from auth.users");
-    const { rows } = await tx.query<UserRow>(
-      "select * from auth.users order by created_at desc, id limit $1 offset $2",
-      [perPage, (page - 1) * perPage],
-    );
+    const { rows } =
+      page.offset === undefined
+        ? { rows: [] }
+        : await tx.query<UserRow>(
+            "select * from auth.users order by created_at desc, id limit $1 offset $2",
+            [page.limit, page.offset],
+          );
     const users = [];
     for (const row of rows) users.push(await userJson(tx, row));
     const count = total.rows[0]?.n ?? 0;
-    const lastPage = Math.max(1, Math.ceil(count / perPage));
-    const link = (n: number, rel: string) =>
-      `</admin/users?page=${n}&per_page=${query.get("per_page") ?? ""}>; rel="${rel}"`;
-    const links = page < lastPage ? [link(page + 1, "next")] : [];
-    links.push(link(lastPage, "last"));
-    return ok(
-      { users, aud: "authenticated" },
-      { "X-Total-Count": String(count), Link: links.join(", ") },
-    );
+    return ok({ users, aud: "authenticated" }, paginationHeaders(path, query, page, count));
   });
 }
 

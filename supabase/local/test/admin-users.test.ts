@@ -1,7 +1,7 @@
-/** Admin user management as GoTrue's admin.go: password bytes. */
+/** Admin user management as GoTrue's admin.go: pagination, password bytes. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../testing.ts";
-import { anonClient, serviceClient, signedInClient, uniqueEmail } from "./helpers.ts";
+import { anonClient, bounded, serviceClient, signedInClient, uniqueEmail } from "./helpers.ts";
 
 let backend: TestBackend;
 
@@ -11,6 +11,66 @@ beforeAll(async () => {
 afterAll(() => backend?.close());
 
 const admin = () => serviceClient(backend).auth.admin;
+
+describe("listUsers pagination", () => {
+  const parseError = (value: string, reason: string) =>
+    `Bad Pagination Parameters: strconv.ParseUint: parsing ${value}: ${reason}`;
+
+  it("answers 400 with GoTrue's messages for page and per_page that are not unsigned integers", async () => {
+    const cases: [{ page?: number; perPage?: number }, string][] = [
+      [{ page: -1 }, parseError('"-1"', "invalid syntax")],
+      [{ page: 1.5 }, parseError('"1.5"', "invalid syntax")],
+      [{ perPage: Number.NaN }, parseError('"NaN"', "invalid syntax")],
+      [{ perPage: 1e21 }, parseError('"1e+21"', "invalid syntax")],
+      [{ page: 2 ** 70 }, parseError('"1.1805916207174113e+21"', "invalid syntax")],
+      [{ perPage: 0 }, "Bad Pagination Parameters: per_page must be greater than 0"],
+    ];
+    await bounded(async () => {
+      for (const [params, message] of cases) {
+        const { data, error } = await admin().listUsers(params);
+        expect({ status: error?.status, code: error?.code, message: error?.message }).toEqual({
+          status: 400,
+          code: "validation_failed",
+          message,
+        });
+        expect(data.users).toEqual([]);
+      }
+    }, 5_000);
+  });
+
+  it("refuses huge and odd values quickly, quoting them as Go does", async () => {
+    const list = async (query: string) => {
+      const response = await fetch(`${backend.url}/auth/v1/admin/users?${query}`, {
+        headers: {
+          apikey: backend.serviceRoleKey,
+          authorization: `Bearer ${backend.serviceRoleKey}`,
+        },
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    await bounded(async () => {
+      const huge = await list(`page=${"9".repeat(8000)}`);
+      expect(huge.status).toBe(400);
+      expect(huge.body.message).toBe(parseError(`"${"9".repeat(8000)}"`, "value out of range"));
+      const odd = await list(`per_page=${encodeURIComponent('1"\n\u0000é')}`);
+      expect(odd.body.message).toBe(parseError('"1\\"\\n\\x00é"', "invalid syntax"));
+      const overflow = await list("per_page=18446744073709551616");
+      expect(overflow.body.message).toBe(
+        parseError('"18446744073709551616"', "value out of range"),
+      );
+    }, 5_000);
+  });
+
+  it("pages with any unsigned 64-bit value, past the end empty", async () => {
+    await signedInClient(backend);
+    const far = await admin().listUsers({ page: 2 ** 40, perPage: 2 ** 40 });
+    expect(far.error).toBeNull();
+    expect(far.data.users).toEqual([]);
+    const all = await admin().listUsers({ page: 0, perPage: 5000 });
+    expect(all.error).toBeNull();
+    expect(all.data.users.length).toBeGreaterThan(1);
+  });
+});
 
 describe("password length in bytes (GoTrue counts len() of the UTF-8 string)", () => {
   const threeByteChars = "€".repeat(30); // 30 characters, 90 bytes
