@@ -5,6 +5,7 @@ import { AuthError, userNotFound, validationFailed } from "./errors.ts";
 import { isUuid, requireServiceRole } from "./guard.ts";
 import { revokeUserTokens } from "./one-time-tokens.ts";
 import { paginationHeaders, parsePage } from "./pagination.ts";
+import { softDeleteUser } from "./soft-delete.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   createUser,
@@ -19,6 +20,7 @@ import {
   userJson,
 } from "./users.ts";
 import {
+  badJsonField,
   checkPassword,
   checkPasswordHashable,
   normaliseEmail,
@@ -132,12 +134,23 @@ function banUntil(duration: string): Date | null {
   return new Date(Date.now() + Number(match[1]) * unit * 1000);
 }
 
-export async function adminDeleteUser({ ctx, headers, param }: AuthRequest): Promise<AuthResult> {
+export async function adminDeleteUser({
+  ctx,
+  headers,
+  body,
+  param,
+}: AuthRequest): Promise<AuthResult> {
   await requireServiceRole(ctx, headers);
   const id = userIdParam(param);
-  const { affectedRows } = await ctx.db.query("delete from auth.users where id = $1", [id]);
-  if (!affectedRows) throw userNotFound();
-  return ok({});
+  const soft = body.should_soft_delete ?? false;
+  if (typeof soft !== "boolean") badJsonField("should_soft_delete", "a boolean");
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, id);
+    if (!user) throw userNotFound();
+    if (soft) await softDeleteUser(tx, user);
+    else await tx.query("delete from auth.users where id = $1", [id]);
+    return ok({});
+  });
 }
 
 export async function adminListUsers({

@@ -33,18 +33,22 @@ export function parseBodyObject(text: string): JsonObject {
   return value;
 }
 
+export function badJsonField(key: string, expected: string): never {
+  throw badJson(`field "${key}" must be ${expected}`);
+}
+
 /** A string field, or undefined when absent/null; any other type is a 400. */
 export function stringField(body: JsonObject, key: string): string | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw badJson(`field "${key}" must be a string`);
+  if (typeof value !== "string") badJsonField(key, "a string");
   return value;
 }
 
 export function objectField(body: JsonObject, key: string): JsonObject | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;
-  if (!isPlainObject(value)) throw badJson(`field "${key}" must be an object`);
+  if (!isPlainObject(value)) badJsonField(key, "an object");
   return value;
 }
 

@@ -1,4 +1,5 @@
-/** Admin user management as GoTrue's admin.go: pagination, password bytes. */
+/** Admin user management as GoTrue's admin.go: soft deletion, pagination, password bytes. */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../testing.ts";
 import { anonClient, bounded, serviceClient, signedInClient, uniqueEmail } from "./helpers.ts";
@@ -11,6 +12,82 @@ beforeAll(async () => {
 afterAll(() => backend?.close());
 
 const admin = () => serviceClient(backend).auth.admin;
+/** GoTrue's obfuscateValue: base64url(sha256(user id + value)), unpadded. */
+const obfuscated = (id: string, value: string) =>
+  createHash("sha256").update(`${id}${value}`).digest("base64url");
+
+describe("soft deletion (deleteUser(id, true))", () => {
+  it("keeps an obfuscated row; the user can no longer sign in, refresh or read itself", async () => {
+    const { client, userId, email, password } = await signedInClient(backend);
+    const session = (await client.auth.getSession()).data.session;
+    await anonClient(backend).auth.resetPasswordForEmail(email);
+    const pending = await backend.mailbox.latestTo(email);
+
+    const deleted = await admin().deleteUser(userId, true);
+    expect(deleted.error).toBeNull();
+    expect(deleted.data.user?.email).toBe(email); // supabase-js reads the user before deleting
+
+    const { data } = await admin().getUserById(userId);
+    const user = data.user;
+    expect(user?.deleted_at).toBeTruthy();
+    expect(user?.email).toBe(obfuscated(userId, email));
+    expect(user?.phone).toBe(obfuscated(userId, "").slice(0, 15));
+    expect(user?.app_metadata).toEqual({});
+    expect(user?.user_metadata).toEqual({});
+    expect(user?.identities).toEqual([
+      expect.objectContaining({ id: obfuscated(userId, `email:${userId}`), identity_data: {} }),
+    ]);
+
+    const signIn = await anonClient(backend).auth.signInWithPassword({ email, password });
+    expect(signIn.error?.code).toBe("invalid_credentials");
+    const refreshed = await anonClient(backend).auth.refreshSession({
+      refresh_token: session?.refresh_token ?? "",
+    });
+    expect(refreshed.error?.code).toBe("refresh_token_not_found");
+    const self = await anonClient(backend).auth.getUser(session?.access_token);
+    // 403 session_not_found, which supabase-js reports as a missing session.
+    expect(self.error?.name).toBe("AuthSessionMissingError");
+    expect(self.data.user).toBeNull();
+    const link = new URL(pending?.links[0] ?? "");
+    const verified = await anonClient(backend).auth.verifyOtp({
+      token_hash: link.searchParams.get("token_hash") ?? "",
+      type: "recovery",
+    });
+    expect(verified.error?.code).toBe("otp_expired");
+
+    // Listed like any user (hosted lists soft-deleted users too); deleting again is a no-op.
+    const listed = await admin().listUsers({ perPage: 1000 });
+    expect(listed.data.users.find((row) => row.id === userId)?.deleted_at).toBeTruthy();
+    expect((await admin().deleteUser(userId, true)).error).toBeNull();
+  });
+
+  it("frees the address for a new account", async () => {
+    const { userId, email } = await signedInClient(backend);
+    expect((await admin().deleteUser(userId, true)).error).toBeNull();
+    // A real sign-up, not the look-alike answer for a taken address (identities: []).
+    const signUp = await anonClient(backend).auth.signUp({ email, password: "second-life-1" });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.user?.id).not.toBe(userId);
+    expect(signUp.data.user?.identities).toHaveLength(1);
+    expect(await backend.mailbox.latestTo(email)).toBeDefined();
+  });
+
+  it("refuses a should_soft_delete that is not a boolean", async () => {
+    const { userId } = await signedInClient(backend);
+    const response = await fetch(`${backend.url}/auth/v1/admin/users/${userId}`, {
+      method: "DELETE",
+      headers: {
+        apikey: backend.serviceRoleKey,
+        authorization: `Bearer ${backend.serviceRoleKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ should_soft_delete: "yes" }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe("bad_json");
+    expect((await admin().getUserById(userId)).data.user?.deleted_at).toBeUndefined();
+  });
+});
 
 describe("listUsers pagination", () => {
   const parseError = (value: string, reason: string) =>
