@@ -52,13 +52,20 @@ export function objectField(body: JsonObject, key: string): JsonObject | undefin
   return value;
 }
 
-/** Lower-cased, trimmed e-mail; 400 when malformed. */
+/** Lower-cased, trimmed e-mail; 400 when malformed (GoTrue's validateEmail messages). */
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > 255 || !EMAIL_PATTERN.test(email)) {
+  if (email.length > 255) throw validationFailed("An email address is too long");
+  if (!EMAIL_PATTERN.test(email)) {
     throw validationFailed("Unable to validate email address: invalid format");
   }
   return email;
+}
+
+/** normaliseEmail for endpoints where GoTrue runs validateEmail on a possibly empty field. */
+export function requiredEmail(raw: string | undefined): string {
+  if (!raw) throw validationFailed("An email address is required");
+  return normaliseEmail(raw);
 }
 
 /** UTF-8 bytes, the unit of GoTrue's (Go's `len`) password limits and of bcrypt's 72. */
@@ -115,5 +122,23 @@ export function nextPath(siteUrl: string, redirectTo: string | null | undefined)
     return `${target.pathname}${target.search}`;
   } catch {
     return "/";
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * GoTrue's IsRedirectURLValid without an allow list: an absolute URL with the site's scheme
+ * and host, on the site's port (any port for a loopback host).
+ */
+export function isAllowedRedirect(siteUrl: string, candidate: string | null | undefined): boolean {
+  if (!candidate) return false;
+  try {
+    const site = new URL(siteUrl);
+    const target = new URL(candidate);
+    if (site.protocol !== target.protocol || site.hostname !== target.hostname) return false;
+    return site.port === target.port || LOOPBACK_HOSTS.has(target.hostname);
+  } catch {
+    return false;
   }
 }

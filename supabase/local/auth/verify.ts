@@ -9,6 +9,7 @@ import { AuthError, validationFailed } from "./errors.ts";
 import {
   type ConsumedToken,
   consumeToken,
+  EMAIL_CHANGE_TOKENS,
   linkExpired,
   type TokenProof,
   type TokenType,
@@ -32,7 +33,7 @@ const TOKEN_TYPES: Record<string, TokenType[]> = {
   invite: ["confirmation_token"],
   magiclink: ["recovery_token"],
   recovery: ["recovery_token"],
-  email_change: ["email_change_token_new"],
+  email_change: EMAIL_CHANGE_TOKENS,
   email: ["confirmation_token", "recovery_token"],
 };
 
@@ -61,11 +62,22 @@ function verifiedMetadata(user: UserRow, newEmail?: string): UserChanges {
   };
 }
 
+/**
+ * The address an e-mail change token moves its user to (the pending `email_change`); a token
+ * of the new address only if it went to that very address.
+ */
+function emailChangeTarget(user: UserRow, token: ConsumedToken): string {
+  const target = user.email_change;
+  const sentToTarget = token.tokenType !== "email_change_token_new" || token.relatesTo === target;
+  if (!target || !sentToTarget) throw linkExpired();
+  return target;
+}
+
 /** Applies a consumed token: confirms the address, or moves the user to the new address. */
 async function applyToken(tx: Transaction, user: UserRow, token: ConsumedToken): Promise<UserRow> {
   let changes: UserChanges = verifiedMetadata(user);
-  if (token.tokenType === "email_change_token_new") {
-    const newEmail = token.relatesTo;
+  if ((EMAIL_CHANGE_TOKENS as string[]).includes(token.tokenType)) {
+    const newEmail = emailChangeTarget(user, token);
     const taken = await findUserByEmail(tx, newEmail);
     if (taken && taken.id !== user.id) {
       throw new AuthError(
