@@ -47,10 +47,15 @@ const FLOW_METHOD_BY_TYPE: Record<string, string> = {
   email_change: "email_change",
 };
 
-function tokenTypes(type: string): TokenType[] {
-  const types = TOKEN_TYPES[type];
-  if (!types) throw validationFailed("Unsupported verification type");
-  return types;
+/**
+ * The token types `type` may consume. A link of an unknown type is a 400 (verifyTokenHash); a
+ * code of an unknown type matches nothing, so it is a wrong code (verifyUserAndToken).
+ */
+function tokenTypes(type: string, proof: TokenProof): TokenType[] {
+  const types = Object.hasOwn(TOKEN_TYPES, type) ? TOKEN_TYPES[type] : undefined;
+  if (types) return types;
+  if ("tokenHash" in proof) throw validationFailed("Invalid email verification type");
+  return [];
 }
 
 function verifiedMetadata(user: UserRow, newEmail?: string): UserChanges {
@@ -100,10 +105,14 @@ async function verifyToken(
   type: string,
   proof: TokenProof,
 ): Promise<UserRow | CommittedFailure> {
-  const consumed = await consumeToken(tx, ctx, proof, tokenTypes(type));
+  const consumed = await consumeToken(tx, ctx, proof, tokenTypes(type, proof));
   if (consumed instanceof CommittedFailure) return consumed;
   const user = await findUserById(tx, consumed.userId);
   if (!user) throw linkExpired();
+  // Thrown, so the transaction rolls back and the token stays usable once the ban ends.
+  if (user.banned_until && user.banned_until.getTime() > Date.now()) {
+    throw new AuthError(403, "user_banned", "User is banned");
+  }
   return applyToken(tx, user, consumed);
 }
 
@@ -119,15 +128,24 @@ function requestedProof(body: AuthRequest["body"]): TokenProof {
   }
   if (tokenHash) return { tokenHash };
   const rawEmail = stringField(body, "email");
-  if (!rawEmail)
+  if (!rawEmail || body.phone)
     throw validationFailed("Only an email address or phone number should be provided on verify");
-  return { email: normaliseEmail(rawEmail), otp: token ?? "" };
+  return { email: verifyEmail(rawEmail), otp: token ?? "" };
+}
+
+/** verify.go answers any e-mail validation failure with 422 "Invalid email format". */
+function verifyEmail(raw: string): string {
+  try {
+    return normaliseEmail(raw);
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    throw validationFailed("Invalid email format", 422);
+  }
 }
 
 export async function verifyPost({ ctx, body }: AuthRequest): Promise<AuthResult> {
   const type = stringField(body, "type");
   if (!type) throw validationFailed("Verify requires a verification type");
-  tokenTypes(type);
   const proof = requestedProof(body);
   const session = await transactionKeepingFailures(ctx.db, async (tx) => {
     const user = await verifyToken(tx, ctx, type, proof);
@@ -168,10 +186,12 @@ export async function verifyGet({ ctx, query }: AuthRequest): Promise<AuthResult
   const base = redirectBase(ctx, query.get("redirect_to"));
   const type = query.get("type") ?? "";
   const token = query.get("token") ?? "";
+  // Parameter errors are answered as JSON, like GoTrue's VerifyParams.Validate; only the
+  // verification itself redirects with its error.
+  if (!type) throw validationFailed("Verify requires a verification type");
+  if (!token) throw validationFailed("Verify requires a token or a token hash");
   let location: string;
   try {
-    if (!type) throw validationFailed("Verify requires a verification type");
-    if (!token) throw linkExpired();
     location = await transactionKeepingFailures(ctx.db, async (tx) => {
       const user = await verifyToken(tx, ctx, type, { tokenHash: token });
       if (user instanceof CommittedFailure) return user;
