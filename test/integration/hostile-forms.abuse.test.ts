@@ -99,7 +99,25 @@ describe("hostile form bodies", () => {
   }, 60_000);
   afterAll(async () => site?.stop());
 
+  /**
+   * Posts a body and measures the server's time for it. An answer over the time bound is measured
+   * again (twice at most) and the fastest counts: an input that is really slow is slow every
+   * time, while a machine busy with other work is slow only now and then.
+   */
   async function post(path: string, payload: string, contentType?: string) {
+    let result = await postOnce(path, payload, contentType);
+    for (let again = 0; again < 2 && !(result.ms < TIME_BOUND_MS); again++) {
+      const next = await postOnce(path, payload, contentType);
+      result = {
+        ...next,
+        ms: Math.min(result.ms, next.ms),
+        grew: Math.min(result.grew, next.grew),
+      };
+    }
+    return result;
+  }
+
+  async function postOnce(path: string, payload: string, contentType?: string) {
     const headers: Record<string, string> = {};
     if (contentType) headers["Content-Type"] = contentType;
     const seen = site.requests().length;
