@@ -80,6 +80,8 @@ export async function startTestSite(
       SUPABASE_LOCAL_DIR: dataDir,
       SUPABASE_LOCAL_PORT: String(backendPort),
       RATE_LIMIT: "off",
+      // As in production: every instance signs cookies with one configured secret.
+      SESSION_SECRET: "test-session-secret-of-at-least-32-chars",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

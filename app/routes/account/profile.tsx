@@ -1,10 +1,10 @@
 import { Form } from "react-router";
-import { PasswordField } from "~/components/auth/password-field";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
-import { PASSWORD_HINT, URL_MAX_LENGTH } from "~/domain/accounts/limits";
+import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -82,27 +82,11 @@ function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply
         Change password
       </h2>
       <input type="hidden" name="username" autoComplete="username" value={email} />
-      <PasswordField
-        label="Current Password"
-        name="currentPassword"
-        autoComplete="current-password"
-        required
-        errors={fieldErrors(result, "currentPassword")}
-      />
-      <PasswordField
+      <NewPasswordFields
+        result={result}
         label="New Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_HINT}
-        errors={fieldErrors(result, "password")}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        errors={fieldErrors(result, "confirmPassword")}
+        confirmLabel="Confirm New Password"
+        withCurrent
       />
       <FormError message={formErrorOf(reply)} />
       <SubmitButton

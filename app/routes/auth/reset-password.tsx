@@ -1,11 +1,10 @@
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { PasswordField } from "~/components/auth/password-field";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { PASSWORD_HINT } from "~/domain/accounts/limits";
 import { privateFormHeaders } from "~/infra/http-policy";
-import { fieldErrors, formErrorOf } from "~/lib/form-reply";
+import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -42,30 +41,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           readOnly
           value={loaderData.email}
         />
-        {loaderData.needsCurrent ? (
-          <PasswordField
-            label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            errors={fieldErrors(result, "currentPassword")}
-          />
-        ) : null}
-        <PasswordField
+        <NewPasswordFields
+          result={result}
           label="New Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          toggle
-          hint={PASSWORD_HINT}
-          errors={fieldErrors(result, "password")}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          errors={fieldErrors(result, "confirmPassword")}
+          withCurrent={loaderData.needsCurrent}
         />
         <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel="Saving..." className="w-full">

@@ -1,12 +1,11 @@
 import { Form, Link } from "react-router";
 import { AuthCard, linkClass } from "~/components/auth/auth-card";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import { PasswordField } from "~/components/auth/password-field";
 import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { PASSWORD_HINT } from "~/domain/accounts/limits";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -59,22 +58,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           required
           {...field("email")}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          toggle
-          hint={PASSWORD_HINT}
-          errors={fieldErrors(result, "password")}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          errors={fieldErrors(result, "confirmPassword")}
-        />
+        <NewPasswordFields result={result} />
         <TermsCheckbox
           defaultChecked={typedValue(result, "terms") === "on"}
           errors={fieldErrors(result, "terms")}

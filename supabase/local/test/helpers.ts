@@ -2,7 +2,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { TestBackend } from "../testing.ts";
+import type { TestBackend as RunningBackend } from "../testing.ts";
+
+/** What the client helpers need: a test backend, or one from test/backend-with-sql.ts. */
+type TestBackend = Pick<RunningBackend, "url" | "anonKey" | "serviceRoleKey">;
 
 const CLIENT_OPTIONS = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -53,7 +56,7 @@ export async function signedInClient(
 }
 
 /** token_hash and type of the newest mail's /auth/confirm link to `email`. */
-export async function confirmationFromMail(backend: TestBackend, email: string) {
+export async function confirmationFromMail(backend: RunningBackend, email: string) {
   const mail = await backend.mailbox.latestTo(email);
   if (!mail?.links[0]) throw new Error(`no mail for ${email}`);
   const link = new URL(mail.links[0]);
