@@ -9,10 +9,9 @@ import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, kindOfStatus, ok, type Result } from "~/lib/result";
 import { encodeImage } from "./encode.server";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./limits";
-import { allKeysOf, CONTENT_TYPES, coverUrlOf, MEDIA_HASH, mediaKey } from "./urls";
+import { allKeysOf, CONTENT_TYPES, coverUrlOf, MEDIA_BUCKET, MEDIA_HASH, mediaKey } from "./urls";
 
 export type MediaRow = Tables<"media">;
-export const MEDIA_BUCKET = "media";
 const MEDIA_COLUMNS = "id, hash, width, height, bytes, original_name, alt, created_at, created_by";
 
 export interface UsedBy {

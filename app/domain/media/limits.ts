@@ -27,6 +27,7 @@ export const MEDIA_MESSAGES = {
     "This file is not a JPEG, PNG, WebP, AVIF or GIF image. Choose a photo or picture in one of those formats (SVG is not accepted).",
   tooLarge: "The image is larger than 5 MB. Choose a smaller file or resize it first.",
   empty: "The file is empty. Choose an image.",
+  noFile: "Choose an image to upload.",
   tooManyPixels:
     "The image has too many pixels to process (at most 40 megapixels). Resize it and try again.",
   unreadable: "The image could not be read; it may be damaged. Try another file.",

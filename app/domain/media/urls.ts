@@ -5,6 +5,9 @@
  */
 import { MEDIA_FORMATS, MEDIA_WIDTHS, type MediaFormat, type MediaWidth } from "./limits";
 
+/** The Storage bucket of uploaded images (migration 20261201000001_media.sql). */
+export const MEDIA_BUCKET = "media";
+
 const MEDIA_URL = /^\/media\/([0-9a-f]{32})\/(480|960|1600)\.(avif|webp|jpg)$/;
 export const MEDIA_HASH = /^[0-9a-f]{32}$/;
 
