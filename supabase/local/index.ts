@@ -30,6 +30,7 @@ import { createCatalog } from "./rest/catalog.ts";
 import { createBackendServer } from "./server.ts";
 import { type SecuritySettings, securitySettings } from "./settings.ts";
 import { FileStore } from "./storage/files.ts";
+import { seedStorage } from "./storage/seed.ts";
 
 export type { Mail } from "./mailbox.ts";
 
@@ -123,6 +124,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       equalTime: createEqualTimes(),
       storage: new FileStore(join(dir, "storage")),
     };
+    if (prepared.fresh) await seedStorage(db, ctx.storage, log);
     const server = createBackendServer(ctx, catalog);
     const host = opts.host ?? "127.0.0.1";
     await new Promise<void>((resolveListen, rejectListen) => {

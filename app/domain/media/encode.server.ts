@@ -10,16 +10,17 @@
  * burst of uploads cannot take the server's memory.
  */
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { boundedLane, LaneFullError } from "~/infra/fifo-limit";
-import { fail, ok, type Result } from "~/lib/result";
+// Relative imports with extensions: scripts/seed-media.ts runs this module under plain Node.
+import { boundedLane, LaneFullError } from "../../infra/fifo-limit.ts";
+import { fail, ok, type Result } from "../../lib/result.ts";
 import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   MEDIA_WIDTHS,
   type MediaFormat,
   type MediaWidth,
-} from "./limits";
-import { type ImageKind, sniffImageKind } from "./sniff";
+} from "./limits.ts";
+import { type ImageKind, sniffImageKind } from "./sniff.ts";
 
 sharp.cache(false);
 sharp.concurrency(1);
