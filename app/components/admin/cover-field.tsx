@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Link } from "react-router";
 import { Field, type FieldErrors } from "~/components/forms/field";
 import { ErrorList } from "~/components/forms/field-frame";
 import { MEDIA_ACCEPT } from "~/domain/media/limits";
@@ -39,6 +40,17 @@ export function CoverField({
           maxLength={POST_LIMITS.coverImage}
           hint="An http(s) URL or a site path such as /images/blog/cover.svg. Pictures on other sites are not shown on the blog: upload them below."
         />
+        <p className="-mt-4 text-sm text-slate-600">
+          To reuse an uploaded image, copy its URL from the{" "}
+          <Link
+            to="/admin/media"
+            target="_blank"
+            className="font-semibold text-brand-700 underline"
+          >
+            media library
+          </Link>
+          .
+        </p>
         <div>
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
             Upload an image
