@@ -2,21 +2,28 @@ import { data } from "react-router";
 import type { SessionUser } from "~/domain/accounts/session-user";
 import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
+import { startOutboxWorker } from "~/domain/outbox/outbox.server";
 import { bannerDismissed } from "~/infra/cookies.server";
-import { honeypot } from "~/infra/forms.server";
+import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { getSessionUser } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import { supabaseMiddleware } from "~/infra/supabase-middleware.server";
 import { getToast } from "~/infra/toast.server";
 import type { Route } from "./+types/root";
 
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+/** The mail outbox polls in every server process from its first request on. */
+const outboxMiddleware: Route.MiddlewareFunction = (_args, next) => {
+  startOutboxWorker();
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [outboxMiddleware, supabaseMiddleware];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const [user, { toast, headers }, honeypotInputProps] = await Promise.all([
     getSessionUser(context),
     getToast(request),
-    honeypot.getInputProps(),
+    honeypotProps(),
   ]);
   const account = await getAccountShellData(request, user, url);
   return data({ site: getSiteConfig(), user, toast, honeypotInputProps, ...account }, { headers });

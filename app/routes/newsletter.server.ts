@@ -1,6 +1,8 @@
 import { data } from "react-router";
+import { requestConfirmationAgain } from "~/domain/newsletter/consent.server";
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "~/domain/newsletter/schema.server";
 import { subscribeToNewsletter } from "~/domain/newsletter/subscribe.server";
+import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
@@ -30,6 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return failedForm(limited, submission);
   const result = await subscribeToNewsletter(getSupabase(context), submission.value.email);
   if (!result.ok) return failedForm(result, submission);
+  // The confirmation mail goes out after the answer, whether the address was new or not.
+  const { email } = submission.value;
+  setImmediate(() => {
+    const queued = result.value.already ? requestConfirmationAgain(email) : Promise.resolve();
+    void queued.then(kickOutbox, (error) => console.warn(`[newsletter] ${error}`));
+  });
   return data<FormReply>(
     { notice: NEWSLETTER_SUBSCRIBED },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { handleAuth } from "./auth/router.ts";
+import { handleSnapshot, SNAPSHOT_PATH } from "./backup.ts";
 import type { BackendContext } from "./context.ts";
 import { headerValue, send, sendJson } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
@@ -67,8 +68,10 @@ async function route(
   }
   const method = req.method ?? "GET";
   const { pathname } = url;
-  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers.
+  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers,
+  // and snapshots answer only a service-role POST.
   if (await handleMailbox(req, res, ctx, pathname)) return;
+  if (pathname === SNAPSHOT_PATH) return handleSnapshot(req, res, ctx);
   if (method === "OPTIONS") return send(res, 204, undefined, CORS_HEADERS);
   if (pathname === "/storage/v1" || pathname.startsWith("/storage/v1/")) {
     const subpath = pathname.slice("/storage/v1".length) || "/";

@@ -117,7 +117,8 @@ describe("uploading a cover with the post form (no JS)", () => {
     expect((await latestPost()).cover_image).toBe(post.cover_image);
     const { count } = await serviceClient(backend)
       .from("media")
-      .select("id", { count: "exact", head: true });
+      .select("id", { count: "exact", head: true })
+      .eq("hash", hash);
     expect(count).toBe(1);
 
     const { args } = routeArgs(`/blog/${post.id}`, { params: { postId: String(post.id) } });
@@ -224,8 +225,8 @@ describe("media library", () => {
       usedBy: [],
     });
     expect(total).toBeGreaterThanOrEqual(3);
-    const used = items.find((item) => item.usedBy.length > 0);
-    expect(used?.usedBy.map((post) => post.title)).toEqual(expect.arrayContaining(["Cover test"]));
+    const used = items.find((item) => item.usedBy.some((post) => post.title === "Cover test"));
+    expect(used).toBeDefined();
 
     const tooLong = asData(
       await act({ intent: "alt", hash: items[0]?.hash ?? "", alt: "x".repeat(301) }),

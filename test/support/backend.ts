@@ -79,6 +79,15 @@ export async function createUser(
   return { id: data.user.id, email, password: PASSWORD };
 }
 
+/** The id of the test backend's admin account. */
+export async function adminUserId(backend: TestBackend): Promise<string> {
+  const { data, error } = await serviceClient(backend).auth.admin.listUsers();
+  if (error) throw new Error(error.message);
+  const id = data.users.find((u) => u.email === backend.admin.email)?.id;
+  if (!id) throw new Error("the test backend has no admin account");
+  return id;
+}
+
 /** The user's record as the backend holds it. */
 export async function storedUser(backend: TestBackend, id: string) {
   const { data, error } = await serviceClient(backend).auth.admin.getUserById(id);

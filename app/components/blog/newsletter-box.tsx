@@ -25,6 +25,9 @@ export function NewsletterBox({ reply: fallback }: { reply?: FormReply }) {
       <p className="mt-2 text-slate-700">
         Practical tips on websites, apps and digital marketing, once a month. No spam.
       </p>
+      <p className="mt-1 text-sm text-slate-700">
+        We e-mail you a link to confirm first; every issue has a one-click unsubscribe link.
+      </p>
       <fetcher.Form method="post" action="/newsletter" className="mt-4 space-y-3">
         <HoneypotInputs />
         <Field

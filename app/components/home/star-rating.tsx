@@ -1,9 +1,9 @@
 import { SvgIcon } from "~/components/icons";
 
-/** Filled and empty stars out of 5, announced as "Rated N out of 5". */
+/** Filled and empty stars out of 5, announced as "Rated N out of 5" (colours: app.css). */
 export function StarRating({ rating }: { rating: number }) {
   return (
-    <p className="flex gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <p className="star-rating flex gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <SvgIcon
           key={n}
@@ -11,7 +11,6 @@ export function StarRating({ rating }: { rating: number }) {
           width={18}
           height={18}
           data-filled={n <= rating ? "true" : "false"}
-          className={n <= rating ? "fill-accent-400 text-accent-500" : "fill-none text-slate-300"}
         />
       ))}
     </p>

@@ -18,8 +18,6 @@ const socialLinks = [
   { href: "https://www.instagram.com/jengadigital", label: "Instagram" },
 ];
 
-const linkClass = "inline-block py-1.5 text-slate-300 hover:text-white";
-
 export function SiteFooter() {
   const site = useSiteConfig();
   return (
@@ -30,10 +28,10 @@ export function SiteFooter() {
           <p className="mt-3 text-sm leading-6">
             Websites, apps and digital marketing that help businesses across Africa grow.
           </p>
-          <ul className="mt-4 flex flex-wrap gap-x-4" aria-label="Social media">
+          <ul className="footer-links mt-4 flex flex-wrap gap-x-4" aria-label="Social media">
             {socialLinks.map((s) => (
               <li key={s.label}>
-                <a className={linkClass} href={s.href} rel="noopener noreferrer">
+                <a href={s.href} rel="noopener noreferrer">
                   {s.label}
                 </a>
               </li>
@@ -44,12 +42,10 @@ export function SiteFooter() {
           <h2 id="footer-quick-links" className="font-semibold text-white">
             Quick Links
           </h2>
-          <ul className="mt-3">
+          <ul className="footer-links mt-3">
             {quickLinks.map((l) => (
               <li key={l.to}>
-                <Link className={linkClass} to={l.to}>
-                  {l.label}
-                </Link>
+                <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
           </ul>
@@ -58,12 +54,10 @@ export function SiteFooter() {
           <h2 id="footer-services" className="font-semibold text-white">
             Services
           </h2>
-          <ul className="mt-3">
+          <ul className="footer-links mt-3">
             {serviceSummaries.map((s) => (
               <li key={s.id}>
-                <Link className={linkClass} to={`/services/${s.id}`}>
-                  {s.title}
-                </Link>
+                <Link to={`/services/${s.id}`}>{s.title}</Link>
               </li>
             ))}
           </ul>
@@ -73,21 +67,15 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <SvgIcon name="phone" width={16} height={16} />
-              <a className={linkClass} href={telHref(site.phone)}>
-                {site.phone}
-              </a>
+              <a href={telHref(site.phone)}>{site.phone}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mail" width={16} height={16} />
-              <a className={linkClass} href={`mailto:${site.email}`}>
-                {site.email}
-              </a>
+              <a href={`mailto:${site.email}`}>{site.email}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mail" width={16} height={16} />
-              <a className={linkClass} href={`mailto:${site.supportEmail}`}>
-                {site.supportEmail}
-              </a>
+              <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mapPin" width={16} height={16} />
@@ -100,13 +88,7 @@ export function SiteFooter() {
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
         © {new Date().getFullYear()} {site.brandName}. All rights reserved. ·{" "}
-        <Link className={linkClass} to="/terms">
-          Terms of Service
-        </Link>{" "}
-        ·{" "}
-        <Link className={linkClass} to="/privacy">
-          Privacy Policy
-        </Link>
+        <Link to="/terms">Terms of Service</Link> · <Link to="/privacy">Privacy Policy</Link>
       </p>
     </footer>
   );

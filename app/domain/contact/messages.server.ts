@@ -7,6 +7,8 @@ export interface ContactMessage {
   email: string;
   message: string;
   userId: string | null;
+  /** The service the visitor asks a quote for, if any. */
+  service?: string | null;
 }
 
 const FALLBACK_ERROR = "We couldn't send your message right now. Please try again shortly.";
@@ -25,6 +27,7 @@ export async function saveContactMessage(
       email: input.email,
       message: input.message,
       user_id: input.userId,
+      service: input.service ?? null,
     });
     return error ? fail("unavailable", error.message || FALLBACK_ERROR) : ok();
   } catch (error) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField } from "../email-field.server";
-import { CONTACT_LIMITS as L } from "./limits";
+import { CONTACT_LIMITS as L, SERVICE_IDS } from "./limits";
 
 const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message });
@@ -20,6 +20,8 @@ export const contactSchema = z.object({
   message: requiredText("Message is required")
     .min(L.messageMin, { error: `Message must be at least ${L.messageMin} characters` })
     .max(L.messageMax, { error: `Message must be at most ${L.messageMax} characters` }),
+  /** The service a quote is asked for (service pages link here with `?service=`). */
+  service: z.enum(SERVICE_IDS, { error: "Please choose one of our services" }).optional(),
   redirectTo: z.string().max(2048).optional(),
 });
 

@@ -4,6 +4,7 @@
  * listing, where an image is used, alt text, and deleting (refused while a post uses it).
  */
 import { createHash } from "node:crypto";
+import { pageRange } from "~/domain/admin/pagination";
 import type { Tables } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, kindOfStatus, ok, type Result } from "~/lib/result";
@@ -128,16 +129,15 @@ async function coverUsage(
 export function listMedia(
   supabase: AppSupabase,
   page: number,
-): Promise<Result<{ items: MediaItem[]; total: number; page: number; pages: number }>> {
+): Promise<Result<{ items: MediaItem[]; total: number; page: number }>> {
   return guarded(async () => {
-    const size = MEDIA_LIMITS.pageSize;
-    const from = (page - 1) * size;
+    const { from, to } = pageRange(page, MEDIA_LIMITS.pageSize);
     const { data, error, count } = await supabase
       .from("media")
       .select(MEDIA_COLUMNS, { count: "exact" })
       .order("created_at", { ascending: false })
       .order("id", { ascending: false })
-      .range(from, from + size - 1);
+      .range(from, to);
     if (error) return backendFailure(error.message);
     const rows = data ?? [];
     const usage = await coverUsage(
@@ -154,7 +154,6 @@ export function listMedia(
       })),
       total,
       page,
-      pages: Math.max(1, Math.ceil(total / size)),
     });
   });
 }

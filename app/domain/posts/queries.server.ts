@@ -37,7 +37,7 @@ type SummaryRow = Loose<
   "id" | "title"
 >;
 
-const SUMMARY_COLUMNS =
+export const SUMMARY_COLUMNS =
   "id, title, excerpt, cover_image, author_name, author_avatar, published_at, read_time, categories, tags";
 const FULL_COLUMNS = `${SUMMARY_COLUMNS}, content`;
 const RELATED_LIMIT = 3;

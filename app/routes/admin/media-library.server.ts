@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { pageNumber } from "~/domain/admin/pagination";
 import { mediaLibrarySchema } from "~/domain/media/form-schema.server";
 import { deleteImage, listMedia, updateAlt } from "~/domain/media/library.server";
 import { MEDIA_MESSAGES } from "~/domain/media/limits";
@@ -17,12 +18,9 @@ export type MediaReply = FormReply & { hash?: string };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const page = Math.max(
-    1,
-    Math.min(10_000, Number.parseInt(args.url.searchParams.get("page") ?? "1", 10) || 1),
-  );
+  const page = pageNumber(args.url.searchParams.get("page"));
   const listed = await listMedia(getSupabase(args.context), page);
-  if (!listed.ok) return { items: [], page, pages: 1, total: 0, error: listed.message };
+  if (!listed.ok) return { items: [], page, total: 0, error: listed.message };
   return { ...listed.value, error: null };
 }
 
@@ -71,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   const done =
     intent === "delete" ? await deleteImage(supabase, hash) : await updateAlt(supabase, hash, alt);
   if (!done.ok) return failedForm(done, submission, { extra: { hash } });
-  announceContentChange(args.context, { kind: "posts" });
+  announceContentChange(args.context, { kind: "media" });
   return redirectWithToast(back(args.request), {
     type: "success",
     title: intent === "delete" ? "Image deleted" : "Alt text saved",

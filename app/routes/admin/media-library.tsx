@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
-import { AdminPage, primaryButton, secondaryButton } from "~/components/admin/admin-page";
+import { Form } from "react-router";
+import { AdminPage, primaryButton } from "~/components/admin/admin-page";
 import { MediaCard } from "~/components/admin/media-card";
+import { Pager } from "~/components/admin/pager";
 import { Field } from "~/components/forms/field";
 import { ErrorList } from "~/components/forms/field-frame";
 import { useIsPending } from "~/components/forms/use-pending";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export { action, loader } from "./media-library.server";
 
 export default function MediaLibrary({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { items, page, pages, total, error } = loaderData;
+  const { items, page, total, error } = loaderData;
   const reply = answer as MediaReply | undefined;
   const uploading = useIsPending({ intent: "upload" });
   return (
@@ -102,23 +103,7 @@ export default function MediaLibrary({ loaderData, actionData: answer }: Route.C
       ) : (
         <p className="text-slate-600">No images yet. Upload one above, or with a post's cover.</p>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center gap-3">
-          {page > 1 ? (
-            <Link to={`/admin/media?page=${page - 1}`} className={secondaryButton}>
-              Newer
-            </Link>
-          ) : null}
-          <span className="text-sm text-slate-700">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`/admin/media?page=${page + 1}`} className={secondaryButton}>
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} total={total} label="Media" size={MEDIA_LIMITS.pageSize} />
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdminPage, primaryButton, secondaryButton } from "~/components/admin/admin-page";
+import { AdminPage, primaryButton } from "~/components/admin/admin-page";
 import { PostTable } from "~/components/admin/post-table";
 import { SvgIcon } from "~/components/icons";
 import { privateFormHeaders } from "~/infra/http-policy";
@@ -24,16 +24,10 @@ export default function AdminPostsList({ loaderData }: Route.ComponentProps) {
     <AdminPage title="Manage Posts" subtitle="Drafts and published articles, newest first.">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-xl font-bold text-slate-900">All posts</h2>
-        <div className="flex flex-wrap gap-3">
-          {/* Until the admin navigation lists "Media" (/admin/media), the library is reached here. */}
-          <Link to="/admin/media" className={secondaryButton}>
-            Media library
-          </Link>
-          <Link to="/admin/posts/new" className={primaryButton}>
-            <SvgIcon name="plus" className="size-5" />
-            Create New
-          </Link>
-        </div>
+        <Link to="/admin/posts/new" className={primaryButton}>
+          <SvgIcon name="plus" className="size-5" />
+          Create New
+        </Link>
       </div>
       {error ? (
         <p role="alert" className="mb-6 font-medium text-red-700">

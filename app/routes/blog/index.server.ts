@@ -1,29 +1,41 @@
 import { data } from "react-router";
-import { collectValues, filterPosts, parseBlogFilters } from "~/domain/posts/blog-filters";
-import { listPublishedPosts, POSTS_UNAVAILABLE } from "~/domain/posts/queries.server";
+import { parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
+import { findPublishedPosts, publishedFacets } from "~/domain/posts/blog-query.server";
+import { POSTS_UNAVAILABLE } from "~/domain/posts/queries.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
 import type { Route } from "./+types/index";
 
-/** Published posts, newest first, filtered by the URL (?q, ?category, ?tag…). */
+/**
+ * Published posts, newest first, filtered and paginated in the database by the URL
+ * (?q, ?category, ?tag…, ?page), with the filter choices.
+ */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const filters = parseBlogFilters(url.searchParams);
+  const page = parseBlogPage(url.searchParams);
+  const supabase = getSupabase(context);
   try {
-    const all = await listPublishedPosts(getSupabase(context));
+    const [found, facets] = await Promise.all([
+      findPublishedPosts(supabase, filters, page),
+      publishedFacets(supabase),
+    ]);
     return data(
-      {
-        filters,
-        posts: filterPosts(all, filters),
-        categories: collectValues(all, "categories"),
-        tags: collectValues(all, "tags"),
-        loadError: undefined as string | undefined,
-      },
+      { filters, ...found, ...facets, loadError: undefined as string | undefined },
       { headers: publicCacheHeaders(request) },
     );
   } catch (error) {
     console.error("blog: posts failed", error);
     return data(
-      { filters, posts: [], categories: [], tags: [], loadError: POSTS_UNAVAILABLE },
+      {
+        filters,
+        posts: [],
+        total: 0,
+        page,
+        pageCount: 1,
+        categories: [],
+        tags: [],
+        loadError: POSTS_UNAVAILABLE,
+      },
       { status: 503, headers: publicCacheHeaders(request, false) },
     );
   }
