@@ -10,10 +10,13 @@
  *
  * A crash before 3 leaves an orphan file (swept at start), never a row without bytes; a crash
  * after 3 loses nothing that was acknowledged.
+ *
+ * Backups: `keepWhile` defers removals while a database snapshot is taken, and `linkAll` hard-links
+ * every version file into `.snapshot-<uuid>/` — so each version a snapshot's rows name is there.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { copyFile, open, rename, rm, stat } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { storageErrors } from "./errors.ts";
@@ -26,6 +29,8 @@ export interface StoredFile {
 }
 
 const VERSION = /^[0-9a-f-]{36}$/;
+/** The name of a folder of hard links made by `linkAll`. */
+export const SNAPSHOT_FOLDER = /^\.snapshot-[0-9a-f-]{36}$/;
 
 async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, "r");
@@ -38,14 +43,44 @@ async function syncDirectory(dir: string): Promise<void> {
 
 export class FileStore {
   readonly dir: string;
+  /** Snapshots in progress: removals wait until none is. */
+  private holds = 0;
+  private deferred = new Set<string>();
 
   constructor(dir: string) {
     this.dir = dir;
     mkdirSync(dir, { recursive: true });
-    // Bodies that were being written when the process died.
+    // Bodies that were being written, and backup links left, when a process died.
     for (const name of readdirSync(dir)) {
-      if (name.startsWith(".tmp-")) rmSync(join(dir, name), { force: true });
+      if (name.startsWith(".tmp-") || SNAPSHOT_FOLDER.test(name)) {
+        rmSync(join(dir, name), { force: true, recursive: true });
+      }
     }
+  }
+
+  /** Runs `work` (a database snapshot) while no version file is removed. */
+  async keepWhile<T>(work: () => Promise<T>): Promise<T> {
+    this.holds += 1;
+    try {
+      return await work();
+    } finally {
+      this.holds -= 1;
+      if (this.holds === 0) {
+        const versions = [...this.deferred];
+        this.deferred.clear();
+        await this.remove(versions);
+      }
+    }
+  }
+
+  /** Hard links to every version file, in a new `.snapshot-<uuid>` folder; its path. */
+  async linkAll(): Promise<string> {
+    const folder = join(this.dir, `.snapshot-${randomUUID()}`);
+    await mkdir(folder, { mode: 0o700 });
+    for (const name of await readdir(this.dir)) {
+      if (VERSION.test(name)) await link(join(this.dir, name), join(folder, name));
+    }
+    return folder;
   }
 
   private path(version: string): string {
@@ -106,7 +141,9 @@ export class FileStore {
 
   async remove(versions: Iterable<string | null | undefined>): Promise<void> {
     for (const version of versions) {
-      if (version && VERSION.test(version)) await rm(this.path(version), { force: true });
+      if (!version || !VERSION.test(version)) continue;
+      if (this.holds > 0) this.deferred.add(version);
+      else await rm(this.path(version), { force: true });
     }
   }
 }
