@@ -18,7 +18,9 @@ on conflict (id) do update set
   file_size_limit = excluded.file_size_limit,
   allowed_mime_types = excluded.allowed_mime_types;
 
--- Anyone reads; only admins (app_metadata.is_admin, settable with the service role only) write.
+-- Anyone reads; only admins write. public.is_admin() (back-office migration) reads
+-- app_metadata.is_admin, settable with the service role only, live from auth.users: a revoked
+-- admin cannot upload with a token issued before the revocation.
 create policy "Anyone can read media"
   on storage.objects for select
   to anon, authenticated
@@ -29,7 +31,7 @@ create policy "Admins can upload media"
   to authenticated
   with check (
     bucket_id = 'media'
-    and coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false)
+    and (select public.is_admin())
   );
 
 create policy "Admins can replace media"
@@ -37,11 +39,11 @@ create policy "Admins can replace media"
   to authenticated
   using (
     bucket_id = 'media'
-    and coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false)
+    and (select public.is_admin())
   )
   with check (
     bucket_id = 'media'
-    and coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false)
+    and (select public.is_admin())
   );
 
 create policy "Admins can delete media"
@@ -49,7 +51,7 @@ create policy "Admins can delete media"
   to authenticated
   using (
     bucket_id = 'media'
-    and coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false)
+    and (select public.is_admin())
   );
 
 -- ---------------------------------------------------------------------------
@@ -92,15 +94,41 @@ create policy "Anyone can read media details"
 create policy "Admins can add media"
   on public.media for insert
   to authenticated
-  with check (coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false));
+  with check ((select public.is_admin()));
 
 create policy "Admins can edit media"
   on public.media for update
   to authenticated
-  using (coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false))
-  with check (coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false));
+  using ((select public.is_admin()))
+  with check ((select public.is_admin()));
 
 create policy "Admins can delete media"
   on public.media for delete
   to authenticated
-  using (coalesce(((select auth.jwt()) -> 'app_metadata' ->> 'is_admin')::boolean, false));
+  using ((select public.is_admin()));
+
+-- Every admin write to the library goes to the audit log (see the back-office migration).
+create or replace function public.audit_media_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row jsonb := to_jsonb(coalesce(new, old));
+begin
+  if auth.uid() is null or (tg_op = 'UPDATE' and new.alt is not distinct from old.alt) then
+    return null;
+  end if;
+  perform public.append_audit(
+    case tg_op when 'INSERT' then 'media.uploaded' when 'DELETE' then 'media.deleted'
+      else 'media.alt_changed' end,
+    'media', v_row ->> 'hash',
+    coalesce(nullif(v_row ->> 'original_name', ''), v_row ->> 'hash'));
+  return null;
+end;
+$$;
+
+create trigger media_audit
+  after insert or delete or update of alt on public.media
+  for each row execute function public.audit_media_write();

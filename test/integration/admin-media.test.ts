@@ -250,6 +250,21 @@ describe("media library", () => {
       [],
     );
     expect((await load()).items.map((item) => item.hash)).not.toContain(items[0]?.hash);
+    const { data: audit } = await serviceClient(backend)
+      .from("audit_log")
+      .select("action, summary")
+      .eq("target_type", "media")
+      .eq("target_id", items[0]?.hash ?? "")
+      .order("id");
+    expect(audit).toEqual(
+      // The upload's alt text is saved right after the row; then the edit, then the deletion.
+      ["media.uploaded", "media.alt_changed", "media.alt_changed", "media.deleted"].map(
+        (action) => ({
+          action,
+          summary: "banner.png",
+        }),
+      ),
+    );
   });
 
   it("answers a missing file next to the file field", async () => {
