@@ -27,32 +27,15 @@ create policy "Anyone can read media"
   using (bucket_id = 'media');
 
 create policy "Admins can upload media"
-  on storage.objects for insert
-  to authenticated
-  with check (
-    bucket_id = 'media'
-    and (select public.is_admin())
-  );
-
+  on storage.objects for insert to authenticated
+  with check (bucket_id = 'media' and (select public.is_admin()));
 create policy "Admins can replace media"
-  on storage.objects for update
-  to authenticated
-  using (
-    bucket_id = 'media'
-    and (select public.is_admin())
-  )
-  with check (
-    bucket_id = 'media'
-    and (select public.is_admin())
-  );
-
+  on storage.objects for update to authenticated
+  using (bucket_id = 'media' and (select public.is_admin()))
+  with check (bucket_id = 'media' and (select public.is_admin()));
 create policy "Admins can delete media"
-  on storage.objects for delete
-  to authenticated
-  using (
-    bucket_id = 'media'
-    and (select public.is_admin())
-  );
+  on storage.objects for delete to authenticated
+  using (bucket_id = 'media' and (select public.is_admin()));
 
 -- ---------------------------------------------------------------------------
 -- media: one row per uploaded image. Its variants live in the bucket under
@@ -92,20 +75,12 @@ create policy "Anyone can read media details"
   using (true);
 
 create policy "Admins can add media"
-  on public.media for insert
-  to authenticated
-  with check ((select public.is_admin()));
-
+  on public.media for insert to authenticated with check ((select public.is_admin()));
 create policy "Admins can edit media"
-  on public.media for update
-  to authenticated
-  using ((select public.is_admin()))
-  with check ((select public.is_admin()));
-
+  on public.media for update to authenticated
+  using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy "Admins can delete media"
-  on public.media for delete
-  to authenticated
-  using ((select public.is_admin()));
+  on public.media for delete to authenticated using ((select public.is_admin()));
 
 -- Every admin write to the library goes to the audit log (see the back-office migration).
 create or replace function public.audit_media_write()

@@ -13,6 +13,17 @@ import { expectAccessible } from "./helpers/axe";
 
 test.beforeAll(ensureAdminOnboarded);
 
+/** Signs in to a new post, types `fields` (by label) and chooses `cover` as the cover file. */
+async function newPostWithCover(
+  page: Page,
+  fields: Record<string, string>,
+  cover: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await signIn(page, ADMIN, "/admin/posts/new");
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+  await page.getByLabel("Upload an image").setInputFiles(cover);
+}
+
 /** Every request the page makes, by origin. */
 function recordRequests(page: Page, baseURL: string) {
   const foreign: string[] = [];
@@ -32,14 +43,11 @@ test("an admin uploads a cover, publishes, and the post shows it from /media/", 
 }, info) => {
   test.slow();
   const title = uniqueTitle("Cover upload");
-  await signIn(page, ADMIN, "/admin/posts/new");
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Content (HTML)").fill("<p>With a real cover.</p>");
-  await page.getByLabel("Upload an image").setInputFiles({
-    name: "cover.jpg",
-    mimeType: "image/jpeg",
-    buffer: await jpegWithGps(1800, 1000),
-  });
+  await newPostWithCover(
+    page,
+    { Title: title, "Content (HTML)": "<p>With a real cover.</p>" },
+    { name: "cover.jpg", mimeType: "image/jpeg", buffer: await jpegWithGps(1800, 1000) },
+  );
   if (jsEnabled(info.project.use)) {
     // With JS: a preview of the chosen file before anything is saved.
     await expect(page.getByTestId("cover-preview")).toBeVisible();
@@ -86,14 +94,15 @@ test("a file that is not an image is refused next to the field, keeping what was
   page,
 }) => {
   const title = uniqueTitle("Bad cover");
-  await signIn(page, ADMIN, "/admin/posts/new");
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Excerpt").fill("Typed excerpt stays.");
-  await page.getByLabel("Upload an image").setInputFiles({
-    name: "holiday.jpg",
-    mimeType: "image/jpeg",
-    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
-  });
+  await newPostWithCover(
+    page,
+    { Title: title, Excerpt: "Typed excerpt stays." },
+    {
+      name: "holiday.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+    },
+  );
   await page.getByRole("button", { name: "Save" }).click();
   await expect(
     page.getByText("This file is not a JPEG, PNG, WebP, AVIF or GIF image.", { exact: false }),

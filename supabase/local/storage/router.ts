@@ -48,20 +48,24 @@ function splitPath(rest: string): [string, string] {
   return [parts[0] ?? "", parts.slice(1).join("/")];
 }
 
+/** One request to `/storage/v1/object/…` or `/bucket/…`; `rest` is the path after that. */
+interface StorageCall {
+  ctx: BackendContext;
+  files: FileStore;
+  req: IncomingMessage;
+  res: ServerResponse;
+  rest: string;
+  query: URLSearchParams;
+}
+
 const OBJECT_READS: [string, Access][] = [
   ["authenticated/", "authenticated"],
   ["public/", "public"],
 ];
 
 /** GET/HEAD of an object or its info (`/object/…` and `/object/info/…`). */
-async function readObject(
-  ctx: BackendContext,
-  files: FileStore,
-  req: IncomingMessage,
-  res: ServerResponse,
-  rest: string,
-  query: URLSearchParams,
-): Promise<void> {
+async function readObject(call: StorageCall): Promise<void> {
+  const { ctx, files, req, res, rest, query } = call;
   const info = rest.startsWith("info/");
   let path = info ? rest.slice(5) : rest;
   let access: Access = "any";
@@ -90,16 +94,10 @@ async function readObject(
   return sendObject(req, res, files, row, query.get("download"));
 }
 
-async function objectRoute(
-  ctx: BackendContext,
-  files: FileStore,
-  req: IncomingMessage,
-  res: ServerResponse,
-  rest: string,
-  query: URLSearchParams,
-): Promise<void> {
+async function objectRoute(call: StorageCall): Promise<void> {
+  const { ctx, files, req, res, rest, query } = call;
   const method = req.method ?? "GET";
-  if (method === "GET" || method === "HEAD") return readObject(ctx, files, req, res, rest, query);
+  if (method === "GET" || method === "HEAD") return readObject(call);
   if (method === "PUT" && rest.startsWith("upload/sign/")) {
     const [bucketId, key] = splitPath(rest.slice("upload/sign/".length));
     const signed = await verifySignedToken(ctx, query.get("token"), `${bucketId}/${key}`, "upload");
@@ -165,14 +163,8 @@ async function objectRoute(
   throw storageErrors.notFoundRoute(method, `/object/${rest}`);
 }
 
-async function bucketRoute(
-  ctx: BackendContext,
-  files: FileStore,
-  req: IncomingMessage,
-  res: ServerResponse,
-  rest: string,
-  query: URLSearchParams,
-): Promise<void> {
+async function bucketRoute(call: StorageCall): Promise<void> {
+  const { ctx, files, req, res, rest, query } = call;
   const method = req.method ?? "GET";
   const caller = await resolveCaller(ctx, req);
   const [id = "", action] = rest.split("/").map((part) => decodeURIComponent(part));
@@ -197,19 +189,16 @@ export async function handleStorage(
   subpath: string,
   query: URLSearchParams,
 ): Promise<void> {
+  const call = { ctx, files, req, res, query };
   try {
     if (subpath.startsWith("/object/")) {
-      return await objectRoute(ctx, files, req, res, subpath.slice("/object/".length), query);
+      return await objectRoute({ ...call, rest: subpath.slice("/object/".length) });
     }
     if (subpath === "/bucket" || subpath.startsWith("/bucket/")) {
-      return await bucketRoute(
-        ctx,
-        files,
-        req,
-        res,
-        subpath.slice("/bucket".length).replace(/^\//, ""),
-        query,
-      );
+      return await bucketRoute({
+        ...call,
+        rest: subpath.slice("/bucket".length).replace(/^\//, ""),
+      });
     }
     throw storageErrors.notFoundRoute(req.method ?? "GET", subpath);
   } catch (caught) {
