@@ -64,7 +64,9 @@ export function MessageList({ messages, error }: { messages: OwnMessage[]; error
           <p className="text-sm text-slate-600">
             <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
           </p>
-          <p className="mt-1 line-clamp-3 whitespace-pre-line">{m.message}</p>
+          <p className="mt-1 line-clamp-3 whitespace-pre-line [overflow-wrap:anywhere]">
+            {m.message}
+          </p>
         </li>
       ))}
     </ul>
