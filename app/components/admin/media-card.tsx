@@ -62,7 +62,11 @@ export function MediaCard({
             <ul className="mt-1 list-disc pl-5">
               {item.usedBy.map((post) => (
                 <li key={post.id}>
-                  <Link to={`/admin/posts/${post.id}`} className="text-brand-700 underline">
+                  {/* At least 24 px tall: titles stacked in a list are touch targets (WCAG 2.5.8). */}
+                  <Link
+                    to={`/admin/posts/${post.id}`}
+                    className="inline-block min-h-6 py-0.5 text-brand-700 underline"
+                  >
                     {post.title}
                   </Link>
                 </li>
