@@ -4,16 +4,32 @@
  *   pgdata.tar.gz    the database, taken between two statements by the running backend
  *                    (POST /backup/v1/snapshot with the service-role key), or directly when
  *                    no backend runs on the directory
+ *   storage/         the Storage files (object bytes live outside pgdata), every one the
+ *                    snapshot's rows name (see supabase/local/backup.ts)
  *   jwt-secret, session-secret   the keys that sign sessions and cookies (keep them private)
  * Restore with `npm run restore -- <that folder>` (see scripts/restore.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { loadEnv } from "../app/infra/env.server.ts";
-import { SNAPSHOT_PATH, snapshotDatabase } from "../supabase/local/backup.ts";
+import {
+  SNAPSHOT_PATH,
+  STORAGE_SNAPSHOT_HEADER,
+  snapshotWithFiles,
+} from "../supabase/local/backup.ts";
 import { openDatabase } from "../supabase/local/database.ts";
 import { createKeys, loadOrCreateSecret } from "../supabase/local/jwt.ts";
 import { acquireDirLock } from "../supabase/local/lock.ts";
+import { FileStore, SNAPSHOT_FOLDER } from "../supabase/local/storage/files.ts";
 
 const SECRET_FILES = ["jwt-secret", "session-secret"];
 
@@ -24,8 +40,14 @@ if (!existsSync(join(dir, "pgdata"))) {
   process.exit(1);
 }
 
+interface Snapshot {
+  tarball: Buffer;
+  /** Hard links to the Storage files, inside the data directory (moved out, then deleted). */
+  filesFolder: string;
+}
+
 /** The running backend's snapshot, or null when no backend runs on the directory. */
-async function fromRunningBackend(): Promise<Buffer | null> {
+async function fromRunningBackend(): Promise<Snapshot | null> {
   const urlFile = join(dir, "backend.url");
   if (!existsSync(urlFile)) return null;
   const url = readFileSync(urlFile, "utf8").trim();
@@ -40,15 +62,20 @@ async function fromRunningBackend(): Promise<Buffer | null> {
     return null; // a file left by a backend that died: nobody holds the directory
   }
   if (!response.ok) throw new Error(`the backend answered ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
+  const folder = response.headers.get(STORAGE_SNAPSHOT_HEADER) ?? "";
+  if (!SNAPSHOT_FOLDER.test(folder)) throw new Error("the backend named no Storage snapshot");
+  return {
+    tarball: Buffer.from(await response.arrayBuffer()),
+    filesFolder: join(dir, "storage", folder),
+  };
 }
 
-async function fromStoppedBackend(): Promise<Buffer> {
+async function fromStoppedBackend(): Promise<Snapshot> {
   const lock = acquireDirLock(dir);
   try {
     const db = await openDatabase(join(dir, "pgdata"));
     try {
-      return await snapshotDatabase(db);
+      return await snapshotWithFiles(db, new FileStore(join(dir, "storage")));
     } finally {
       await db.close();
     }
@@ -59,19 +86,26 @@ async function fromStoppedBackend(): Promise<Buffer> {
 
 const started = Date.now();
 const live = await fromRunningBackend();
-const tarball = live ?? (await fromStoppedBackend());
+const { tarball, filesFolder } = live ?? (await fromStoppedBackend());
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const target = join(resolve(env.BACKUP_DIR), stamp);
 mkdirSync(target, { recursive: true, mode: 0o700 });
 writeFileSync(join(target, "pgdata.tar.gz"), tarball, { mode: 0o600 });
+try {
+  cpSync(filesFolder, join(target, "storage"), { recursive: true });
+} finally {
+  rmSync(filesFolder, { recursive: true, force: true });
+}
+const storedFiles = readdirSync(join(target, "storage")).length;
 for (const name of SECRET_FILES) {
   if (existsSync(join(dir, name))) copyFileSync(join(dir, name), join(target, name));
 }
 writeFileSync(
   join(target, "manifest.json"),
-  `${JSON.stringify({ createdAt: new Date().toISOString(), source: dir, live: live !== null, bytes: tarball.length }, null, 2)}\n`,
+  `${JSON.stringify({ createdAt: new Date().toISOString(), source: dir, live: live !== null, bytes: tarball.length, storedFiles }, null, 2)}\n`,
 );
 console.log(
   `Backup of ${dir} (${live ? "running backend" : "stopped backend"}): ${target} ` +
-    `(${(tarball.length / 1024 / 1024).toFixed(1)} MB, ${Date.now() - started} ms)`,
+    `(${(tarball.length / 1024 / 1024).toFixed(1)} MB, ${storedFiles} Storage files, ` +
+    `${Date.now() - started} ms)`,
 );

@@ -3,7 +3,7 @@
  * embedded backend's data directory (SUPABASE_LOCAL_DIR). Stop the site first: the directory
  * must not be in use. An existing directory is kept aside as `<dir>.before-restore-<time>`.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadEnv } from "../app/infra/env.server.ts";
 import { restoreDatabase } from "../supabase/local/backup.ts";
@@ -28,6 +28,10 @@ const lock = acquireDirLock(dir);
 try {
   for (const name of SECRET_FILES) {
     if (existsSync(join(from, name))) copyFileSync(join(from, name), join(dir, name));
+  }
+  // Storage files (object bytes), in backups made since uploads exist.
+  if (existsSync(join(from, "storage"))) {
+    cpSync(join(from, "storage"), join(dir, "storage"), { recursive: true });
   }
   await restoreDatabase(readFileSync(join(from, "pgdata.tar.gz")), join(dir, "pgdata"));
 } finally {

@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { finalCacheControl, isAnonymousRead, isSharedCacheable } from "../app/infra/http-policy.ts";
+import {
+  bodyLimitFor,
+  finalCacheControl,
+  isAnonymousRead,
+  isSharedCacheable,
+} from "../app/infra/http-policy.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
 import { BodyTooLargeError, readBody } from "./read-body.ts";
@@ -15,7 +20,8 @@ import {
 } from "./send.ts";
 import type { StaticFile } from "./static-files.ts";
 
-export const BODY_LIMIT = 1024 * 1024;
+/** Request bodies are at most 1 MB, except on the image-upload routes (bodyLimitFor). */
+export const BODY_LIMIT = bodyLimitFor("/").bytes;
 export const CLIENT_IP_HEADER = "x-client-ip";
 
 export interface AppOptions {
@@ -106,7 +112,13 @@ export function createAppListener(options: AppOptions) {
       const cached = anonymous ? options.pageCache?.get(url) : undefined;
       if (cached) return sendCachedPage(req, res, cached, https, "HIT");
 
-      const request = await toFetchRequest(req, host, https, options.trustProxy);
+      const request = await toFetchRequest(
+        req,
+        host,
+        https,
+        options.trustProxy,
+        bodyLimitFor(path),
+      );
       const app = await getHandler();
       const response = await app.handle(request, app.context(ports));
       // A body the app refused without reading would otherwise hold its bytes until a full GC.
@@ -127,13 +139,7 @@ export function createAppListener(options: AppOptions) {
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         req.resume();
-        return sendPlain(
-          res,
-          413,
-          "Request too large",
-          "The submitted data is larger than 1 MB.",
-          https,
-        );
+        return sendPlain(res, 413, "Request too large", bodyLimitFor(path).message, https);
       }
       console.error(error);
       if (!res.headersSent)
@@ -160,6 +166,7 @@ async function toFetchRequest(
   host: string,
   https: boolean,
   trustProxy?: boolean,
+  limit = bodyLimitFor("/"),
 ) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -172,7 +179,7 @@ async function toFetchRequest(
     forwarded(req, "x-forwarded-for", trustProxy) ?? req.socket.remoteAddress ?? "unknown",
   );
   const method = req.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, BODY_LIMIT);
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limit.bytes);
   const url = `${https ? "https" : "http"}://${host || "localhost"}${req.url ?? "/"}`;
   return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
 }

@@ -117,6 +117,42 @@ export interface Database {
         };
         Relationships: [];
       };
+      media: {
+        Row: {
+          alt: string;
+          bytes: number;
+          created_at: string;
+          created_by: string | null;
+          hash: string;
+          height: number;
+          id: number;
+          original_name: string;
+          width: number;
+        };
+        Insert: {
+          alt?: string;
+          bytes: number;
+          created_at?: string;
+          created_by?: string | null;
+          hash: string;
+          height: number;
+          id?: never;
+          original_name?: string;
+          width: number;
+        };
+        Update: {
+          alt?: string;
+          bytes?: number;
+          created_at?: string;
+          created_by?: string | null;
+          hash?: string;
+          height?: number;
+          id?: never;
+          original_name?: string;
+          width?: number;
+        };
+        Relationships: [];
+      };
       newsletter_subscribers: {
         Row: {
           confirmation_sent_at: string | null;

@@ -171,3 +171,11 @@ export async function readSubmission<Schema extends z.ZodType>(
   const submission = parseWithZod(form.formData, { schema });
   return { ok: true as const, submission, formData: form.formData };
 }
+
+/**
+ * Validates a form read by `readSubmission` again, after the action changed a value (e.g. an
+ * uploaded cover replaced the typed cover URL).
+ */
+export function validateForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  return parseWithZod(formData, { schema });
+}

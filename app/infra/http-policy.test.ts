@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  bodyLimitFor,
   buildCsp,
   frameworkScriptHashes,
   isAnonymousRead,
@@ -83,5 +84,27 @@ describe("CSP", () => {
       sha("window.__ctx = 1"),
       sha('import "/assets/a.js"'),
     ]);
+  });
+});
+
+describe("bodyLimitFor", () => {
+  it("gives the image-upload routes 5 MB plus form overhead and every other path 1 MB", () => {
+    for (const path of [
+      "/admin/posts/new",
+      "/admin/posts/12",
+      "/admin/posts/12.data",
+      "/admin/media",
+      "/admin/media.data",
+      "/admin/media/upload",
+    ]) {
+      expect(bodyLimitFor(path).bytes, path).toBe(5 * 1024 * 1024 + 256 * 1024);
+      expect(bodyLimitFor(path).message, path).toContain("larger than 5 MB");
+    }
+    for (const path of ["/", "/contact", "/admin/posts", "/admin/posts/new/x", "/admin/mediax"]) {
+      expect(bodyLimitFor(path), path).toEqual({
+        bytes: 1024 * 1024,
+        message: "The submitted data is larger than 1 MB.",
+      });
+    }
   });
 });

@@ -24,6 +24,8 @@ export const CACHE_CONTROL = {
   private: "private, no-store",
   /** Probes, plain error pages: never stored anywhere. */
   "no-store": "no-store",
+  /** Content-addressed files (uploaded images under /media/): the same bytes forever. */
+  immutable: "public, max-age=31536000, immutable",
 } as const;
 
 export type CacheClass = keyof typeof CACHE_CONTROL;
@@ -47,11 +49,15 @@ export function isAnonymousRead(method: string | undefined, cookie: string | und
   return (method === "GET" || method === "HEAD") && !isPersonalCookieHeader(cookie);
 }
 
-/** Only complete, shared-cacheable, successful responses without cookies are cached. */
+/**
+ * Only complete, shared-cacheable, successful responses without cookies are cached. Immutable
+ * files are left to browsers and CDNs: they would crowd pages out of the page cache, and a
+ * range request must get its range.
+ */
 export function isSharedCacheable(status: number, headers: Headers): boolean {
   if (status !== 200 || headers.getSetCookie().length > 0) return false;
   const cacheControl = headers.get("Cache-Control") ?? "";
-  return /\bpublic\b/.test(cacheControl) && !/no-store|private/.test(cacheControl);
+  return /\bpublic\b/.test(cacheControl) && !/no-store|private|immutable/.test(cacheControl);
 }
 
 /** The Cache-Control a public loader answers with. */
@@ -113,10 +119,47 @@ export function privateFormHeaders({
  */
 export function finalCacheControl(anonymous: boolean, status: number, headers: Headers): string {
   const chosen = headers.get("Cache-Control");
+  // The same bytes for every visitor, signed in or not.
+  if (chosen === CACHE_CONTROL.immutable && status < 400 && !headers.getSetCookie().length) {
+    return chosen;
+  }
   if (!anonymous || headers.getSetCookie().length > 0 || status >= 400 || !chosen) {
     return PRIVATE_NO_STORE;
   }
   return chosen;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+// ---------------------------------------------------------------------------------------------
+
+/** Bytes of an uploaded image (the `media` bucket's file_size_limit). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The routes whose forms upload an image (multipart): the post editor, the media library and its
+ * upload endpoint — and their `.data` twins, which JS submissions post to.
+ */
+const UPLOAD_ROUTES = /^\/admin\/(?:posts\/(?:new|\d{1,18})|media(?:\/upload)?)(?:\.data)?$/;
+
+export interface BodyLimit {
+  bytes: number;
+  /** The 413 page's message. */
+  message: string;
+}
+
+/**
+ * How large a request body may be: 1 MB everywhere, but the upload routes take an image of up
+ * to 5 MB plus the rest of their form (post content is at most 200 KB) and multipart framing.
+ */
+export function bodyLimitFor(path: string): BodyLimit {
+  if (UPLOAD_ROUTES.test(path)) {
+    return {
+      bytes: UPLOAD_MAX_BYTES + 256 * 1024,
+      message: "The image is larger than 5 MB. Choose a smaller file or resize it first.",
+    };
+  }
+  return { bytes: 1024 * 1024, message: "The submitted data is larger than 1 MB." };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,7 +233,9 @@ export function buildCsp({ nonce, scriptHashes = [] }: CspSources = {}): string 
     `script-src ${scriptSrc.join(" ")}`,
     // sonner injects one <style> element at run time; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // Every image comes from the site itself (uploads are served under /media/); data: is for
+    // the editor's local preview of a chosen file.
+    "img-src 'self' data:",
     "font-src 'self'",
     "media-src 'self'",
     "connect-src 'self'",

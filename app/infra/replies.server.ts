@@ -20,6 +20,7 @@ export const STATUS_OF: Record<FailureKind, number> = {
   "not-found": 404,
   conflict: 409,
   unprocessable: 422,
+  "too-large": 413,
   limited: 429,
   backend: 502,
   unavailable: 503,

@@ -9,6 +9,7 @@ export type FailureKind =
   | "not-found"
   | "conflict"
   | "unprocessable"
+  | "too-large"
   | "limited"
   | "backend"
   | "unavailable";
@@ -41,6 +42,7 @@ const KIND_OF_STATUS: Record<number, FailureKind> = {
   403: "forbidden",
   404: "not-found",
   409: "conflict",
+  413: "too-large",
   422: "unprocessable",
   429: "limited",
 };

@@ -5,8 +5,14 @@
  * with PGlite's `dumpDataDir` after a CHECKPOINT: it runs while no statement runs (PGlite's
  * query lock), so the copy is one instant of the files — what a crash would leave, which Postgres
  * opens with WAL recovery — and every transaction committed before the request is in it.
+ *
+ * Storage bytes live outside `pgdata/` (`storage/`, one immutable file per object version). While
+ * the database is copied no version file is removed, and right after, every version file is
+ * hard-linked into `storage/.snapshot-<uuid>/` (named by the `X-Storage-Snapshot` header): every
+ * version the snapshot's rows name is among them. The caller copies that folder and deletes it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { basename } from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
@@ -15,8 +21,11 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 import type { BackendContext } from "./context.ts";
 import { headerValue, sendJson } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
+import type { FileStore } from "./storage/files.ts";
 
 export const SNAPSHOT_PATH = "/backup/v1/snapshot";
+/** Response header naming the folder of hard-linked Storage files (under `storage/`). */
+export const STORAGE_SNAPSHOT_HEADER = "x-storage-snapshot";
 
 const gzipAsync = promisify(gzip);
 
@@ -29,6 +38,17 @@ export async function snapshotDatabase(db: PGlite): Promise<Buffer> {
   await db.exec("CHECKPOINT");
   const tar = await db.dumpDataDir("none");
   return gzipAsync(new Uint8Array(await tar.arrayBuffer()), { level: 6 });
+}
+
+/** The database snapshot and a folder of links to the Storage files its rows name. */
+export function snapshotWithFiles(
+  db: PGlite,
+  files: FileStore,
+): Promise<{ tarball: Buffer; filesFolder: string }> {
+  return files.keepWhile(async () => {
+    const tarball = await snapshotDatabase(db);
+    return { tarball, filesFolder: await files.linkAll() };
+  });
 }
 
 /** Writes a snapshot into an empty `pgdata` directory (PGlite unpacks it on first open). */
@@ -53,7 +73,11 @@ export async function handleSnapshot(
   if (!verified?.ok || verified.claims.role !== "service_role") {
     return sendJson(res, 401, { message: "The service-role key is required" });
   }
-  const body = await snapshotDatabase(ctx.db);
-  res.writeHead(200, { "Content-Type": "application/gzip", "Content-Length": body.length });
-  res.end(body);
+  const { tarball, filesFolder } = await snapshotWithFiles(ctx.db, ctx.storage);
+  res.writeHead(200, {
+    "Content-Type": "application/gzip",
+    "Content-Length": tarball.length,
+    [STORAGE_SNAPSHOT_HEADER]: basename(filesFolder),
+  });
+  res.end(tarball);
 }

@@ -5,6 +5,7 @@ import type { PasswordHasher } from "./auth/passwords.ts";
 import type { Keys } from "./jwt.ts";
 import type { RequestLimits } from "./rate-limit.ts";
 import type { SecuritySettings } from "./settings.ts";
+import type { FileStore } from "./storage/files.ts";
 
 export interface BackendContext {
   db: PGlite;
@@ -24,4 +25,6 @@ export interface BackendContext {
   limits: RequestLimits;
   /** Equal-time answers per endpoint (account enumeration), see auth/equal-time.ts. */
   equalTime: (endpoint: string) => EqualTime;
+  /** Object bytes of the Storage API (`<dir>/storage`). */
+  storage: FileStore;
 }

@@ -1,9 +1,11 @@
 /**
  * Embedded Supabase-compatible backend: GoTrue subset (/auth/v1), PostgREST subset
- * (/rest/v1) and a local mailbox (/mailbox), on PGlite, bound to loopback.
+ * (/rest/v1), Storage subset (/storage/v1) and a local mailbox (/mailbox), on PGlite, bound to
+ * loopback.
  *
  * Data directory layout (`opts.dir`):
  *   pgdata/        PGlite (Postgres) data files
+ *   storage/       Storage object bytes, one file per object version (metadata: storage.objects)
  *   jwt-secret     HS256 secret (generated once unless `jwtSecret` is given)
  *   backend.lock   pid of the process using the directory
  *   backend.url    this backend's URL while it runs (for `npm run backup`)
@@ -29,6 +31,8 @@ import { createRequestLimits } from "./rate-limit.ts";
 import { createCatalog } from "./rest/catalog.ts";
 import { createBackendServer } from "./server.ts";
 import { type SecuritySettings, securitySettings } from "./settings.ts";
+import { FileStore } from "./storage/files.ts";
+import { seedStorage } from "./storage/seed.ts";
 
 export type { Mail } from "./mailbox.ts";
 
@@ -127,7 +131,9 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
         security,
       }),
       equalTime: createEqualTimes(),
+      storage: new FileStore(join(dir, "storage")),
     };
+    if (prepared.fresh) await seedStorage(db, ctx.storage, log);
     const server = createBackendServer(ctx, catalog);
     const host = opts.host ?? "127.0.0.1";
     await new Promise<void>((resolveListen, rejectListen) => {

@@ -1,4 +1,8 @@
-/** The HTTP front door: routes /auth/v1, /rest/v1 and /mailbox, like the Supabase API gateway. */
+/**
+ * The HTTP front door: routes /auth/v1, /rest/v1, /storage/v1 and /mailbox, like the Supabase API
+ * gateway. As on hosted Supabase, Storage needs no apikey (public and signed URLs are plain
+ * links); it checks the bearer token itself.
+ */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { handleAuth } from "./auth/router.ts";
 import { handleSnapshot, SNAPSHOT_PATH } from "./backup.ts";
@@ -8,6 +12,7 @@ import { bearerToken } from "./jwt.ts";
 import { handleMailbox } from "./mailbox-http.ts";
 import type { Catalog } from "./rest/catalog.ts";
 import { handleRest, isProjectApiKey } from "./rest/handler.ts";
+import { handleStorage } from "./storage/router.ts";
 
 /** Auth routes the gateway lets through without an API key (e-mail links, probes). */
 const OPEN_AUTH_ROUTES = new Set(["GET /verify", "GET /health", "GET /.well-known/jwks.json"]);
@@ -16,7 +21,7 @@ const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
   "Access-Control-Allow-Headers":
-    "authorization, apikey, content-type, prefer, range, range-unit, accept-profile, content-profile, x-client-info, x-supabase-api-version, x-retry-count",
+    "authorization, apikey, content-type, prefer, range, range-unit, accept-profile, content-profile, x-client-info, x-supabase-api-version, x-retry-count, x-upsert, x-metadata, cache-control",
   "Access-Control-Expose-Headers": "content-range, x-total-count, link, x-supabase-api-version",
   "Access-Control-Max-Age": "86400",
 };
@@ -68,6 +73,10 @@ async function route(
   if (await handleMailbox(req, res, ctx, pathname)) return;
   if (pathname === SNAPSHOT_PATH) return handleSnapshot(req, res, ctx);
   if (method === "OPTIONS") return send(res, 204, undefined, CORS_HEADERS);
+  if (pathname === "/storage/v1" || pathname.startsWith("/storage/v1/")) {
+    const subpath = pathname.slice("/storage/v1".length) || "/";
+    return handleStorage(req, res, ctx, ctx.storage, subpath, url.searchParams);
+  }
 
   const isAuth = pathname === "/auth/v1" || pathname.startsWith("/auth/v1/");
   const isRest = pathname === "/rest/v1" || pathname.startsWith("/rest/v1/");

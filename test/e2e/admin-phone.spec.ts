@@ -34,6 +34,7 @@ const PAGES = [
   "/admin/people",
   "/admin/activity",
   "/admin/posts",
+  "/admin/media",
 ];
 
 for (const pattern of PAGES) {

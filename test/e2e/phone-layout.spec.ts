@@ -29,6 +29,7 @@ const SIGNED_IN = [
   "/admin/posts",
   "/admin/posts/new",
   "/admin/posts/1",
+  "/admin/media",
 ];
 
 async function sidewaysScroll(page: Page, path: string) {

@@ -53,8 +53,9 @@ test("pages carry title, description, canonical, Open Graph, Twitter and JSON-LD
   const post = await (await request.get("/blog/5")).text();
   expect(post).toContain("<title>AI Chatbots for Customer Service | Jenga Digital</title>");
   expect(post).toContain('<meta property="og:type" content="article"');
+  // The seeded covers are uploads now (issue 16): a JPEG that social networks can show.
   expect(post).toContain(
-    `<meta property="og:image" content="${baseURL}/images/blog/ai-chatbots-for-customer-service.svg"`,
+    `<meta property="og:image" content="${baseURL}/media/33125f6b42fd344dc365118555fedf4b/1600.jpg"`,
   );
   expect(post).toContain('"@type":"BlogPosting"');
   expect(post).toContain(`<link rel="canonical" href="${baseURL}/blog/5"`);

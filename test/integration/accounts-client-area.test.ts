@@ -157,6 +157,21 @@ describe("dashboard", () => {
     expect(data.messagesError).toBeNull();
   });
 
+  it("lists an admin's own messages only, not the whole inbox the admin may read", async () => {
+    const cookie = await signInCookie(backend.admin.email, backend.admin.password);
+    const { error } = await serviceClient(backend).from("contact_messages").insert({
+      name: "Visitor",
+      email: "visitor@example.com",
+      message: "For the inbox, not for the admin's dashboard.",
+      user_id: null,
+    });
+    expect(error).toBeNull();
+    const data = await dashboard.loader(routeArgs("/dashboard", { cookie }).args);
+    expect(data.messages.map((m) => m.message)).not.toContain(
+      "For the inbox, not for the admin's dashboard.",
+    );
+  });
+
   it("flags admins and reports a failed message load", async () => {
     const cookie = await signInCookie(backend.admin.email, backend.admin.password);
     mock.use(

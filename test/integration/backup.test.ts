@@ -12,7 +12,8 @@ const run = promisify(execFile);
 /**
  * `npm run backup` snapshots the data directory of a running site while it takes writes, and
  * `npm run restore` brings that snapshot back: the restored site has every message acknowledged
- * before the backup began, opens cleanly and takes new writes.
+ * before the backup began, opens cleanly and takes new writes. Storage files (outside pgdata)
+ * come along: an object uploaded before the backup and removed right after is in the restore.
  */
 describe("backup and restore of the embedded backend", () => {
   const sites: TestSite[] = [];
@@ -49,6 +50,11 @@ describe("backup and restore of the embedded backend", () => {
     const writer = (async () => {
       for (let i = 0; writing; i++) await post(site, `Written during the backup, number ${i}.`);
     })();
+    const picture = Buffer.from(`bytes of an uploaded picture ${Date.now()}`);
+    const uploaded = await site.service.storage
+      .from("media")
+      .upload("backup-test/picture.png", picture, { contentType: "image/png" });
+    expect(uploaded.error).toBeNull();
     const backupDir = join(scratch, "backups");
     const { stdout } = await script("backup", {
       SUPABASE_LOCAL_DIR: site.dataDir,
@@ -57,11 +63,17 @@ describe("backup and restore of the embedded backend", () => {
     writing = false;
     await writer;
     expect(stdout).toMatch(/running backend/);
+    const removed = await site.service.storage.from("media").remove(["backup-test/picture.png"]);
+    expect(removed.error).toBeNull();
     const [snapshot] = readdirSync(backupDir);
     const folder = join(backupDir, snapshot as string);
     expect(readdirSync(folder).sort()).toEqual(
-      ["jwt-secret", "manifest.json", "pgdata.tar.gz", "session-secret"].sort(),
+      ["jwt-secret", "manifest.json", "pgdata.tar.gz", "session-secret", "storage"].sort(),
     );
+    // The hard links the backend made for the backup are gone from the live directory.
+    expect(
+      readdirSync(join(site.dataDir, "storage")).filter((name) => name.startsWith(".")),
+    ).toEqual([]);
 
     // The site's own directory is in use: restore refuses to touch it.
     await expect(script("restore", { SUPABASE_LOCAL_DIR: site.dataDir }, [folder])).rejects.toThrow(
@@ -78,6 +90,11 @@ describe("backup and restore of the embedded backend", () => {
       .like("message", "Written before the backup%");
     expect(error).toBeNull();
     expect((data ?? []).map((row) => row.message).sort()).toEqual(before.sort());
+    const download = await restored.service.storage
+      .from("media")
+      .download("backup-test/picture.png");
+    expect(download.error).toBeNull();
+    expect(Buffer.from(await (download.data as Blob).arrayBuffer())).toEqual(picture);
     expect(await post(restored, "Written after the restore.")).toBe(302);
     // The restored site signs cookies with the backed-up secret, so visitors' cookies stay valid.
     expect(readFileSync(join(restoredDir, "session-secret"), "utf8")).toBe(

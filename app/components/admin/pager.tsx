@@ -3,9 +3,20 @@ import { pageCount } from "~/domain/admin/pagination";
 import { linkClass } from "./admin-page";
 
 /** Page links (plain links: they work without JS) keeping the list's filters. */
-export function Pager({ page, total, label }: { page: number; total: number; label: string }) {
+export function Pager({
+  page,
+  total,
+  label,
+  size,
+}: {
+  page: number;
+  total: number;
+  label: string;
+  /** Rows per page, when the list does not use the admin lists' PAGE_SIZE. */
+  size?: number;
+}) {
   const { pathname, search } = useLocation();
-  const pages = pageCount(total);
+  const pages = pageCount(total, size);
   const href = (target: number) => {
     const params = new URLSearchParams(search);
     if (target === 1) params.delete("page");

@@ -5,8 +5,10 @@ import { useIsPending } from "~/components/forms/use-pending";
 import { POST_LIMITS } from "~/domain/posts/limits";
 import { primaryButton, secondaryButton } from "./admin-page";
 import { CheckboxField } from "./checkbox-field";
+import { CoverField } from "./cover-field";
 import { PreviewPanel, useLivePreview } from "./live-preview";
 import type { PostFormDefaults } from "./post-form-defaults";
+import { useCoverUpload } from "./use-cover-upload";
 
 type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
 
@@ -49,6 +51,7 @@ export function PostEditor({
   const saving = useIsPending({ intent: "save" });
   const previewing = useIsPending({ intent: "preview" });
   const live = useLivePreview(preview);
+  const upload = useCoverUpload();
   const fieldErrors = (name: string) => errors?.[name] ?? undefined;
 
   return (
@@ -57,6 +60,8 @@ export function PostEditor({
         key={answerKey(errors)}
         ref={live.formRef}
         method="post"
+        encType="multipart/form-data"
+        onSubmit={upload.onSubmit}
         className="space-y-6"
         aria-label="Post"
       >
@@ -87,13 +92,11 @@ export function PostEditor({
           inputClassName="font-mono text-sm"
           hint="Headings, paragraphs, lists, links, images, code, quotes and tables. Anything else is removed when the post is saved."
         />
-        <Field
-          label="Cover image"
-          name="cover_image"
-          defaultValue={defaults.cover_image}
-          errors={fieldErrors("cover_image")}
-          maxLength={POST_LIMITS.coverImage}
-          hint="An http(s) URL or a site path such as /images/blog/cover.svg."
+        <CoverField
+          defaultUrl={defaults.cover_image}
+          urlErrors={fieldErrors("cover_image")}
+          fileErrors={fieldErrors("cover_file")}
+          upload={upload}
         />
         <div className="grid gap-6 sm:grid-cols-2">
           <Field
@@ -123,9 +126,9 @@ export function PostEditor({
             name="intent"
             value="save"
             className={primaryButton}
-            disabled={saving}
+            disabled={saving || upload.progress !== null}
           >
-            {saving ? "Saving..." : "Save"}
+            {saving ? "Saving..." : upload.progress !== null ? "Uploading..." : "Save"}
           </button>
           <button
             type="submit"

@@ -7,9 +7,19 @@ export function initials(name: string): string {
 }
 
 /**
+ * Whether a picture may be drawn: pages load images from the site itself only (CSP `img-src
+ * 'self' data:`), so an avatar URL on another host — user-entered on /profile — is not shown.
+ */
+export function isSitePicture(src: string | null | undefined): src is string {
+  return (
+    typeof src === "string" && src.startsWith("/") && !src.startsWith("//") && !src.includes("\\")
+  );
+}
+
+/**
  * A person's picture over their initials. The picture is a background layer: when it is
- * missing or fails to load nothing is drawn and the initials show — with or without JS, and
- * never a broken-image icon.
+ * missing, on another site, or fails to load, nothing is drawn and the initials show — with or
+ * without JS, and never a broken-image icon.
  */
 export function Avatar({
   name,
@@ -32,7 +42,7 @@ export function Avatar({
       style={{ width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.36)) }}
     >
       {text ?? initials(name)}
-      {src ? (
+      {isSitePicture(src) ? (
         <span
           data-avatar-picture=""
           className="absolute inset-0 bg-cover bg-center"

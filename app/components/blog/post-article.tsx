@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { BlogPost, PostSummary } from "~/domain/posts/types";
 import { formatLongDate, isoDate } from "~/lib/dates";
+import { MediaPicture } from "../media/media-picture";
 import { AuthorCard } from "./author-card";
 import { Avatar } from "./avatar";
 import { PostContent } from "./post-content";
@@ -18,8 +19,11 @@ export function PostArticle({
   authorBio,
   related,
   url,
+  coverAlt = "",
 }: {
   post: BlogPost;
+  /** The uploaded cover's alt text from the media library ("" = decorative). */
+  coverAlt?: string;
   authorBio: string;
   related: PostSummary[];
   url: string;
@@ -57,16 +61,15 @@ export function PostArticle({
             </span>
           </div>
         </header>
-        {post.coverImage ? (
-          <img
-            src={post.coverImage}
-            alt=""
-            width={1200}
-            height={630}
-            fetchPriority="high"
-            className="mt-8 max-h-[500px] w-full rounded-2xl bg-slate-100 object-cover"
-          />
-        ) : null}
+        <MediaPicture
+          src={post.coverImage}
+          alt={coverAlt}
+          sizes="(min-width: 1152px) 1104px, calc(100vw - 2rem)"
+          width={1200}
+          height={630}
+          loading="priority"
+          className="mt-8 max-h-[500px] w-full rounded-2xl bg-slate-100 object-cover"
+        />
         <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_14rem]">
           <div className="min-w-0">
             <PostContent html={post.content} />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PostSummary } from "~/domain/posts/types";
+import { MediaPicture } from "../media/media-picture";
 import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
 
 const FALLBACK_COVER = "/images/blog/default-cover.svg";
@@ -18,13 +19,13 @@ export function PostCard({
   const category = post.categories[0];
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <img
-        src={post.coverImage || FALLBACK_COVER}
-        alt=""
+      <MediaPicture
+        src={post.coverImage}
+        fallback={FALLBACK_COVER}
+        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
         width={800}
         height={450}
-        loading={eager ? undefined : "lazy"}
-        decoding="async"
+        loading={eager ? "eager" : "lazy"}
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

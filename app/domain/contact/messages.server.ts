@@ -36,15 +36,20 @@ export async function saveContactMessage(
   }
 }
 
-/** The signed-in user's own messages, newest first (RLS shows nobody else's). */
+/**
+ * The signed-in user's own messages, newest first. Filtered by `userId` as well as by RLS:
+ * admins may read every message (the inbox), but their dashboard lists only their own.
+ */
 export async function listOwnMessages(
   supabase: AppSupabase,
+  userId: string,
   limit = 20,
 ): Promise<Result<OwnMessage[]>> {
   try {
     const { data, error } = await supabase
       .from("contact_messages")
       .select("id, message, created_at")
+      .eq("user_id", userId)
       .order("created_at", { ascending: false })
       .limit(limit);
     return error ? fail("backend", error.message) : ok(data ?? []);

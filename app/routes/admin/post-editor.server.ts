@@ -1,15 +1,17 @@
 import { data, type RouterContextProvider } from "react-router";
+import { coverUrlOf } from "~/domain/media/urls";
 import { deletePost, getPost, savePost } from "~/domain/posts/admin.server";
 import { postFormSchema } from "~/domain/posts/form-schema.server";
 import { parsePostId } from "~/domain/posts/queries.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { announceContentChange } from "~/infra/content-events";
-import { readSubmission } from "~/infra/forms.server";
+import { readSubmission, validateForm } from "~/infra/forms.server";
 import { rejectedForm, STATUS_OF } from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import { makeToast, redirectWithToast } from "~/infra/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
+import { storeUploadedFile } from "./media-upload.server";
 
 /**
  * The post editor's server side (/admin/posts/new and /admin/posts/:id): loading the post,
@@ -63,17 +65,40 @@ function backendProblem(title: string, failure: Failure, result?: EditorReply["r
 }
 
 /**
- * The editor's action (new and edit): `intent=preview` answers the sanitized preview with the
- * typed values; `intent=delete` (edit, after the confirm step) deletes; anything else saves.
- * Saving answers 400 with field errors, 502 with a toast when the backend fails (the typed
- * values come back either way), or redirects to the list with the toast 'Saved'.
+ * A refused cover upload: its message next to the file field, every typed value kept, the
+ * failure's status (413 too large, 422 not an image…).
+ */
+function coverProblem(failure: Failure, formData: FormData) {
+  const result = { initialValue: typedValues(formData), error: { cover_file: [failure.message] } };
+  return data<EditorReply>(
+    { result, preview: previewHtml(formData.get("content")) },
+    { status: STATUS_OF[failure.kind] },
+  );
+}
+
+/**
+ * The editor's action (new and edit): a chosen cover file (`cover_file`, multipart) is stored
+ * in the media library first and becomes the cover URL; `intent=preview` answers the sanitized
+ * preview with the typed values; `intent=delete` (edit, after the confirm step) deletes;
+ * anything else saves. Saving answers 400 with field errors, 502 with a toast when the backend
+ * fails (the typed values come back either way), or redirects to the list with the toast 'Saved'.
  */
 export async function editorAction(args: RouteArgs, mode: "new" | "edit") {
-  const read = await readSubmission(args.request, postFormSchema, { extra: { intent: 1 } });
+  const read = await readSubmission(args.request, postFormSchema, {
+    extra: { intent: 1, cover_file: 1 },
+    multipart: true,
+  });
   const user = await requireAdmin(args);
   if (!read.ok) return rejectedForm(read);
-  const { submission, formData } = read;
+  const { formData } = read;
   const intent = formData.get("intent");
+  const cover =
+    intent === "delete"
+      ? null
+      : await storeUploadedFile(args.context, user, formData, "cover_file");
+  if (cover && !cover.ok) return coverProblem(cover, formData);
+  if (cover?.value) formData.set("cover_image", coverUrlOf(cover.value.hash));
+  const submission = cover?.value ? validateForm(formData, postFormSchema) : read.submission;
   if (intent === "preview") {
     const preview = previewHtml(formData.get("content"));
     return data<EditorReply>({ preview, result: { initialValue: typedValues(formData) } });

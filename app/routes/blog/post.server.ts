@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { authorBio } from "~/content/team";
+import { altTextOf } from "~/domain/media/library.server";
+import { mediaHashOf } from "~/domain/media/urls";
 import {
   getPublishedPost,
   listPublishedPosts,
@@ -25,9 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       listPublishedPosts(supabase),
     ]);
     if (!post) throw notFound();
+    const coverAlt = await altTextOf(supabase, mediaHashOf(post.coverImage));
     return data(
       {
         post,
+        coverAlt,
         related: pickRelatedPosts(post, all),
         authorBio: authorBio(post.author),
         url: `${getSiteConfig().siteUrl}/blog/${post.id}`,

@@ -1,6 +1,6 @@
 -- What a hosted Supabase project provides before any migration runs, reduced to what the
 -- embedded backend needs: API roles, default privileges, the auth schema and its helper
--- functions, and the migration-history schema of the Supabase CLI.
+-- functions, the storage schema, and the migration-history schema of the Supabase CLI.
 -- Idempotent: it runs in one transaction whenever its content changed (hash in _local.settings).
 
 do $$
@@ -181,6 +181,72 @@ as $$
 $$;
 
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
+  to anon, authenticated, service_role;
+
+-- Storage, as hosted Supabase provides it before any migration: the `storage` schema with
+-- storage.buckets and storage.objects (RLS on, no policies: migrations add them), the API roles'
+-- privileges, and the path helpers policies use. Object bytes live in <data dir>/storage.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  type text not null default 'STANDARD',
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- 'folder/sub/file.png' → {folder,sub}
+create or replace function storage.foldername(name text) returns text[]
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[1:coalesce(array_length(string_to_array(name, '/'), 1), 1) - 1]
+$$;
+
+-- 'folder/sub/file.png' → 'file.png'
+create or replace function storage.filename(name text) returns text
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]
+$$;
+
+-- 'folder/sub/file.png' → 'png'
+create or replace function storage.extension(name text) returns text
+language sql immutable
+as $$
+  select reverse(split_part(reverse(storage.filename(name)), '.', 1))
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
 -- Local-only: backend bookkeeping (e.g. the hash of this file, to skip re-running it).

@@ -1,4 +1,6 @@
 /** Shared helpers for the embedded backend's own tests. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { TestBackend as RunningBackend } from "../testing.ts";
 
@@ -75,6 +77,44 @@ export function median(values: number[]): number {
   return sorted.length % 2
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The standalone backend (cli.ts) in a child process on `dir`, for SIGKILL tests. */
+export async function spawnBackend(
+  dir: string,
+): Promise<{ child: ChildProcess; url: string; key: string; kill(): Promise<void> }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, "..", "cli.ts")], {
+    env: {
+      ...process.env,
+      SUPABASE_LOCAL_DIR: dir,
+      SUPABASE_LOCAL_PORT: "0",
+      SITE_URL: "http://localhost:3000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /API URL:\s+(\S+)/.exec(output)?.[1];
+      const key = /service key:\s+(\S+)/.exec(output)?.[1];
+      if (url && key) resolve({ url, key });
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => reject(new Error(`cli exited (${code}): ${output}`)));
+  });
+  return {
+    child,
+    url,
+    key,
+    async kill() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
 }
 
 /**

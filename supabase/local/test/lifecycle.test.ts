@@ -1,11 +1,10 @@
 /** Restart, directory lock, durability across SIGKILL. */
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalSupabase } from "../index.ts";
 import { createTestDataDir } from "../testing.ts";
+import { spawnBackend } from "./helpers.ts";
 
 const SITE = "http://localhost:3000";
 const options = { auth: { persistSession: false, autoRefreshToken: false } } as const;
@@ -42,32 +41,13 @@ describe("data directory", () => {
   });
 
   it("keeps acknowledged writes after SIGKILL and takes over the stale lock", async () => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, "..", "cli.ts")], {
-      env: { ...process.env, SUPABASE_LOCAL_DIR: dir, SUPABASE_LOCAL_PORT: "0", SITE_URL: SITE },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const ready = new Promise<{ url: string; key: string }>((resolve, reject) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        const url = /API URL:\s+(\S+)/.exec(output)?.[1];
-        const key = /service key:\s+(\S+)/.exec(output)?.[1];
-        if (url && key) resolve({ url, key });
-      });
-      child.stderr.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.once("exit", (code) => reject(new Error(`cli exited (${code}): ${output}`)));
-    });
-    const { url, key } = await ready;
+    const { url, key, kill } = await spawnBackend(dir);
     const service = createClient(url, key, options);
     const inserted = await service
       .from("newsletter_subscribers")
       .insert({ email: "kill@example.com" });
     expect(inserted.status).toBe(201);
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
+    await kill();
 
     const reopened = await startLocalSupabase({ dir, port: 0, siteUrl: SITE, quiet: true });
     try {

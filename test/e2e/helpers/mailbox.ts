@@ -61,9 +61,11 @@ export async function followMailLink(
   email: string,
   subject: string,
 ): Promise<void> {
-  await page.goto(await mailLink(email, subject));
+  const link = await mailLink(email, subject);
+  await page.goto(link);
   const form = page.locator("main form").filter({ has: page.locator('input[name="token_hash"]') });
   await form.getByRole("button").click();
-  // The POST signs in; wait for its redirect so a following goto cannot abort it.
-  await page.waitForURL((url) => url.pathname !== "/auth/confirm");
+  // The confirmation POST signs in and redirects away: wait for it, or a caller's next goto
+  // could cancel it before the session cookie is set.
+  await page.waitForURL((url) => url.pathname !== new URL(link).pathname);
 }

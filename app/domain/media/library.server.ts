@@ -1,0 +1,224 @@
+/**
+ * The media library: storing an upload's variants in the `media` bucket (Supabase Storage,
+ * through the admin's own client so the bucket's policies decide), its row in `public.media`,
+ * listing, where an image is used, alt text, and deleting (refused while a post uses it).
+ */
+import { createHash } from "node:crypto";
+import { pageRange } from "~/domain/admin/pagination";
+import type { Tables } from "~/infra/database.types";
+import type { AppSupabase } from "~/infra/supabase.server";
+import { fail, kindOfStatus, ok, type Result } from "~/lib/result";
+import { encodeImage } from "./encode.server";
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./limits";
+import { allKeysOf, CONTENT_TYPES, coverUrlOf, MEDIA_BUCKET, MEDIA_HASH, mediaKey } from "./urls";
+
+export type MediaRow = Tables<"media">;
+const MEDIA_COLUMNS = "id, hash, width, height, bytes, original_name, alt, created_at, created_by";
+
+export interface UsedBy {
+  id: number;
+  title: string;
+}
+export interface MediaItem extends MediaRow {
+  url: string;
+  usedBy: UsedBy[];
+}
+
+const backendFailure = (message: string | undefined) =>
+  fail("backend", message?.trim() || "The storage did not answer. Please try again.");
+
+async function guarded<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    return backendFailure((error as Error).message);
+  }
+}
+
+/** The content hash that names an upload's variants: the first 32 hex digits of its SHA-256. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+}
+
+async function findByHash(supabase: AppSupabase, hash: string): Promise<Result<MediaRow | null>> {
+  const { data, error } = await supabase
+    .from("media")
+    .select(MEDIA_COLUMNS)
+    .eq("hash", hash)
+    .maybeSingle();
+  return error ? backendFailure(error.message) : ok(data);
+}
+
+/**
+ * Stores an uploaded file (re-encoded; see encode.server.ts) and answers its library row. The
+ * same bytes uploaded again reuse the stored image.
+ */
+export function storeImage(
+  supabase: AppSupabase,
+  userId: string,
+  file: { name: string; bytes: Buffer },
+): Promise<Result<MediaRow>> {
+  return guarded(async () => {
+    if (file.bytes.length > MEDIA_LIMITS.maxBytes)
+      return fail("too-large", MEDIA_MESSAGES.tooLarge);
+    const hash = contentHash(file.bytes);
+    const existing = await findByHash(supabase, hash);
+    if (!existing.ok || existing.value) return existing as Result<MediaRow>;
+    const encoded = await encodeImage(file.bytes);
+    if (!encoded.ok) return encoded;
+    const bucket = supabase.storage.from(MEDIA_BUCKET);
+    let bytes = 0;
+    for (const variant of encoded.value.variants) {
+      const { error } = await bucket.upload(
+        mediaKey(hash, variant.width, variant.format),
+        variant.data,
+        {
+          contentType: CONTENT_TYPES[variant.format],
+          cacheControl: "31536000",
+          upsert: true,
+        },
+      );
+      if (error) return fail(kindOfStatus(Number(error.statusCode) || 502), error.message);
+      bytes += variant.data.length;
+    }
+    const { data, error } = await supabase
+      .from("media")
+      .insert({
+        hash,
+        width: encoded.value.width,
+        height: encoded.value.height,
+        bytes,
+        original_name: file.name.slice(0, MEDIA_LIMITS.originalName),
+        created_by: userId,
+      })
+      .select(MEDIA_COLUMNS)
+      .single();
+    if (error?.code === "23505") {
+      const raced = await findByHash(supabase, hash);
+      return raced.ok && raced.value ? ok(raced.value) : backendFailure(error.message);
+    }
+    if (error)
+      return error.code === "42501"
+        ? fail("forbidden", error.message)
+        : backendFailure(error.message);
+    return ok(data);
+  });
+}
+
+/** Posts whose cover is one of `hashes`, per hash. */
+async function coverUsage(
+  supabase: AppSupabase,
+  hashes: string[],
+): Promise<Result<Map<string, UsedBy[]>>> {
+  const usage = new Map<string, UsedBy[]>(hashes.map((hash) => [hash, []]));
+  if (!hashes.length) return ok(usage);
+  const { data, error } = await supabase
+    .from("posts")
+    .select("id, title, cover_image")
+    .like("cover_image", "/media/%")
+    .order("id");
+  if (error) return backendFailure(error.message);
+  for (const post of data ?? []) {
+    const hash = /^\/media\/([0-9a-f]{32})\//.exec(post.cover_image ?? "")?.[1];
+    if (hash) usage.get(hash)?.push({ id: post.id, title: post.title });
+  }
+  return ok(usage);
+}
+
+/** One page of the library, newest first, each image with the posts that use it as a cover. */
+export function listMedia(
+  supabase: AppSupabase,
+  page: number,
+): Promise<Result<{ items: MediaItem[]; total: number; page: number }>> {
+  return guarded(async () => {
+    const { from, to } = pageRange(page, MEDIA_LIMITS.pageSize);
+    const { data, error, count } = await supabase
+      .from("media")
+      .select(MEDIA_COLUMNS, { count: "exact" })
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .range(from, to);
+    if (error) return backendFailure(error.message);
+    const rows = data ?? [];
+    const usage = await coverUsage(
+      supabase,
+      rows.map((row) => row.hash),
+    );
+    if (!usage.ok) return usage;
+    const total = count ?? rows.length;
+    return ok({
+      items: rows.map((row) => ({
+        ...row,
+        url: coverUrlOf(row.hash),
+        usedBy: usage.value.get(row.hash) ?? [],
+      })),
+      total,
+      page,
+    });
+  });
+}
+
+/** Every post that shows the image: as its cover or inside its content. */
+export function mediaUsage(supabase: AppSupabase, hash: string): Promise<Result<UsedBy[]>> {
+  return guarded(async () => {
+    if (!MEDIA_HASH.test(hash)) return fail("not-found", "Image not found");
+    const [covers, inline] = await Promise.all([
+      supabase.from("posts").select("id, title").like("cover_image", `/media/${hash}/%`),
+      supabase.from("posts").select("id, title").like("content", `%/media/${hash}/%`),
+    ]);
+    const error = covers.error ?? inline.error;
+    if (error) return backendFailure(error.message);
+    const byId = new Map(
+      [...(covers.data ?? []), ...(inline.data ?? [])].map((post) => [post.id, post]),
+    );
+    return ok([...byId.values()].sort((a, b) => a.id - b.id));
+  });
+}
+
+export function updateAlt(
+  supabase: AppSupabase,
+  hash: string,
+  alt: string,
+): Promise<Result<string>> {
+  return guarded(async () => {
+    const { data, error } = await supabase
+      .from("media")
+      .update({ alt })
+      .eq("hash", hash)
+      .select("hash");
+    if (error) return backendFailure(error.message);
+    return data?.length ? ok(hash) : fail("not-found", "Image not found");
+  });
+}
+
+/** The alt text of an uploaded image (for the post page's cover). */
+export async function altTextOf(supabase: AppSupabase, hash: string | null): Promise<string> {
+  if (!hash) return "";
+  try {
+    const { data } = await supabase.from("media").select("alt").eq("hash", hash).maybeSingle();
+    return data?.alt ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Deletes an image and its variants, unless a post still uses it (conflict: which ones). */
+export function deleteImage(supabase: AppSupabase, hash: string): Promise<Result<string>> {
+  return guarded(async () => {
+    const usage = await mediaUsage(supabase, hash);
+    if (!usage.ok) return usage;
+    if (usage.value.length) {
+      const titles = usage.value.map((post) => `“${post.title}”`).join(", ");
+      return fail(
+        "conflict",
+        `${MEDIA_MESSAGES.inUse} by ${titles}. Choose another cover there first.`,
+      );
+    }
+    const { data, error } = await supabase.from("media").delete().eq("hash", hash).select("hash");
+    if (error) return backendFailure(error.message);
+    if (!data?.length) return fail("not-found", "Image not found");
+    const removed = await supabase.storage.from(MEDIA_BUCKET).remove(allKeysOf(hash));
+    if (removed.error) return backendFailure(removed.error.message);
+    return ok(hash);
+  });
+}

@@ -1,0 +1,25 @@
+import type { User } from "@supabase/supabase-js";
+import type { RouterContextProvider } from "react-router";
+import { type MediaRow, storeImage } from "~/domain/media/library.server";
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
+import { getSupabase } from "~/infra/session.server";
+import { fail, ok, type Result } from "~/lib/result";
+
+/**
+ * The image a form uploaded in `field`, stored in the media library; `null` when no file was
+ * chosen (browsers send an empty, nameless part). The entry is taken out of `formData`, so the
+ * typed values echoed back never carry file bytes.
+ */
+export async function storeUploadedFile(
+  context: Readonly<RouterContextProvider>,
+  user: User,
+  formData: FormData,
+  field: string,
+): Promise<Result<MediaRow | null>> {
+  const value = formData.get(field);
+  formData.delete(field);
+  if (!(value instanceof File) || (value.size === 0 && value.name === "")) return ok(null);
+  if (value.size > MEDIA_LIMITS.maxBytes) return fail("too-large", MEDIA_MESSAGES.tooLarge);
+  const bytes = Buffer.from(await value.arrayBuffer());
+  return storeImage(getSupabase(context), user.id, { name: value.name, bytes });
+}

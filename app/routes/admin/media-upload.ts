@@ -1,0 +1,38 @@
+import { mediaUploadSchema } from "~/domain/media/form-schema.server";
+import { updateAlt } from "~/domain/media/library.server";
+import { MEDIA_MESSAGES } from "~/domain/media/limits";
+import { coverUrlOf } from "~/domain/media/urls";
+import { readSubmission } from "~/infra/forms.server";
+import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { STATUS_OF } from "~/infra/replies.server";
+import { getSupabase, requireAdmin } from "~/infra/session.server";
+import type { Route } from "./+types/media-upload";
+import { storeUploadedFile } from "./media-upload.server";
+
+const json = (body: object, status = 200) =>
+  Response.json(body, { status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+
+/**
+ * POST /admin/media/upload (multipart `file`, `alt`): the editor's upload with a progress bar
+ * (JS only). Answers `{ url, hash, width, height }` or `{ error }` with the failure's status —
+ * the same checks and messages as the form posts without JS.
+ */
+export async function action(args: Route.ActionArgs) {
+  const read = await readSubmission(args.request, mediaUploadSchema, {
+    extra: { file: 1 },
+    multipart: true,
+  });
+  const user = await requireAdmin(args);
+  if (!read.ok) return json({ error: read.message }, 400);
+  if (read.submission.status !== "success") {
+    return json({ error: Object.values(read.submission.error ?? {}).flat()[0] ?? "Invalid" }, 400);
+  }
+  const stored = await storeUploadedFile(args.context, user, read.formData, "file");
+  if (!stored.ok) return json({ error: stored.message }, STATUS_OF[stored.kind]);
+  if (!stored.value) return json({ error: MEDIA_MESSAGES.noFile }, 400);
+  const { hash, width, height } = stored.value;
+  if (read.submission.value.alt) {
+    await updateAlt(getSupabase(args.context), hash, read.submission.value.alt);
+  }
+  return json({ url: coverUrlOf(hash), hash, width, height });
+}
