@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { BlogPost, PostSummary } from "~/domain/posts/types";
-import { formatLongDate, isoDate } from "~/lib/dates";
+import { longDate } from "~/i18n/format";
+import { useT } from "~/i18n/use-t";
+import { isoDate } from "~/lib/dates";
 import { AuthorCard } from "./author-card";
 import { Avatar } from "./avatar";
 import { PostContent } from "./post-content";
-import { CategoryBadge } from "./post-meta";
+import { CategoryBadge, readTimeLabel } from "./post-meta";
 import { RelatedPosts } from "./related-posts";
 import { ShareLinks } from "./share-links";
 
@@ -24,15 +26,16 @@ export function PostArticle({
   related: PostSummary[];
   url: string;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-24 pb-16 sm:px-6">
-      <Link to="/blog" className={`${buttonClass} -ml-4`}>
+      <Link to={t.path("/blog")} className={`${buttonClass} -ml-4`}>
         <SvgIcon name="arrowLeft" width={18} height={18} />
-        Back to Blog
+        {t("blog.backToBlog")}
       </Link>
       <article className="mt-6">
         <header className="max-w-3xl">
-          <ul className="flex flex-wrap gap-2" aria-label="Categories">
+          <ul className="flex flex-wrap gap-2" aria-label={t("blog.categories")}>
             {post.categories.map((category) => (
               <li key={category}>
                 <CategoryBadge>{category}</CategoryBadge>
@@ -49,11 +52,11 @@ export function PostArticle({
             </span>
             <span className="inline-flex items-center gap-1">
               <SvgIcon name="calendar" width={18} height={18} />
-              <time dateTime={isoDate(post.date)}>{formatLongDate(post.date)}</time>
+              <time dateTime={isoDate(post.date)}>{longDate(post.date, t.locale)}</time>
             </span>
             <span className="inline-flex items-center gap-1">
               <SvgIcon name="clock" width={18} height={18} />
-              {post.readTime} read
+              {readTimeLabel(t, post.readTime)}
             </span>
           </div>
         </header>
@@ -71,11 +74,11 @@ export function PostArticle({
           <div className="min-w-0">
             <PostContent html={post.content} />
             {post.tags.length ? (
-              <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+              <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("blog.tags")}>
                 {post.tags.map((tag) => (
                   <li key={tag}>
                     <Link
-                      to={`/blog?tag=${encodeURIComponent(tag)}`}
+                      to={t.path(`/blog?tag=${encodeURIComponent(tag)}`)}
                       className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
                     >
                       #{tag}
@@ -85,7 +88,7 @@ export function PostArticle({
               </ul>
             ) : null}
           </div>
-          <aside aria-label="Share this article" className="lg:sticky lg:top-24 lg:h-fit">
+          <aside aria-label={t("blog.shareLabel")} className="lg:sticky lg:top-24 lg:h-fit">
             <ShareLinks url={url} title={post.title} />
           </aside>
         </div>
@@ -98,10 +101,10 @@ export function PostArticle({
       </div>
       <p className="mt-12 text-center">
         <Link
-          to="/blog"
+          to={t.path("/blog")}
           className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
         >
-          View All Articles
+          {t("common.viewAllArticles")}
         </Link>
       </p>
     </div>

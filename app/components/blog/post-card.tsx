@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PostSummary } from "~/domain/posts/types";
+import { useT } from "~/i18n/use-t";
 import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
 
 const FALLBACK_COVER = "/images/blog/default-cover.svg";
@@ -16,6 +17,7 @@ export function PostCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   const category = post.categories[0];
+  const t = useT();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <img
@@ -35,7 +37,7 @@ export function PostCard({
         ) : null}
         <Heading className="mt-3 text-lg font-semibold text-slate-900">
           <Link
-            to={`/blog/${post.id}`}
+            to={t.path(`/blog/${post.id}`)}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
           >
             {post.title}

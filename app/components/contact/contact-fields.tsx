@@ -2,6 +2,7 @@ import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { CONTACT_LIMITS as L } from "~/domain/contact/limits";
+import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 
 export interface ContactFieldsProps {
@@ -16,6 +17,7 @@ export interface ContactFieldsProps {
 /** Name, email, message and the honeypot: the body shared by the /contact and home forms. */
 export function ContactFields({ reply, defaultMessage, redirectTo }: ContactFieldsProps) {
   const result = reply?.result;
+  const t = useT();
   return (
     <>
       <FormError message={formErrorOf(reply)} />
@@ -23,7 +25,7 @@ export function ContactFields({ reply, defaultMessage, redirectTo }: ContactFiel
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
-          label="Name"
+          label={t("contact.name")}
           name="name"
           autoComplete="name"
           required
@@ -32,7 +34,7 @@ export function ContactFields({ reply, defaultMessage, redirectTo }: ContactFiel
           errors={fieldErrors(result, "name")}
         />
         <Field
-          label="Email"
+          label={t("common.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -43,7 +45,7 @@ export function ContactFields({ reply, defaultMessage, redirectTo }: ContactFiel
         />
       </div>
       <TextareaField
-        label="Message"
+        label={t("contact.message")}
         name="message"
         rows={5}
         required

@@ -5,5 +5,3 @@ export const CONTACT_LIMITS = {
   messageMin: 10,
   messageMax: 5000,
 } as const;
-
-export const CONTACT_SUCCESS_MESSAGE = "Message sent! We will get back to you shortly.";

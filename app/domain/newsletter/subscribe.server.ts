@@ -1,5 +1,6 @@
+import { failWith } from "~/i18n/failures.server";
 import type { AppSupabase } from "~/infra/supabase.server";
-import { fail, ok, type Result } from "~/lib/result";
+import { ok, type Result } from "~/lib/result";
 
 const UNIQUE_VIOLATION = "23505";
 
@@ -15,9 +16,10 @@ export async function subscribeToNewsletter(
     const { error } = await supabase.from("newsletter_subscribers").insert({ email });
     if (!error) return ok({ already: false });
     if (error.code === UNIQUE_VIOLATION) return ok({ already: true });
-    return fail("unavailable", error.message || "Subscription failed.");
+    const failure = failWith("unavailable", "newsletter.failed");
+    return { ...failure, message: error.message || "Subscription failed." };
   } catch (error) {
     console.error("newsletter subscription failed", error);
-    return fail("unavailable", "We couldn't subscribe you right now. Please try again shortly.");
+    return failWith("unavailable", "newsletter.failed");
   }
 }

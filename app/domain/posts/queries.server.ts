@@ -3,10 +3,6 @@ import type { AppSupabase } from "~/infra/supabase.server";
 import { sanitizePostHtml } from "./sanitize.server";
 import type { BlogPost, PostSummary } from "./types";
 
-/** The friendly message a page shows when posts cannot be loaded (with status 503). */
-export const POSTS_UNAVAILABLE =
-  "We couldn't load the articles right now. Please try again shortly.";
-
 /** The backend could not answer (network, timeout, 5xx, or an error body). */
 export class PostsUnavailableError extends Error {
   constructor(cause: unknown) {

@@ -3,7 +3,8 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { PasswordField } from "~/components/auth/password-field";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { PASSWORD_HINT } from "~/domain/accounts/limits";
+import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/limits";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -13,9 +14,10 @@ import type { Route } from "./+types/reset-password";
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFrom(matches);
   return pageMeta(matches, {
-    title: "Choose a New Password",
-    description: "Choose a new password for your account.",
+    title: t("auth.resetTitle"),
+    description: t("meta.resetDescription"),
     path: "/reset-password",
     noindex: true,
   });
@@ -25,18 +27,15 @@ export { action, loader } from "./reset-password.server";
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
+  const t = useT();
   return (
     <AuthCard
-      title="Choose a New Password"
-      subtitle={
-        loaderData.needsCurrent
-          ? "Enter your current password, then choose and confirm a new one."
-          : "Enter and confirm your new password."
-      }
+      title={t("auth.resetTitle")}
+      subtitle={t(loaderData.needsCurrent ? "auth.resetSubtitleCurrent" : "auth.resetSubtitle")}
     >
       <Form method="post" noValidate className="space-y-5">
         <Field
-          label="Email"
+          label={t("common.email")}
           name="username"
           autoComplete="username"
           readOnly
@@ -44,7 +43,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         />
         {loaderData.needsCurrent ? (
           <PasswordField
-            label="Current Password"
+            label={t("auth.currentPassword")}
             name="currentPassword"
             autoComplete="current-password"
             required
@@ -52,24 +51,24 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           />
         ) : null}
         <PasswordField
-          label="New Password"
+          label={t("auth.newPassword")}
           name="password"
           autoComplete="new-password"
           required
           toggle
-          hint={PASSWORD_HINT}
+          hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH })}
           errors={fieldErrors(result, "password")}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t("common.confirmPassword")}
           name="confirmPassword"
           autoComplete="new-password"
           required
           errors={fieldErrors(result, "confirmPassword")}
         />
         <FormError message={formErrorOf(actionData)} />
-        <SubmitButton pendingLabel="Saving..." className="w-full">
-          Update Password
+        <SubmitButton pendingLabel={t("common.saving")} className="w-full">
+          {t("auth.updatePassword")}
         </SubmitButton>
       </Form>
     </AuthCard>
