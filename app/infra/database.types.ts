@@ -61,11 +61,13 @@ export interface Database {
           created_at: string;
           excerpt: string;
           id: number;
+          lang: string;
           published: boolean;
           published_at: string | null;
           read_time: string;
           tags: string[];
           title: string;
+          translation_of: number | null;
           updated_at: string;
         };
         Insert: {
@@ -77,11 +79,13 @@ export interface Database {
           created_at?: string;
           excerpt?: string;
           id?: never;
+          lang?: string;
           published?: boolean;
           published_at?: string | null;
           read_time?: string;
           tags?: string[];
           title: string;
+          translation_of?: number | null;
           updated_at?: string;
         };
         Update: {
@@ -93,11 +97,13 @@ export interface Database {
           created_at?: string;
           excerpt?: string;
           id?: never;
+          lang?: string;
           published?: boolean;
           published_at?: string | null;
           read_time?: string;
           tags?: string[];
           title?: string;
+          translation_of?: number | null;
           updated_at?: string;
         };
         Relationships: [];

@@ -66,7 +66,9 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
   const alternates =
     page.alternates ??
     Object.fromEntries(LOCALES.map((l) => [l, localizePath(page.path, l)] as const));
-  const url = `${site.siteUrl}${alternates[t.locale] ?? localizePath(page.path, t.locale)}`;
+  // A page in one language only (an untranslated post) is canonical in that language.
+  const own = alternates[t.locale] ?? Object.values(alternates)[0] ?? page.path;
+  const url = `${site.siteUrl}${own}`;
   const image = page.image
     ? new URL(page.image, site.siteUrl).href
     : `${site.siteUrl}/images/og-default.png`;

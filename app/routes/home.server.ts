@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { homeWorkIn, servicesIn, teamIn } from "~/content/localized.server";
 import { testimonials } from "~/content/testimonials";
-import { latestPosts } from "~/domain/posts/queries.server";
+import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
@@ -18,6 +18,7 @@ const HOME_MESSAGES = [
   "services.learnMore",
   "blog.readTime",
   "blog.readTimeText",
+  "common.inEnglish",
   "meta.homeDescription",
 ];
 
@@ -32,7 +33,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     i18n,
   };
   try {
-    const posts = await latestPosts(getSupabase(context));
+    const posts = postsIn(await listPublishedPosts(getSupabase(context)), locale).slice(0, 3);
     return data(
       { ...content, posts, postsFailed: false, slide },
       { headers: publicCacheHeaders(request) },

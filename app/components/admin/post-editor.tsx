@@ -7,6 +7,7 @@ import { primaryButton, secondaryButton } from "./admin-page";
 import { CheckboxField } from "./checkbox-field";
 import { PreviewPanel, useLivePreview } from "./live-preview";
 import type { PostFormDefaults } from "./post-form-defaults";
+import { PostLanguageFields } from "./post-language-fields";
 
 type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
 
@@ -111,6 +112,7 @@ export function PostEditor({
             hint="Comma-separated, e.g. seo, website"
           />
         </div>
+        <PostLanguageFields />
         <CheckboxField
           label="Published"
           name="published"

@@ -33,7 +33,12 @@ export function PostArticle({
         <SvgIcon name="arrowLeft" width={18} height={18} />
         {t("blog.backToBlog")}
       </Link>
-      <article className="mt-6">
+      {(post.lang ?? "en") === t.locale ? null : (
+        <p className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sky-950">
+          {t("blog.englishOnly")}
+        </p>
+      )}
+      <article className="mt-6" lang={(post.lang ?? "en") === t.locale ? undefined : post.lang}>
         <header className="max-w-3xl">
           <ul className="flex flex-wrap gap-2" aria-label={t("blog.categories")}>
             {post.categories.map((category) => (

@@ -1,4 +1,5 @@
-import { requireAdmin } from "~/infra/session.server";
+import { listTranslationChoices } from "~/domain/posts/admin.server";
+import { getSupabase, requireAdmin } from "~/infra/session.server";
 import type { Route } from "./+types/post-edit";
 import { editorAction, previewHtml, requirePost } from "./post-editor.server";
 
@@ -6,7 +7,13 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const post = await requirePost(args);
   const confirmDelete = args.url.searchParams.get("delete") === "1";
-  return { post, confirmDelete, preview: confirmDelete ? "" : previewHtml(post.content) };
+  const choices = await listTranslationChoices(getSupabase(args.context));
+  return {
+    post,
+    confirmDelete,
+    preview: confirmDelete ? "" : previewHtml(post.content),
+    translationChoices: choices.ok ? choices.value.filter((c) => c.id !== post.id) : [],
+  };
 }
 
 export function action(args: Route.ActionArgs) {

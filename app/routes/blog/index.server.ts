@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { collectValues, filterPosts, parseBlogFilters } from "~/domain/posts/blog-filters";
-import { listPublishedPosts } from "~/domain/posts/queries.server";
+import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
@@ -9,9 +9,14 @@ import type { Route } from "./+types/index";
 /** Published posts, newest first, filtered by the URL (?q, ?category, ?tag…). */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const filters = parseBlogFilters(url.searchParams);
-  const { t, i18n } = pageI18n(url, ["blog", "newsletter", "meta.blogDescription"]);
+  const { locale, t, i18n } = pageI18n(url, [
+    "blog",
+    "newsletter",
+    "common.inEnglish",
+    "meta.blogDescription",
+  ]);
   try {
-    const all = await listPublishedPosts(getSupabase(context));
+    const all = postsIn(await listPublishedPosts(getSupabase(context)), locale);
     return data(
       {
         filters,
