@@ -26,6 +26,8 @@ function server(port: number, backendPort: number, env: Record<string, string>) 
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin-password-123",
       CONTACT_WHATSAPP: "+254 712 345 678",
+      // One process, as in the other tests (the cluster has tests of its own).
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY || "1",
       ...env,
     },
   };

@@ -5,5 +5,7 @@ import type { AppSupabase } from "./infra/supabase.server";
 /** The request's Supabase server client (set by the root middleware). */
 export const supabaseContext = createContext<AppSupabase>();
 
-/** Memoised result of the verified `auth.getUser()` for this request (null = not asked yet). */
-export const authUserContext = createContext<{ user: User | null; error: boolean } | null>(null);
+/** Memoised verified `auth.getUser()` of this request, in flight or done (null = not asked yet). */
+export const authUserContext = createContext<Promise<{ user: User | null; error: boolean }> | null>(
+  null,
+);

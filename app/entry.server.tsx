@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
@@ -7,6 +7,8 @@ import { type ContentEvents, contentEventsContext } from "~/infra/content-events
 import { buildCsp, frameworkScriptHashes, isSharedCacheable } from "~/infra/http-policy";
 
 export const streamTimeout = 5_000;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
 /** The ports the Node server plugs into every request's router context. */
 export interface ServerPorts {
@@ -69,7 +71,7 @@ export default async function handleRequest(
   const { html, failed } = await renderDocument(routerContext, request.url, nonce);
   const status = failed ? 500 : responseStatusCode;
   const csp = isSharedCacheable(status, responseHeaders)
-    ? buildCsp({ scriptHashes: await frameworkScriptHashes(html.toString("utf8"), nonce) })
+    ? buildCsp({ scriptHashes: frameworkScriptHashes(html.toString("utf8"), nonce, sha256) })
     : buildCsp({ nonce });
   responseHeaders.set("Content-Security-Policy", csp);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

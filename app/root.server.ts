@@ -3,10 +3,17 @@ import { serviceLinksIn } from "~/content/localized.server";
 import type { SessionUser } from "~/domain/accounts/session-user";
 import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
-import { alternatePaths, type Locale, localeFromPath, localizePath } from "~/i18n/locale";
+import { startOutboxWorker } from "~/domain/outbox/outbox.server";
+import {
+  alternatePaths,
+  type Locale,
+  localeFromPath,
+  localizePath,
+  stripLocale,
+} from "~/i18n/locale";
 import { bundle, translate } from "~/i18n/translate.server";
 import { bannerDismissed } from "~/infra/cookies.server";
-import { honeypot } from "~/infra/forms.server";
+import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { languageSuggestionOf } from "~/infra/http-policy";
 import { getSessionUser } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
@@ -14,13 +21,19 @@ import { supabaseMiddleware } from "~/infra/supabase-middleware.server";
 import { getToast } from "~/infra/toast.server";
 import type { Route } from "./+types/root";
 
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+/** The mail outbox polls in every server process from its first request on. */
+const outboxMiddleware: Route.MiddlewareFunction = (_args, next) => {
+  startOutboxWorker();
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [outboxMiddleware, supabaseMiddleware];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const [user, { toast, headers }, honeypotInputProps] = await Promise.all([
     getSessionUser(context),
     getToast(request),
-    honeypot.getInputProps(),
+    honeypotProps(),
   ]);
   const account = await getAccountShellData(request, user, url);
   const locale = localeFromPath(url.pathname);
@@ -86,7 +99,7 @@ export async function getAccountShellData(
   url: URL = new URL(request.url),
 ): Promise<AccountShellData> {
   if (!user) return { emailBanner: null, onboarding: null };
-  const wizardAllowed = !NO_WIZARD.test(url.pathname);
+  const wizardAllowed = !NO_WIZARD.test(stripLocale(url.pathname));
   return {
     emailBanner: !user.emailConfirmed && !bannerDismissed(request) ? { email: user.email } : null,
     onboarding:

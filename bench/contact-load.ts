@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { startTestSite } from "../test/support/site.ts";
+import { startTestSite, storedMessageIds } from "../test/support/site.ts";
 import { ensureBuild } from "./lib/server-process.ts";
 
 /**
@@ -45,17 +45,7 @@ const result = await autocannon({
   ],
 });
 
-const storedIds: string[] = [];
-for (let from = 0; ; from += 1000) {
-  const { data, error } = await site.service
-    .from("contact_messages")
-    .select("message")
-    .like("message", `%(${run}-%`)
-    .range(from, from + 999);
-  if (error) throw new Error(error.message);
-  for (const row of data) storedIds.push(/\((load-[^)]+)\)/.exec(row.message)?.[1] ?? "");
-  if (data.length < 1000) break;
-}
+const storedIds = await storedMessageIds(site.service, run);
 await site.stop();
 
 const stored = new Set(storedIds);

@@ -72,6 +72,54 @@ function columnsOf(rows: ColumnRow[], mode: "Row" | "Insert" | "Update"): string
     .join("\n");
 }
 
+interface FunctionRow {
+  proname: string;
+  proretset: boolean;
+  rettype: string;
+  pronargdefaults: number;
+  args: { name: string | null; mode: string; type: string }[];
+}
+
+/** Functions the API roles may call (RPC), as `supabase gen types` lists them. */
+async function readFunctions(db: PGlite): Promise<FunctionRow[]> {
+  const { rows } = await db.query<FunctionRow>(
+    `select p.proname, p.proretset, t.typname as rettype, p.pronargdefaults,
+            (select coalesce(json_agg(json_build_object('name', a.name, 'mode', a.mode, 'type', ty.typname)
+                                      order by a.ord), '[]'::json)
+               from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]),
+                           coalesce(p.proargmodes, array_fill('i'::"char", array[p.pronargs])),
+                           p.proargnames) with ordinality a(type, mode, name, ord)
+               join pg_type ty on ty.oid = a.type) as args
+       from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+       join pg_type t on t.oid = p.prorettype
+      where n.nspname = 'public' and t.typname <> 'trigger'
+        and (has_function_privilege('anon', p.oid, 'execute')
+             or has_function_privilege('authenticated', p.oid, 'execute'))
+      order by p.proname`,
+  );
+  return rows;
+}
+
+function renderFunction(fn: FunctionRow): string {
+  const inputs = fn.args.filter((a) => a.mode === "i" || a.mode === "b" || a.mode === "v");
+  const outputs = fn.args.filter((a) => a.mode === "o" || a.mode === "b" || a.mode === "t");
+  const firstDefault = inputs.length - fn.pronargdefaults;
+  const args = inputs.length
+    ? `{ ${inputs.map((a, i) => `${a.name}${i >= firstDefault ? "?" : ""}: ${tsType(a.type)}`).join("; ")} }`
+    : "Record<PropertyKey, never>";
+  const row = outputs.length
+    ? `{ ${[...outputs]
+        .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""))
+        .map((a) => `${a.name}: ${tsType(a.type)}`)
+        .join("; ")} }`
+    : fn.rettype === "void"
+      ? "undefined"
+      : tsType(fn.rettype);
+  const returns = fn.proretset ? `${row}[]` : row;
+  return `      ${fn.proname}: {\n        Args: ${args};\n        Returns: ${returns};\n      };`;
+}
+
 async function readColumns(db: PGlite): Promise<ColumnRow[]> {
   const { rows } = await db.query<ColumnRow>(
     `select c.table_name, t.table_type, c.column_name, c.udt_name, c.is_nullable, c.column_default,
@@ -85,7 +133,7 @@ async function readColumns(db: PGlite): Promise<ColumnRow[]> {
   return rows;
 }
 
-export function renderTypes(columns: ColumnRow[]): string {
+export function renderTypes(columns: ColumnRow[], functions: FunctionRow[] = []): string {
   const byTable = Map.groupBy(columns, (column) => column.table_name);
   const tables: string[] = [];
   const views: string[] = [];
@@ -118,7 +166,7 @@ export interface Database {
   public: {
     Tables: ${block(tables)};
     Views: ${block(views)};
-    Functions: Record<never, never>;
+    Functions: ${block(functions.map(renderFunction))};
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };
@@ -134,7 +182,7 @@ export async function generateTypes(): Promise<string> {
   const dir = await createTestDataDir();
   const db = await openDatabase(join(dir, "pgdata"));
   try {
-    return renderTypes(await readColumns(db));
+    return renderTypes(await readColumns(db), await readFunctions(db));
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,15 @@ import { finalCacheControl, isAnonymousRead, isSharedCacheable } from "../app/in
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
 import { BodyTooLargeError, readBody } from "./read-body.ts";
-import { sendCachedPage, sendHealth, sendPlain, sendRendered, sendStatic } from "./send.ts";
+import type { Readiness } from "./readiness.ts";
+import {
+  sendCachedPage,
+  sendHealth,
+  sendPlain,
+  sendReadiness,
+  sendRendered,
+  sendStatic,
+} from "./send.ts";
 import type { StaticFile } from "./static-files.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -18,6 +26,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Where the app announces content changes (the page cache listens). */
   contentEvents?: ContentEvents;
+  /** `GET /readyz`: whether the backend (and Redis) answer; ready when not given. */
+  readiness?: () => Promise<Readiness>;
   log?: (line: string) => void;
 }
 
@@ -68,6 +78,10 @@ export function createAppListener(options: AppOptions) {
       "encrypted" in req.socket;
     try {
       if (path === "/healthz") return sendHealth(res, https);
+      if (path === "/readyz") {
+        const readiness = (await options.readiness?.()) ?? { ready: true, checks: {} };
+        return sendReadiness(res, readiness, https);
+      }
       const host = forwarded(req, "x-forwarded-host", options.trustProxy) ?? req.headers.host ?? "";
       if (isCrossOriginRequest(req, host)) {
         return sendPlain(

@@ -64,6 +64,8 @@ export async function startEmbeddedBackendIfNeeded(
       rateLimits: env.RATE_LIMIT,
       rateLimitHeader: "X-Forwarded-For",
       logMailLinks: env.NODE_ENV !== "production",
+      // With SMTP_URL, the backend's auth mails go out through SMTP too (one-VPS deployments).
+      smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     },
   });
   const ready = await waitForReady(child);

@@ -4,6 +4,7 @@ import { CACHE_CONTROL } from "../app/infra/http-policy.ts";
 import { compress, isCompressible, pickEncoding } from "./encoding.ts";
 import type { CachedPage } from "./page-cache.ts";
 import { plainPage } from "./plain-pages.ts";
+import type { Readiness } from "./readiness.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import type { StaticFile } from "./static-files.ts";
 
@@ -102,16 +103,26 @@ function reactBuild(): "production" | "development" | "unknown" {
   return "unknown";
 }
 
-export function sendHealth(res: ServerResponse, https: boolean): void {
+function sendProbe(res: ServerResponse, status: number, body: unknown, https: boolean): void {
   const headers = new Headers({
     "Content-Type": "application/json",
     "Cache-Control": CACHE_CONTROL["no-store"],
   });
   applySecurityHeaders(headers, { https });
-  writeHead(res, 200, headers);
-  res.end(
-    JSON.stringify({ status: "ok", uptime: Math.round(process.uptime()), react: reactBuild() }),
-  );
+  writeHead(res, status, headers);
+  res.end(JSON.stringify(body));
+}
+
+/** `GET /healthz`: liveness only (this process answers). */
+export function sendHealth(res: ServerResponse, https: boolean): void {
+  const body = { status: "ok", uptime: Math.round(process.uptime()), react: reactBuild() };
+  sendProbe(res, 200, body, https);
+}
+
+/** `GET /readyz`: 200 when every dependency answers, 503 otherwise, with each check's state. */
+export function sendReadiness(res: ServerResponse, readiness: Readiness, https: boolean): void {
+  const body = { status: readiness.ready ? "ready" : "unavailable", checks: readiness.checks };
+  sendProbe(res, readiness.ready ? 200 : 503, body, https);
 }
 
 export function sendPlain(

@@ -1,33 +1,41 @@
 import type { Server } from "node:http";
+import { drainServer } from "./drain.ts";
 
 /**
- * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close the backend,
- * exit 0. A second signal or a 10 s timeout forces the exit.
+ * SIGTERM/SIGINT: runs `stop` (stop accepting, let in-flight requests finish, close what the
+ * process holds), then exits 0. A second signal or the timeout forces exit 1.
  */
-export function installGracefulShutdown(
-  server: Server,
-  closeBackend: () => Promise<void>,
+export function onStopSignals(
+  stop: (signal: string) => Promise<void>,
   log: (line: string) => void,
+  timeoutMs = 10_000,
 ): void {
   let stopping = false;
-  const stop = (signal: string) => {
+  const handle = (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
     log(`${signal} received: finishing in-flight requests`);
     setTimeout(() => {
       log("Shutdown timed out; exiting");
       process.exit(1);
-    }, 10_000).unref();
-    server.close(async () => {
-      try {
-        await closeBackend();
-      } finally {
-        log("Shut down cleanly");
-        process.exit(0);
-      }
+    }, timeoutMs).unref();
+    stop(signal).finally(() => {
+      log("Shut down cleanly");
+      process.exit(0);
     });
-    server.closeIdleConnections();
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => handle("SIGTERM"));
+  process.on("SIGINT", () => handle("SIGINT"));
+}
+
+/** One process serving HTTP itself (development, WEB_CONCURRENCY=1). */
+export function installGracefulShutdown(
+  server: Server,
+  closeBackend: () => Promise<void>,
+  log: (line: string) => void,
+): void {
+  onStopSignals(async () => {
+    await drainServer(server, { closeIdle: true });
+    await closeBackend();
+  }, log);
 }

@@ -242,3 +242,8 @@ export const services: ServiceData[] = [
     technologies: ["OpenAI API", "LangChain", "WhatsApp Business API", "Python", "Vector search"],
   },
 ];
+
+/** The English title of the service with this id (the agency's inbox and mails), if any. */
+export function findServiceTitle(id: string): string | undefined {
+  return services.find((s) => s.id === id)?.title;
+}

@@ -6,48 +6,147 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export interface Database {
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          created_at: string;
+          id: number;
+          summary: string;
+          target_id: string | null;
+          target_type: string;
+        };
+        Insert: {
+          action: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          created_at?: string;
+          id?: never;
+          summary?: string;
+          target_id?: string | null;
+          target_type: string;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          created_at?: string;
+          id?: never;
+          summary?: string;
+          target_id?: string | null;
+          target_type?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
           email: string;
+          handled_at: string | null;
+          handled_by: string | null;
           id: number;
           message: string;
           name: string;
+          service: string | null;
+          status: string;
           user_id: string | null;
         };
         Insert: {
           created_at?: string;
           email: string;
+          handled_at?: string | null;
+          handled_by?: string | null;
           id?: never;
           message: string;
           name: string;
+          service?: string | null;
+          status?: string;
           user_id?: string | null;
         };
         Update: {
           created_at?: string;
           email?: string;
+          handled_at?: string | null;
+          handled_by?: string | null;
           id?: never;
           message?: string;
           name?: string;
+          service?: string | null;
+          status?: string;
           user_id?: string | null;
+        };
+        Relationships: [];
+      };
+      mail_outbox: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          id: number;
+          kind: string;
+          last_error: string | null;
+          locked_until: string | null;
+          next_attempt_at: string;
+          ref_id: number;
+          sent_at: string | null;
+          status: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          id?: never;
+          kind: string;
+          last_error?: string | null;
+          locked_until?: string | null;
+          next_attempt_at?: string;
+          ref_id: number;
+          sent_at?: string | null;
+          status?: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          last_error?: string | null;
+          locked_until?: string | null;
+          next_attempt_at?: string;
+          ref_id?: number;
+          sent_at?: string | null;
+          status?: string;
         };
         Relationships: [];
       };
       newsletter_subscribers: {
         Row: {
+          confirmation_sent_at: string | null;
+          confirmed_at: string | null;
           created_at: string;
           email: string;
           id: number;
+          lang: string;
+          status: string;
+          unsubscribed_at: string | null;
         };
         Insert: {
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           email: string;
           id?: never;
+          lang?: string;
+          status?: string;
+          unsubscribed_at?: string | null;
         };
         Update: {
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           email?: string;
           id?: never;
+          lang?: string;
+          status?: string;
+          unsubscribed_at?: string | null;
         };
         Relationships: [];
       };
@@ -110,7 +209,24 @@ export interface Database {
       };
     };
     Views: Record<never, never>;
-    Functions: Record<never, never>;
+    Functions: {
+      admin_list_people: {
+        Args: { p_search?: string; p_limit?: number; p_offset?: number };
+        Returns: { confirmed: boolean; created_at: string; email: string; full_name: string; id: string; is_admin: boolean; last_sign_in_at: string; total: number }[];
+      };
+      admin_set_admin: {
+        Args: { p_user_id: string; p_is_admin: boolean };
+        Returns: boolean;
+      };
+      is_admin: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      published_post_facets: {
+        Args: Record<PropertyKey, never>;
+        Returns: { kind: string; value: string }[];
+      };
+    };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };

@@ -25,6 +25,10 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => v || undefined);
+const redisUrl = z
+  .string()
+  .url()
+  .refine((v) => /^rediss?:\/\//.test(v), "must be a redis:// or rediss:// URL");
 const httpUrl = z
   .string()
   .url()
@@ -63,13 +67,40 @@ const schema = z
     SESSION_SECRET: optionalText.pipe(z.string().min(16).optional()),
     RATE_LIMIT: onOff,
     PAGE_CACHE: onOff,
+    /** Total page-cache bytes of one instance, shared out between its workers. */
+    PAGE_CACHE_MAX_MB: positiveInt.default(64),
+    /** HTTP worker processes (node:cluster); default: available parallelism in production, else 1. */
+    WEB_CONCURRENCY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "must be a whole number")
+        .transform(Number)
+        .pipe(z.number().int().min(1).max(64))
+        .optional(),
+    ),
+    /** Shared rate-limit counters and cache-invalidation broadcast between instances. */
+    REDIS_URL: optionalText.pipe(redisUrl.optional()),
     OAUTH_PROVIDERS: z.string().default(""),
     SUPABASE_TIMEOUT_MS: positiveInt.default(5000),
     SUPABASE_MAX_CONCURRENCY: positiveInt.default(16),
     BUILD_DIR: z.string().default("build"),
+    /** Where `npm run backup` writes its snapshots. */
+    BACKUP_DIR: z.string().default("backups"),
     /** Set by the server in embedded mode: where the site delivers its own e-mails. */
     LOCAL_MAILBOX_URL: optionalText.pipe(httpUrl.optional()),
     MAIL_FROM: z.string().default("Jenga Digital <no-reply@jengadigital.co.ke>"),
+    /**
+     * Outgoing mail through SMTP (`smtps://user:pass@host:465`, or `smtp://…:587` with
+     * STARTTLS required except on loopback): the site's own mails, and in embedded mode the
+     * backend's auth mails too. Unset: embedded mode delivers to the local mailbox.
+     */
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .url()
+        .refine((v) => /^smtps?:\/\/[^/]/.test(v), "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.SUPABASE_URL && !value.SUPABASE_ANON_KEY) {
@@ -132,6 +163,12 @@ export function setRuntimeEnv(values: Partial<Record<keyof Env, string>>): void 
 export function siteUrl(): string {
   const current = env();
   return (current.SITE_URL ?? `http://localhost:${current.PORT}`).replace(/\/+$/, "");
+}
+
+/** How many HTTP workers to run: WEB_CONCURRENCY, else every core in production, else 1. */
+export function webConcurrency(parallelism: number): number {
+  const current = env();
+  return current.WEB_CONCURRENCY ?? (current.NODE_ENV === "production" ? parallelism : 1);
 }
 
 export function isProduction(): boolean {

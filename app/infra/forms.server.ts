@@ -7,6 +7,17 @@ import { type FieldRules, fieldRulesOf, simpleRules } from "./form-fields.server
 
 /** The honeypot field of every public form (a static field: pages stay cacheable). */
 export const honeypot = new Honeypot({ validFromFieldName: null });
+
+let honeypotProps: ReturnType<Honeypot["getInputProps"]> | undefined;
+
+/**
+ * The honeypot's input props. With no "valid from" field they never change, but
+ * `getInputProps()` still encrypts a timestamp (Web Crypto, ~0.7 ms a page): made once.
+ */
+export function honeypotInputProps(): ReturnType<Honeypot["getInputProps"]> {
+  honeypotProps ??= honeypot.getInputProps();
+  return honeypotProps;
+}
 const HONEYPOT_FIELD = "name__confirm";
 
 /** Bounds checked before anything else looks at a submission. */

@@ -254,15 +254,20 @@ const NONCED_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /**
  * The inline scripts of a rendered document that carry `nonce` (the framework's own: React
  * Router writes the nonce on every script it renders) as CSP hash sources. Inline scripts
- * without the nonce — whatever else the HTML might contain — are never allowed.
+ * without the nonce — whatever else the HTML might contain — are never allowed. `sha256`
+ * returns the base64 SHA-256 of a text (node:crypto's synchronous hash on the server: Web
+ * Crypto's asynchronous digest cost ~1 ms per page in scheduling alone).
  */
-export async function frameworkScriptHashes(html: string, nonce: string): Promise<string[]> {
+export function frameworkScriptHashes(
+  html: string,
+  nonce: string,
+  sha256: (text: string) => string,
+): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(NONCED_SCRIPT)) {
     const attributes = match[1] ?? "";
     if (!attributes.includes(`nonce="${nonce}"`) || /\ssrc\s*=/.test(attributes)) continue;
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(match[2] ?? ""));
-    hashes.push(`'sha256-${Buffer.from(digest).toString("base64")}'`);
+    hashes.push(`'sha256-${sha256(match[2] ?? "")}'`);
   }
   return hashes;
 }

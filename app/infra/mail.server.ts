@@ -1,3 +1,5 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { fail, ok, type Result } from "~/lib/result";
 import { env } from "./env.server";
 
 /** An e-mail the site itself sends (not the auth server's own mails). */
@@ -7,32 +9,88 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   links?: string[];
+  /** Extra headers (Reply-To, List-Unsubscribe…); values must not contain line breaks. */
+  headers?: Record<string, string>;
+}
+
+let smtp: { url: string; transporter: Transporter } | undefined;
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/**
+ * The SMTP transport of SMTP_URL: `smtps://` is TLS from the first byte; `smtp://` must upgrade
+ * with STARTTLS (a mail catcher on loopback may stay plain). Certificates are verified.
+ */
+function smtpTransport(url: string): Transporter {
+  if (smtp?.url === url) return smtp.transporter;
+  const parsed = new URL(url);
+  const secure = parsed.protocol === "smtps:";
+  const transporter = nodemailer.createTransport({
+    host: parsed.hostname,
+    port: Number(parsed.port) || (secure ? 465 : 587),
+    secure,
+    requireTLS: !secure && !LOOPBACK.has(parsed.hostname),
+    auth: parsed.username
+      ? {
+          user: decodeURIComponent(parsed.username),
+          pass: decodeURIComponent(parsed.password),
+        }
+      : undefined,
+    tls: { minVersion: "TLSv1.2" },
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  smtp = { url, transporter };
+  return transporter;
+}
+
+async function viaSmtp(url: string, mail: OutgoingMail): Promise<Result> {
+  await smtpTransport(url).sendMail({
+    from: env().MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+  });
+  return ok();
+}
+
+async function viaLocalMailbox(mailbox: string, key: string, mail: OutgoingMail): Promise<Result> {
+  const response = await fetch(mailbox, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}`, apikey: key },
+    body: JSON.stringify({ ...mail, links: mail.links ?? [] }),
+    signal: AbortSignal.timeout(env().SUPABASE_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  return response.ok ? ok() : fail("backend", `The local mailbox answered ${response.status}.`);
 }
 
 /**
- * Delivers a mail: in embedded mode into the local mailbox (the backend's loopback port, with
- * the service-role key); otherwise it is logged as not sent. Never throws: a mail that cannot
- * go out must not break the request that caused it.
+ * Delivers one mail: through SMTP when SMTP_URL is set, else (embedded mode) into the local
+ * mailbox on the backend's loopback port with the service-role key. Never throws; the failure
+ * says why (the outbox keeps it and tries again).
  */
-export async function sendMail(mail: OutgoingMail): Promise<boolean> {
-  const { LOCAL_MAILBOX_URL: mailbox, SUPABASE_SERVICE_ROLE_KEY: key } = env();
-  if (!mailbox || !key) {
-    console.warn(`[mail] no mail transport configured; not sent: "${mail.subject}"`);
-    return false;
-  }
+export async function deliverMail(mail: OutgoingMail): Promise<Result> {
+  const { SMTP_URL, LOCAL_MAILBOX_URL, SUPABASE_SERVICE_ROLE_KEY } = env();
   try {
-    const response = await fetch(mailbox, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}`, apikey: key },
-      body: JSON.stringify({ ...mail, links: mail.links ?? [] }),
-      signal: AbortSignal.timeout(env().SUPABASE_TIMEOUT_MS),
-    });
-    if (!response.ok) console.warn(`[mail] mailbox answered ${response.status}`);
-    return response.ok;
+    if (SMTP_URL) return await viaSmtp(SMTP_URL, mail);
+    if (LOCAL_MAILBOX_URL && SUPABASE_SERVICE_ROLE_KEY) {
+      return await viaLocalMailbox(LOCAL_MAILBOX_URL, SUPABASE_SERVICE_ROLE_KEY, mail);
+    }
+    return fail("unavailable", "No mail transport is configured: set SMTP_URL.");
   } catch (error) {
-    console.warn(`[mail] not sent: ${error instanceof Error ? error.message : error}`);
-    return false;
+    return fail("backend", error instanceof Error ? error.message : String(error));
   }
+}
+
+/** Delivers a mail and logs (never throws) when it could not go out. */
+export async function sendMail(mail: OutgoingMail): Promise<boolean> {
+  const sent = await deliverMail(mail);
+  if (!sent.ok) console.warn(`[mail] not sent: "${mail.subject}": ${sent.message}`);
+  return sent.ok;
 }
 
 /** Sends without waiting: the answer to the visitor must not depend on it (timing included). */

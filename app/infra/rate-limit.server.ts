@@ -1,9 +1,21 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import cluster from "node:cluster";
+import {
+  type RateLimiterAbstract,
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+} from "rate-limiter-flexible";
 import { env } from "./env.server";
+import { redisClient, redisConnected } from "./redis.server";
 
 /**
  * Per-client limits on the actions that send e-mail, check passwords, verify links or write
- * rows. In memory: one process (see the README for several workers and instances).
+ * rows. Where the counters live:
+ * - one process: in its memory;
+ * - a worker of `node:cluster` (WEB_CONCURRENCY ≥ 2): in the primary, shared by every worker
+ *   (rate-limiter-flexible's cluster limiter; the server starts its master);
+ * - REDIS_URL set: in Redis, shared by every instance; while Redis does not answer, the
+ *   limiter above (this machine's counters) takes over as the insurance limiter.
  */
 export const RATE_LIMITS = {
   login: { points: 10, duration: 60 },
@@ -17,12 +29,41 @@ export const RATE_LIMITS = {
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;
 
-const limiters = Object.fromEntries(
-  Object.entries(RATE_LIMITS).map(([kind, opts]) => [
-    kind,
-    new RateLimiterMemory({ ...opts, keyPrefix: kind }),
-  ]),
-) as Record<RateLimitKind, RateLimiterMemory>;
+/** This machine's limiter of one kind: shared by the cluster's workers, else in memory. */
+function machineLimiter(kind: RateLimitKind, keyPrefix: string): RateLimiterAbstract {
+  const opts = { ...RATE_LIMITS[kind], keyPrefix };
+  return cluster.isWorker
+    ? new RateLimiterCluster({ ...opts, timeoutMs: 2000 })
+    : new RateLimiterMemory(opts);
+}
+
+function createLimiter(kind: RateLimitKind, redisUrl: string | undefined): RateLimiterAbstract {
+  if (!redisUrl) return machineLimiter(kind, kind);
+  return new RateLimiterRedis({
+    ...RATE_LIMITS[kind],
+    storeClient: redisClient(redisUrl),
+    keyPrefix: `rl:${kind}`,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: machineLimiter(kind, `${kind}:insurance`),
+  });
+}
+
+/** Limiters by kind, made on first use for the configured store (tests switch it). */
+let limiters: { redisUrl: string | undefined; byKind: Map<RateLimitKind, RateLimiterAbstract> } = {
+  redisUrl: undefined,
+  byKind: new Map(),
+};
+
+function limiter(kind: RateLimitKind): RateLimiterAbstract {
+  const redisUrl = env().REDIS_URL;
+  if (limiters.redisUrl !== redisUrl) limiters = { redisUrl, byKind: new Map() };
+  let made = limiters.byKind.get(kind);
+  if (!made) {
+    made = createLimiter(kind, redisUrl);
+    limiters.byKind.set(kind, made);
+  }
+  return made;
+}
 
 /** The client address the server put on the request (X-Forwarded-For only with TRUST_PROXY). */
 export function clientIp(request: Request): string {
@@ -34,12 +75,16 @@ export async function consumeRateLimit(
   kind: RateLimitKind,
   keys: string[],
 ): Promise<number | null> {
-  if (!env().RATE_LIMIT) return null;
+  const { RATE_LIMIT: on, REDIS_URL: redisUrl } = env();
+  if (!on) return null;
+  if (redisUrl) await redisConnected(redisUrl);
   let wait = 0;
   for (const key of keys) {
     try {
-      await limiters[kind].consume(key.toLowerCase());
+      await limiter(kind).consume(key.toLowerCase());
     } catch (rejection) {
+      // A store error (the cluster primary not answering) counts as a refusal: fail closed.
+      if (rejection instanceof Error) console.error(`rate limit (${kind}):`, rejection.message);
       const ms =
         (rejection as { msBeforeNext?: number }).msBeforeNext ?? RATE_LIMITS[kind].duration * 1000;
       wait = Math.max(wait, Math.ceil(ms / 1000));

@@ -17,18 +17,23 @@ export function getSupabase(context: Ctx) {
  * closed.
  */
 export async function getAuthUser(context: Ctx): Promise<User | null> {
-  const cached = context.get(authUserContext);
-  if (cached) return cached.user;
-  let result: { user: User | null; error: boolean };
+  const memo = context.get(authUserContext);
+  if (memo) return (await memo).user;
+  // The promise itself is memoised: the root loader and a page's loader run at once, and both
+  // need the user; they share one call to the auth server.
+  const asked = askAuthServer(context);
+  (context as RouterContextProvider).set(authUserContext, asked);
+  return (await asked).user;
+}
+
+async function askAuthServer(context: Ctx): Promise<{ user: User | null; error: boolean }> {
   try {
     const { data, error } = await getSupabase(context).auth.getUser();
     const failed = error !== null && error.name !== "AuthSessionMissingError" && !error.status;
-    result = { user: error ? null : data.user, error: failed };
+    return { user: error ? null : data.user, error: failed };
   } catch {
-    result = { user: null, error: true };
+    return { user: null, error: true };
   }
-  (context as RouterContextProvider).set(authUserContext, result);
-  return result.user;
 }
 
 export async function getSessionUser(context: Ctx): Promise<SessionUser | null> {

@@ -97,3 +97,24 @@ export function createDetachedClient(): AppSupabase {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }
+
+let serviceRole: { key: string; client: AppSupabase } | undefined;
+
+/**
+ * The service-role client (it bypasses RLS), for the site's own bookkeeping only: the mail
+ * outbox and the newsletter's signed links. Server-side, never in loader data, never used by the
+ * admin pages (they act with the admin's own session, so RLS decides). null without a key.
+ */
+export function serviceRoleClient(): AppSupabase | null {
+  const key = env().SUPABASE_SERVICE_ROLE_KEY;
+  const url = env().SUPABASE_URL;
+  if (!key || !url) return null;
+  if (serviceRole?.key !== `${url} ${key}`) {
+    const client = createClient<Database>(url, key, {
+      global: { fetch: timeoutFetch },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    serviceRole = { key: `${url} ${key}`, client };
+  }
+  return serviceRole.client;
+}

@@ -40,3 +40,19 @@ export function isoDate(value: string | Date | null | undefined): string {
   const date = value ? toDate(value) : null;
   return date ? date.toISOString() : "";
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+  timeZoneName: "short",
+});
+
+/** 'Nov 22, 2026, 02:05 PM GMT+3' (admin lists and messages); "" when missing or invalid. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  return date ? dateTimeFormat.format(date) : "";
+}

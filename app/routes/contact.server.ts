@@ -1,7 +1,9 @@
 import { data } from "react-router";
-import { topicMessageIn } from "~/content/localized.server";
+import { findServiceIn, topicMessageIn } from "~/content/localized.server";
+import { isServiceId } from "~/domain/contact/limits";
 import { saveContactMessage } from "~/domain/contact/messages.server";
 import { contactSchemaIn } from "~/domain/contact/schema.server";
+import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
@@ -13,14 +15,26 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/contact";
 
+/**
+ * The contact page; `?topic=` (chat widget) prefills the message, `?service=` (a service page's
+ * "Request a quote") chooses the service and prefills a quote request.
+ */
 export function loader({ request, url }: Route.LoaderArgs) {
-  const { locale, i18n } = pageI18n(url, [
+  const { locale, t, i18n } = pageI18n(url, [
     "contact",
     "meta.contactTitle",
     "meta.contactDescription",
   ]);
+  const service = url.searchParams.get("service");
+  const quoteFor = isServiceId(service) ? findServiceIn(locale, service) : undefined;
   return data(
-    { defaultMessage: topicMessageIn(locale, url.searchParams.get("topic")), i18n },
+    {
+      defaultMessage: quoteFor
+        ? t("contact.quoteMessage", { service: quoteFor.title })
+        : topicMessageIn(locale, url.searchParams.get("topic")),
+      defaultService: quoteFor?.id ?? "",
+      i18n,
+    },
     { headers: publicCacheHeaders(request) },
   );
 }
@@ -34,15 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const limited = await rateLimit("contact", request);
   if (limited) return failedForm(limited, submission);
-  const { name, email, message, redirectTo } = submission.value;
+  const { name, email, message, service, redirectTo } = submission.value;
   const user = await getAuthUser(context);
   const saved = await saveContactMessage(getSupabase(context), {
     name,
     email,
     message,
     userId: user?.id ?? null,
+    service: service ?? null,
   });
   if (!saved.ok) return failedForm(localizeFailure(saved, t), submission, { toast: true });
+  // The agency's notification was queued with the row; send it now, after this answer.
+  void kickOutbox();
   return redirectWithToast(safeRedirectPath(redirectTo, t.path("/contact")), {
     type: "success",
     title: t("contact.sent"),

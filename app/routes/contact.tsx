@@ -33,7 +33,11 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold text-slate-900">
             {t("contact.formHeading")}
           </h2>
-          <ContactPageForm reply={reply} defaultMessage={loaderData.defaultMessage} />
+          <ContactPageForm
+            reply={reply}
+            defaultMessage={loaderData.defaultMessage}
+            defaultService={loaderData.defaultService}
+          />
         </section>
         <ContactDetails />
       </div>

@@ -1,6 +1,8 @@
 import { data } from "react-router";
+import { requestConfirmationAgain } from "~/domain/newsletter/consent.server";
 import { newsletterSchemaIn } from "~/domain/newsletter/schema.server";
 import { subscribeToNewsletter } from "~/domain/newsletter/subscribe.server";
+import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
@@ -34,8 +36,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const limited = await rateLimit("newsletter", request);
   if (limited) return failedForm(limited, submission);
-  const result = await subscribeToNewsletter(getSupabase(context), submission.value.email);
+  const result = await subscribeToNewsletter(
+    getSupabase(context),
+    submission.value.email,
+    t.locale,
+  );
   if (!result.ok) return failedForm(localizeFailure(result, t), submission);
+  // The confirmation mail goes out after the answer, whether the address was new or not.
+  const { email } = submission.value;
+  setImmediate(() => {
+    const queued = result.value.already
+      ? requestConfirmationAgain(email, t.locale)
+      : Promise.resolve();
+    void queued.then(kickOutbox, (error) => console.warn(`[newsletter] ${error}`));
+  });
   return data<FormReply>(
     { notice: t("newsletter.subscribed") },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { NewsletterBox } from "~/components/blog/newsletter-box";
-import { PageHeading } from "~/components/page-heading";
+import { NewsletterFrame } from "~/components/blog/newsletter-link-page";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import type { FormReply } from "~/lib/form-reply";
@@ -25,16 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function NewsletterRoute({ actionData }: Route.ComponentProps) {
   const t = useT();
   return (
-    <>
-      <PageHeading title={t("newsletter.title")} />
-      <div className="mx-auto max-w-xl space-y-8 px-4 py-14 sm:px-6">
-        <NewsletterBox reply={actionData as FormReply | undefined} />
-        <p className="text-center">
-          <Link to={t.path("/blog")} className="font-semibold text-brand-700 hover:text-brand-800">
-            {t("blog.backToBlog")}
-          </Link>
-        </p>
-      </div>
-    </>
+    <NewsletterFrame title={t("newsletter.title")}>
+      <NewsletterBox reply={actionData as FormReply | undefined} />
+    </NewsletterFrame>
   );
 }

@@ -36,6 +36,21 @@ export function benchDataDir(copyFrom?: string): string {
   return dir;
 }
 
+/** The cluster's primary logs this line once every worker listens. */
+function allWorkersListening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString("utf8")).slice(-4096);
+      if (!/workers listening/.test(seen)) return;
+      child.stdout?.off("data", onData);
+      resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", () => reject(new Error("the server exited before its workers listened")));
+  });
+}
+
 /** Starts the production server (`NODE_ENV=production node server/index.ts`) as a child process. */
 export async function startSite(
   port: number,
@@ -53,12 +68,15 @@ export async function startSite(
       SUPABASE_LOCAL_DIR: dataDir,
       SUPABASE_LOCAL_PORT: "0",
       RATE_LIMIT: "off",
+      WEB_CONCURRENCY: "1",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url);
+  if (Number(env.WEB_CONCURRENCY ?? 1) > 1) await allWorkersListening(child);
+  child.stdout?.resume(); // one log line per request: keep the pipe flowing
   return {
     url,
     child,

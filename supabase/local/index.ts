@@ -6,6 +6,7 @@
  *   pgdata/        PGlite (Postgres) data files
  *   jwt-secret     HS256 secret (generated once unless `jwtSecret` is given)
  *   backend.lock   pid of the process using the directory
+ *   backend.url    this backend's URL while it runs (for `npm run backup`)
  *
  * @example
  *   const backend = await startLocalSupabase({ dir: ".data/supabase", siteUrl: "http://localhost:3000" });
@@ -13,7 +14,7 @@
  *   // …
  *   await backend.close();
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { ensureAdminAccount } from "./admin-account.ts";
@@ -23,6 +24,7 @@ import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
 import { acquireDirLock } from "./lock.ts";
+import { type MailRelay, type SmtpOptions, startMailRelay } from "./mail-relay.ts";
 import { createRequestLimits } from "./rate-limit.ts";
 import { createCatalog } from "./rest/catalog.ts";
 import { createBackendServer } from "./server.ts";
@@ -67,6 +69,11 @@ export interface LocalSupabaseOptions {
    * NODE_ENV=production, where only recipient and subject are logged.
    */
   logMailLinks?: boolean;
+  /**
+   * Send the auth mails (confirmation, reset, e-mail change…) through SMTP as well as keeping
+   * them in the mailbox (mail-relay.ts). Default: mailbox only.
+   */
+  smtp?: SmtpOptions;
 }
 
 export interface LocalSupabase {
@@ -75,6 +82,8 @@ export interface LocalSupabase {
   serviceRoleKey: string;
   mailboxUrl: string;
   jwtSecret: string;
+  /** The SMTP relay, when started with `smtp`. */
+  relay?: MailRelay;
   admin?: { email: string; password?: string };
   close(): Promise<void>;
 }
@@ -131,7 +140,12 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     const { port } = server.address() as AddressInfo;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     ctx.apiUrl = url;
+    const urlFile = join(dir, "backend.url");
+    writeFileSync(urlFile, `${url}\n`);
     const database = db;
+    const relay = opts.smtp ? startMailRelay(db, opts.smtp, log) : undefined;
+    if (relay)
+      log(`[mail-relay] auth mails also go out through SMTP (${new URL(opts.smtp!.url).host})`);
     const hasher = passwords;
     let closing: Promise<void> | undefined;
     return {
@@ -141,6 +155,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       mailboxUrl: `${url}/mailbox`,
       jwtSecret: keys.secret,
       admin,
+      relay,
       close() {
         closing ??= (async () => {
           const force = setTimeout(() => server.closeAllConnections(), 2000);
@@ -149,10 +164,12 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
             server.closeIdleConnections();
           });
           clearTimeout(force);
+          await relay?.close();
           try {
             await hasher.close();
             await database.close();
           } finally {
+            rmSync(urlFile, { force: true });
             lock.release();
           }
         })();

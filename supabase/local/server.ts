@@ -1,12 +1,13 @@
 /** The HTTP front door: routes /auth/v1, /rest/v1 and /mailbox, like the Supabase API gateway. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { handleAuth } from "./auth/router.ts";
+import { handleSnapshot, SNAPSHOT_PATH } from "./backup.ts";
 import type { BackendContext } from "./context.ts";
 import { headerValue, send, sendJson } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
 import { handleMailbox } from "./mailbox-http.ts";
 import type { Catalog } from "./rest/catalog.ts";
-import { handleRest } from "./rest/handler.ts";
+import { handleRest, isProjectApiKey } from "./rest/handler.ts";
 
 /** Auth routes the gateway lets through without an API key (e-mail links, probes). */
 const OPEN_AUTH_ROUTES = new Set(["GET /verify", "GET /health", "GET /.well-known/jwks.json"]);
@@ -20,20 +21,29 @@ const CORS_HEADERS = {
   "Access-Control-Max-Age": "86400",
 };
 
-/** Kong's key-auth: an apikey (header, query, or the bearer) signed with our secret. */
-async function checkApiKey(
+/** The gateway's key check: the apikey (header, query, else the bearer) must be one of the project's keys. */
+function checkApiKey(
   ctx: BackendContext,
   req: IncomingMessage,
   url: URL,
-): Promise<{ status: number; message: string } | null> {
+): { status: number; message: string; hint: string } | null {
   const key =
     headerValue(req, "apikey") ??
     url.searchParams.get("apikey") ??
     bearerToken(req.headers.authorization);
-  if (!key) return { status: 401, message: "No API key found in request" };
-  const result = await ctx.keys.verify(key);
-  if (!result.ok || typeof result.claims.role !== "string") {
-    return { status: 401, message: "Invalid API key" };
+  if (!key) {
+    return {
+      status: 401,
+      message: "No API key found in request",
+      hint: "No `apikey` request header or url param was found.",
+    };
+  }
+  if (!isProjectApiKey(ctx.keys, key)) {
+    return {
+      status: 401,
+      message: "Invalid API key",
+      hint: "Double check your Supabase `anon` or `service_role` API key.",
+    };
   }
   return null;
 }
@@ -53,8 +63,10 @@ async function route(
   }
   const method = req.method ?? "GET";
   const { pathname } = url;
-  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers.
+  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers,
+  // and snapshots answer only a service-role POST.
   if (await handleMailbox(req, res, ctx, pathname)) return;
+  if (pathname === SNAPSHOT_PATH) return handleSnapshot(req, res, ctx);
   if (method === "OPTIONS") return send(res, 204, undefined, CORS_HEADERS);
 
   const isAuth = pathname === "/auth/v1" || pathname.startsWith("/auth/v1/");
@@ -65,8 +77,10 @@ async function route(
   const subpath = pathname.slice(isAuth ? "/auth/v1".length : "/rest/v1".length) || "/";
   const open = isAuth && OPEN_AUTH_ROUTES.has(`${method === "HEAD" ? "GET" : method} ${subpath}`);
   if (!open) {
-    const rejected = await checkApiKey(ctx, req, url);
-    if (rejected) return sendJson(res, rejected.status, { message: rejected.message });
+    const rejected = checkApiKey(ctx, req, url);
+    if (rejected) {
+      return sendJson(res, rejected.status, { message: rejected.message, hint: rejected.hint });
+    }
   }
   if (isAuth) return handleAuth(req, res, ctx, subpath, url.searchParams);
   return handleRest(req, res, ctx, catalog, subpath, url.searchParams);

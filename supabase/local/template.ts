@@ -24,7 +24,7 @@ export const TEST_ADMIN = { email: "admin@example.com", password: "admin-passwor
 export const DEFAULT_TEMPLATE_DIR = join(import.meta.dirname, "..", "..", ".data", "test-template");
 const FINGERPRINT_FILE = "template-fingerprint";
 /** Files of a data directory that must not be copied. */
-const NOT_COPIED = new Set(["backend.lock", FINGERPRINT_FILE]);
+const NOT_COPIED = new Set(["backend.lock", "backend.url", FINGERPRINT_FILE]);
 
 function currentFingerprint(): string {
   return `${schemaFingerprint()}:${TEST_ADMIN.email}:${TEST_ADMIN.password}`;

@@ -26,7 +26,7 @@
  *   });
  */
 import { rmSync } from "node:fs";
-import { type LocalSupabaseOptions, startLocalSupabase } from "./index.ts";
+import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from "./index.ts";
 import type { Mail } from "./mailbox.ts";
 import { createTestDataDir, TEST_ADMIN } from "./template.ts";
 
@@ -40,6 +40,8 @@ export interface TestBackendOptions {
   autoconfirm?: boolean;
   /** Log sink; by default the backend is quiet. */
   log?: (line: string) => void;
+  /** Relay auth mails to this SMTP server too (see mail-relay.ts). */
+  smtp?: LocalSupabaseOptions["smtp"];
   /** Passed through to startLocalSupabase (see LocalSupabaseOptions). */
   security?: LocalSupabaseOptions["security"];
   rateLimits?: boolean;
@@ -63,6 +65,8 @@ export interface TestBackend {
   jwtSecret: string;
   mailboxUrl: string;
   mailbox: TestMailbox;
+  /** The SMTP relay, when started with `smtp`. */
+  relay?: LocalSupabase["relay"];
   /** Pre-created admin (app_metadata.is_admin = true). */
   admin: { email: string; password: string };
   /** The temp data directory (deleted by close()). */
@@ -104,6 +108,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       rateLimits: options.rateLimits,
       rateLimitHeader: options.rateLimitHeader,
       logMailLinks: options.logMailLinks,
+      smtp: options.smtp,
     });
     return {
       url: backend.url,
@@ -112,6 +117,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       jwtSecret: backend.jwtSecret,
       mailboxUrl: backend.mailboxUrl,
       mailbox: createMailbox(backend.mailboxUrl),
+      relay: backend.relay,
       admin: { ...TEST_ADMIN },
       dir,
       async close() {

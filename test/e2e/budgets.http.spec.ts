@@ -21,3 +21,37 @@ for (const path of publicRoutes) {
       expect(weight.totalBytes, "home page total").toBeLessThanOrEqual(HOME_TOTAL_BUDGET);
   });
 }
+
+test("icons come from one long-cached sprite: no inline icon paths, and it renders under the CSP", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const uses = [...html.matchAll(/<use href="(\/assets\/icons-[\w-]+\.svg)#\w+"/g)];
+  expect(uses.length).toBeGreaterThan(30);
+  expect(html).not.toMatch(/<svg[^>]*>(?:<title>[^<]*<\/title>)?<(?:path|circle|rect)\b/);
+  expect(new Set(uses.map((m) => m[1])).size).toBe(1);
+  const sprite = await request.get(uses[0]?.[1] ?? "");
+  expect(sprite.status()).toBe(200);
+  expect(sprite.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const page = await browser.newPage();
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const spriteLoaded = page.waitForResponse((r) => r.url().includes("/assets/icons-"));
+  await page.goto(`${baseURL}/`);
+  expect((await spriteLoaded).status()).toBe(200);
+  const box = await page.locator("svg.icon:visible").first().boundingBox();
+  expect(box?.width).toBeGreaterThan(0);
+  expect(violations).toEqual([]);
+  await page.close();
+});
+
+test("GET /readyz answers 200 while the backend answers", async ({ request }) => {
+  const response = await request.get("/readyz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(await response.json()).toMatchObject({ status: "ready", checks: { supabase: "ok" } });
+});

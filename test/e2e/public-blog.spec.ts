@@ -16,10 +16,21 @@ const SEEDED = [
   "Why Every Kenyan Business Needs a Website in 2026",
 ];
 
-/** The seeded titles the list shows, in page order (posts other tests create are ignored). */
+/**
+ * The seeded titles the list shows, in order across its pages (posts other tests publish are
+ * ignored, and may push seeded ones to the next page); the page is left where it was.
+ */
 async function seededTitles(page: Page): Promise<string[]> {
-  const shown = await titles(page).allTextContents();
-  return shown.map((t) => t.trim()).filter((t) => SEEDED.includes(t));
+  const start = page.url();
+  const shown: string[] = [];
+  for (let guard = 0; guard < 10; guard++) {
+    shown.push(...(await titles(page).allTextContents()).map((t) => t.trim()));
+    const next = page.locator('head link[rel="next"]');
+    if (SEEDED.every((t) => shown.includes(t)) || (await next.count()) === 0) break;
+    await page.goto((await next.getAttribute("href")) ?? start);
+  }
+  if (page.url() !== start) await page.goto(start);
+  return shown.filter((t) => SEEDED.includes(t));
 }
 
 async function expectSeeded(page: Page, expected: string[]) {
@@ -210,5 +221,33 @@ test.describe("blog post", () => {
   test("blog post passes axe", async ({ page }) => {
     await page.goto("/blog/1");
     await expectAccessible(page);
+  });
+});
+
+test.describe("blog pages", () => {
+  test("12 articles a page, page links that keep the filters, rel=prev/next", async ({ page }) => {
+    const category = `Paged ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    // Dated long ago, so they never push other tests' articles off the first page.
+    const rows = Array.from({ length: 14 }, (_, i) => ({
+      title: `${category} article ${i + 1}`,
+      published: true,
+      published_at: new Date(Date.UTC(2001, 0, 15 - i)).toISOString(),
+      categories: [category],
+    }));
+    const { error } = await (await serviceClient()).from("posts").insert(rows);
+    expect(error).toBeNull();
+    await page.goto(`/blog?category=${encodeURIComponent(category)}`);
+    const list = page.getByRole("list", { name: "Articles" });
+    await expect(list.getByRole("listitem")).toHaveCount(12);
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    await expect(pages.getByText("Page 1 of 2 · 14 articles")).toBeVisible();
+    await expect(page.locator('head link[rel="next"]')).toHaveAttribute("href", /page=2/);
+    await pages.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/category=Paged.*&page=2$/);
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(list.getByText(`${category} article 14`)).toBeVisible();
+    await expect(page.locator('head link[rel="prev"]')).toHaveAttribute("href", /category=Paged/);
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(list.getByText(`${category} article 1`, { exact: true })).toBeVisible();
   });
 });

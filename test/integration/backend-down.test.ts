@@ -19,6 +19,16 @@ describe("backend down", () => {
   }, 60_000);
   afterAll(async () => site?.stop());
 
+  it("is alive (/healthz 200) but not ready (/readyz 503)", async () => {
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${site.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get("Cache-Control")).toBe("no-store");
+    const body = (await ready.json()) as { status: string; checks: Record<string, string> };
+    expect(body.status).toBe("unavailable");
+    expect(body.checks.supabase).not.toBe("ok");
+  });
+
   it("still renders the home and services pages", async () => {
     for (const path of ["/", "/services", "/services/web-development", "/contact"]) {
       const response = await fetch(`${site.url}${path}`);

@@ -7,6 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { supabaseContext } from "~/context";
 import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
+import { forgedSessionCookie } from "./forged-session";
 import { cookieHeaderFrom, routeArgs } from "./route-args";
 
 export type { TestBackend };
@@ -78,6 +79,15 @@ export async function createUser(
   return { id: data.user.id, email, password: PASSWORD };
 }
 
+/** The id of the test backend's admin account. */
+export async function adminUserId(backend: TestBackend): Promise<string> {
+  const { data, error } = await serviceClient(backend).auth.admin.listUsers();
+  if (error) throw new Error(error.message);
+  const id = data.users.find((u) => u.email === backend.admin.email)?.id;
+  if (!id) throw new Error("the test backend has no admin account");
+  return id;
+}
+
 /** The user's record as the backend holds it. */
 export async function storedUser(backend: TestBackend, id: string) {
   const { data, error } = await serviceClient(backend).auth.admin.getUserById(id);
@@ -97,35 +107,14 @@ export async function signInCookie(email: string, password = PASSWORD): Promise<
 
 /**
  * A session cookie for a user whose e-mail is not confirmed (the banner's audience: the embedded
- * backend, like hosted Supabase, refuses them a password sign-in). The access token is signed
- * with the backend's JWT secret, so getUser() verifies it and reports the unconfirmed user.
+ * backend, like hosted Supabase, refuses them a password sign-in).
  */
 export async function unconfirmedSessionCookie(
   backend: TestBackend,
   user: { id: string; email: string },
 ) {
-  const { SignJWT } = await import("jose");
-  const now = Math.floor(Date.now() / 1000);
-  const accessToken = await new SignJWT({
-    sub: user.id,
-    role: "authenticated",
-    aud: "authenticated",
-    email: user.email,
-  })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .sign(new TextEncoder().encode(backend.jwtSecret));
-  const session = {
-    access_token: accessToken,
-    refresh_token: "unused",
-    token_type: "bearer",
-    expires_in: 3600,
-    expires_at: now + 3600,
-    user: { id: user.id, email: user.email },
-  };
-  const name = `sb-${new URL(backend.url).hostname.split(".")[0]}-auth-token`;
-  return `${name}=base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
+  const { name, value } = await forgedSessionCookie(backend.jwtSecret, backend.url, user);
+  return `${name}=${value}`;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface LoggedRequest {
   status: number;
   /** Server time from the first byte of the request to the end of the answer. */
   ms: number;
+  /** The cluster worker that answered (WEB_CONCURRENCY ≥ 2), else undefined. */
+  worker?: number;
 }
 
 export interface TestSite {
@@ -35,6 +37,28 @@ export interface TestSite {
   stderr(): string;
   /** The server process's resident memory in bytes (Linux /proc). */
   rss(): number;
+  /** Resolves once stdout has a line matching `pattern` (from the start of the process). */
+  waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
+}
+
+/**
+ * The run ids of every stored contact message whose text carries `(<run>-<n>)` (load tests give
+ * each message its own id), read page by page.
+ */
+export async function storedMessageIds(service: SupabaseClient, run: string): Promise<string[]> {
+  const ids: string[] = [];
+  const pattern = new RegExp(`\\((${run}-[^)]+)\\)`);
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await service
+      .from("contact_messages")
+      .select("message")
+      .like("message", `%(${run}-%`)
+      .range(from, from + 999);
+    if (error) throw new Error(error.message);
+    for (const row of data) ids.push(pattern.exec(row.message as string)?.[1] ?? "");
+    if (data.length < 1000) break;
+  }
+  return ids;
 }
 
 export function freePort(): Promise<number> {
@@ -63,10 +87,16 @@ async function waitForHealth(url: string, child: ChildProcess, stderr: () => str
   throw new Error(`server did not start:\n${stderr()}`);
 }
 
+/**
+ * Starts the site. One process (WEB_CONCURRENCY=1) unless `env` says otherwise; with several
+ * workers it resolves once all of them listen. `env.SUPABASE_URL` points it at a backend that
+ * runs elsewhere (several instances sharing one), instead of its own embedded one.
+ */
 export async function startTestSite(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; serviceRoleKey?: string } = {},
 ): Promise<TestSite> {
-  const dataDir = options.dataDir ?? (await createTestDataDir());
+  const external = Boolean(options.env?.SUPABASE_URL);
+  const dataDir = options.dataDir ?? (external ? "" : await createTestDataDir());
   const [port, backendPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/index.ts"], {
@@ -80,6 +110,9 @@ export async function startTestSite(
       SUPABASE_LOCAL_DIR: dataDir,
       SUPABASE_LOCAL_PORT: String(backendPort),
       RATE_LIMIT: "off",
+      WEB_CONCURRENCY: "1",
+      // As in production: every instance signs cookies with one configured secret.
+      SESSION_SECRET: "test-session-secret-of-at-least-32-chars",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -91,27 +124,50 @@ export async function startTestSite(
   const stderr = () => errors;
   // The server logs one line per request: "POST /login 400 3.2ms" (its own time for it).
   const requests: LoggedRequest[] = [];
+  const lines: string[] = [];
+  const lineWaiters = new Set<(line: string) => void>();
   let pending = "";
   child.stdout?.on("data", (chunk: Buffer) => {
-    const lines = (pending + chunk.toString("utf8")).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      const match = /^([A-Z]+) (\S+) (\d{3}) ([\d.]+)ms$/.exec(line);
+    const chunkLines = (pending + chunk.toString("utf8")).split("\n");
+    pending = chunkLines.pop() ?? "";
+    for (const line of chunkLines) {
+      for (const waiter of lineWaiters) waiter(line);
+      const match = /^([A-Z]+) (\S+) (\d{3}) ([\d.]+)ms(?: w(\d+))?$/.exec(line);
       if (match) {
         requests.push({
           method: match[1]!,
           path: match[2]!,
           status: Number(match[3]),
           ms: Number(match[4]),
+          worker: match[5] ? Number(match[5]) : undefined,
         });
         if (requests.length > 10_000) requests.shift();
-      }
+      } else if (lines.length < 1000) lines.push(line);
     }
   });
+  const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<string>((resolve, reject) => {
+      const seen = lines.find((line) => pattern.test(line));
+      if (seen) return resolve(seen);
+      const timer = setTimeout(() => {
+        lineWaiters.delete(waiter);
+        reject(new Error(`no log line ${pattern}:\n${stderr()}`));
+      }, timeoutMs);
+      const waiter = (line: string) => {
+        if (!pattern.test(line)) return;
+        clearTimeout(timer);
+        lineWaiters.delete(waiter);
+        resolve(line);
+      };
+      lineWaiters.add(waiter);
+    });
   await waitForHealth(url, child, stderr);
-  const backendUrl = `http://127.0.0.1:${backendPort}`;
-  const keys = await createKeys(loadOrCreateSecret(dataDir));
-  const service = createClient(backendUrl, keys.serviceRoleKey, {
+  if (Number(options.env?.WEB_CONCURRENCY ?? 1) > 1) await waitForLog(/workers listening/);
+  const backendUrl = options.env?.SUPABASE_URL || `http://127.0.0.1:${backendPort}`;
+  const serviceKey = external
+    ? (options.serviceRoleKey ?? "no-service-key")
+    : (await createKeys(loadOrCreateSecret(dataDir))).serviceRoleKey;
+  const service = createClient(backendUrl, serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const exit = (signal: NodeJS.Signals) =>
@@ -136,6 +192,7 @@ export async function startTestSite(
     stop: () => exit("SIGTERM"),
     kill: () => exit("SIGKILL"),
     stderr,
+    waitForLog,
     requests: () => requests,
     rss() {
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");

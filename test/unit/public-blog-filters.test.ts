@@ -1,32 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  collectValues,
-  filterPosts,
   filtersToSearch,
   parseBlogFilters,
+  parseBlogPage,
   toggleTag,
 } from "~/domain/posts/blog-filters";
-import type { PostSummary } from "~/domain/posts/types";
-
-const post = (id: number, over: Partial<PostSummary>): PostSummary => ({
-  id,
-  title: `Post ${id}`,
-  excerpt: "",
-  coverImage: null,
-  author: "Admin",
-  authorAvatar: null,
-  date: "2026-01-01T00:00:00Z",
-  readTime: "5 min",
-  categories: [],
-  tags: [],
-  ...over,
-});
-
-const posts = [
-  post(1, { title: "M-Pesa Guide", categories: ["Business"], tags: ["mpesa", "payments"] }),
-  post(2, { excerpt: "All about SMS marketing", categories: ["Digital Marketing"], tags: ["sms"] }),
-  post(3, { title: "Hosting", categories: ["Hosting", "Business"], tags: ["payments", "hosting"] }),
-];
+import { arrayLiteral, substringPattern } from "~/domain/posts/blog-query.server";
 
 describe("parseBlogFilters", () => {
   it("reads q, category and repeated tags from the URL", () => {
@@ -45,52 +24,42 @@ describe("parseBlogFilters", () => {
   });
 });
 
-describe("filterPosts", () => {
-  const ids = (q: string, category = "", tags: string[] = []) =>
-    filterPosts(posts, { q, category, tags }).map((p) => p.id);
-
-  it("matches title or excerpt, case-insensitively", () => {
-    expect(ids("mpesa")).toEqual([]);
-    expect(ids("M-PESA")).toEqual([1]);
-    expect(ids("sms MARKETING")).toEqual([2]);
-  });
-
-  it("keeps every post with no filters", () => {
-    expect(ids("")).toEqual([1, 2, 3]);
-  });
-
-  it("requires the category", () => {
-    expect(ids("", "Business")).toEqual([1, 3]);
-    expect(ids("", "Nope")).toEqual([]);
-  });
-
-  it("requires all selected tags", () => {
-    expect(ids("", "", ["payments"])).toEqual([1, 3]);
-    expect(ids("", "", ["payments", "hosting"])).toEqual([3]);
-    expect(ids("", "", ["payments", "sms"])).toEqual([]);
-  });
-
-  it("combines search, category and tags", () => {
-    expect(ids("host", "Business", ["payments"])).toEqual([3]);
-    expect(ids("guide", "Hosting")).toEqual([]);
-  });
-});
-
 describe("filter helpers", () => {
-  it("collects distinct sorted categories and tags", () => {
-    expect(collectValues(posts, "categories")).toEqual([
-      "Business",
-      "Digital Marketing",
-      "Hosting",
-    ]);
-    expect(collectValues(posts, "tags")).toEqual(["hosting", "mpesa", "payments", "sms"]);
-  });
-
   it("builds the query string and toggles tags", () => {
     const f = { q: "a b", category: "", tags: ["x"] };
     expect(filtersToSearch(f)).toBe("?q=a+b&tag=x");
     expect(filtersToSearch(toggleTag(f, "x"))).toBe("?q=a+b");
     expect(toggleTag(f, "y").tags).toEqual(["x", "y"]);
     expect(filtersToSearch({ q: "", category: "", tags: [] })).toBe("");
+    expect(filtersToSearch(f, 3)).toBe("?q=a+b&tag=x&page=3");
+  });
+
+  it("reads the page, 1 for anything but a positive integer", () => {
+    for (const [value, page] of [
+      ["2", 2],
+      ["", 1],
+      ["0", 1],
+      ["-3", 1],
+      ["2.5", 1],
+      ["abc", 1],
+      ["9999999", 1],
+    ] as const) {
+      expect(parseBlogPage(new URLSearchParams({ page: value }))).toBe(page);
+    }
+  });
+});
+
+describe("PostgREST filter values", () => {
+  it("escapes LIKE wildcards and PostgREST's list syntax in the visitor's text", () => {
+    expect(substringPattern("sms")).toBe('"*sms*"');
+    expect(substringPattern('50% off_(deal), "x" \\ a*b')).toBe(
+      '"*50\\\\% off\\\\_(deal), \\"x\\" \\\\\\\\ a_b*"',
+    );
+  });
+
+  it("quotes every array element", () => {
+    expect(arrayLiteral(["Web Development", 'a"b', "c\\d"])).toBe(
+      '{"Web Development","a\\"b","c\\\\d"}',
+    );
   });
 });

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { PageHeading } from "~/components/page-heading";
+import { AdminNav } from "./admin-nav";
 
-/** Frame of every admin screen: the page title block, then a centred content column. */
+/** Frame of every admin screen: the page title block, the admin navigation, the content. */
 export function AdminPage({
   title,
   subtitle,
@@ -14,7 +15,10 @@ export function AdminPage({
   return (
     <>
       <PageHeading title={title} subtitle={subtitle} />
-      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">{children}</div>
+      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+        <AdminNav />
+        {children}
+      </div>
     </>
   );
 }
@@ -24,3 +28,17 @@ export const buttonClass =
 export const primaryButton = `${buttonClass} bg-brand-700 text-white hover:bg-brand-800`;
 export const secondaryButton = `${buttonClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
 export const dangerButton = `${buttonClass} bg-red-700 text-white hover:bg-red-800`;
+export const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
+
+/**
+ * A table that stacks on phones: below `sm` each row is a card and each cell shows its column
+ * name (the cell's `data-label`) before the value, so nothing scrolls sideways at 360 px.
+ */
+export const stacked = {
+  frame: "rounded-lg border border-slate-200 bg-white shadow-sm",
+  table: "w-full text-left text-sm",
+  head: "bg-slate-50 text-slate-800 max-sm:sr-only",
+  th: "px-4 py-3 font-semibold",
+  row: "block border-b border-slate-200 py-2 last:border-b-0 sm:table-row sm:py-0",
+  cell: "flex min-w-0 gap-3 px-4 py-1 [overflow-wrap:anywhere] before:w-24 before:shrink-0 before:font-semibold before:text-slate-700 before:content-[attr(data-label)] sm:table-cell sm:border-t sm:border-slate-200 sm:py-3 sm:before:content-none",
+} as const;

@@ -25,6 +25,7 @@ export function NewsletterBox({ reply: fallback }: { reply?: FormReply }) {
         {t("newsletter.heading")}
       </h2>
       <p className="mt-2 text-slate-700">{t("newsletter.text")}</p>
+      <p className="mt-1 text-sm text-slate-700">{t("newsletter.confirmFirst")}</p>
       <fetcher.Form method="post" action={t.path("/newsletter")} className="mt-4 space-y-3">
         <HoneypotInputs />
         <Field

@@ -1,23 +1,33 @@
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
+import { SelectField } from "~/components/forms/select-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { CONTACT_LIMITS as L } from "~/domain/contact/limits";
 import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { useServiceLinks } from "~/lib/site-config";
 
 export interface ContactFieldsProps {
   /** The action's last answer (field errors, typed values, a message about the form). */
   reply?: FormReply;
-  /** Prefilled message (chat widget topic). */
+  /** Prefilled message (chat widget topic, quote request). */
   defaultMessage?: string;
+  /** The service chosen in advance (a service page's "Request a quote"). */
+  defaultService?: string;
   /** Where a successful post from outside /contact returns to. */
   redirectTo?: string;
 }
 
 /** Name, email, message and the honeypot: the body shared by the /contact and home forms. */
-export function ContactFields({ reply, defaultMessage, redirectTo }: ContactFieldsProps) {
+export function ContactFields({
+  reply,
+  defaultMessage,
+  defaultService,
+  redirectTo,
+}: ContactFieldsProps) {
   const result = reply?.result;
   const t = useT();
+  const services = useServiceLinks();
   return (
     <>
       <FormError message={formErrorOf(reply)} />
@@ -44,6 +54,16 @@ export function ContactFields({ reply, defaultMessage, redirectTo }: ContactFiel
           errors={fieldErrors(result, "email")}
         />
       </div>
+      <SelectField
+        label={t("contact.service")}
+        name="service"
+        defaultValue={typedValue(result, "service") ?? defaultService ?? ""}
+        errors={fieldErrors(result, "service")}
+        options={[
+          { value: "", label: t("contact.serviceUnsure") },
+          ...services.map((s) => ({ value: s.id, label: s.title })),
+        ]}
+      />
       <TextareaField
         label={t("contact.message")}
         name="message"

@@ -19,7 +19,9 @@ export function ErrorList({ id, errors }: { id: string; errors: FieldErrors }) {
  * Wiring shared by every text control: an id, the server errors (hidden once edited, with JS),
  * and the ARIA attributes linking the control to its hint and errors.
  */
-export function useFieldWiring<E extends HTMLInputElement | HTMLTextAreaElement>(
+export function useFieldWiring<
+  E extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+>(
   errors: FieldErrors,
   hint: string | undefined,
   onInput: ((event: InputEvent<E>) => void) | undefined,

@@ -5,9 +5,9 @@ import type { FieldErrors } from "./field-frame";
  * A field's server errors, hidden once the visitor edits the field (with JS) and shown again
  * when the form is submitted, so the next answer's errors always appear.
  */
-export function useEditClearsErrors<E extends HTMLInputElement | HTMLTextAreaElement>(
-  errors: FieldErrors,
-) {
+export function useEditClearsErrors<
+  E extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+>(errors: FieldErrors) {
   const ref = useRef<E>(null);
   const [edited, setEdited] = useState(false);
   useEffect(() => {

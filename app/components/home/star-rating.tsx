@@ -1,11 +1,11 @@
 import { SvgIcon } from "~/components/icons";
 import { useT } from "~/i18n/use-t";
 
-/** Filled and empty stars out of 5, announced as "Rated N out of 5". */
+/** Filled and empty stars out of 5, announced as "Rated N out of 5" (colours: app.css). */
 export function StarRating({ rating }: { rating: number }) {
   const t = useT();
   return (
-    <p className="flex gap-0.5" role="img" aria-label={t("home.rated", { rating })}>
+    <p className="star-rating flex gap-0.5" role="img" aria-label={t("home.rated", { rating })}>
       {[1, 2, 3, 4, 5].map((n) => (
         <SvgIcon
           key={n}
@@ -13,7 +13,6 @@ export function StarRating({ rating }: { rating: number }) {
           width={18}
           height={18}
           data-filled={n <= rating ? "true" : "false"}
-          className={n <= rating ? "fill-accent-400 text-accent-500" : "fill-none text-slate-300"}
         />
       ))}
     </p>

@@ -1,7 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import { useT } from "~/i18n/use-t";
-import { telHref, useSiteConfig } from "~/lib/site-config";
+import { telHref, useServiceLinks, useSiteConfig } from "~/lib/site-config";
 import { LanguageSwitcher } from "./language-switcher";
 
 const quickLinks = [
@@ -19,24 +19,20 @@ const socialLinks = [
   { href: "https://www.instagram.com/jengadigital", label: "Instagram" },
 ];
 
-const linkClass = "inline-block py-1.5 text-slate-300 hover:text-white";
-
 export function SiteFooter() {
   const site = useSiteConfig();
   const t = useT();
-  const root = useRouteLoaderData("root") as
-    | { serviceLinks?: { id: string; title: string }[] }
-    | undefined;
+  const serviceLinks = useServiceLinks();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.brandName}</p>
           <p className="mt-3 text-sm leading-6">{t("footer.tagline")}</p>
-          <ul className="mt-4 flex flex-wrap gap-x-4" aria-label={t("footer.social")}>
+          <ul className="footer-links mt-4 flex flex-wrap gap-x-4" aria-label={t("footer.social")}>
             {socialLinks.map((s) => (
               <li key={s.label}>
-                <a className={linkClass} href={s.href} rel="noopener noreferrer">
+                <a href={s.href} rel="noopener noreferrer">
                   {s.label}
                 </a>
               </li>
@@ -47,12 +43,10 @@ export function SiteFooter() {
           <h2 id="footer-quick-links" className="font-semibold text-white">
             {t("footer.quickLinks")}
           </h2>
-          <ul className="mt-3">
+          <ul className="footer-links mt-3">
             {quickLinks.map((l) => (
               <li key={l.to}>
-                <Link className={linkClass} to={t.path(l.to)}>
-                  {t(l.label)}
-                </Link>
+                <Link to={t.path(l.to)}>{t(l.label)}</Link>
               </li>
             ))}
           </ul>
@@ -61,12 +55,10 @@ export function SiteFooter() {
           <h2 id="footer-services" className="font-semibold text-white">
             {t("nav.services")}
           </h2>
-          <ul className="mt-3">
-            {(root?.serviceLinks ?? []).map((s) => (
+          <ul className="footer-links mt-3">
+            {serviceLinks.map((s) => (
               <li key={s.id}>
-                <Link className={linkClass} to={t.path(`/services/${s.id}`)}>
-                  {s.title}
-                </Link>
+                <Link to={t.path(`/services/${s.id}`)}>{s.title}</Link>
               </li>
             ))}
           </ul>
@@ -76,21 +68,15 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <SvgIcon name="phone" width={16} height={16} />
-              <a className={linkClass} href={telHref(site.phone)}>
-                {site.phone}
-              </a>
+              <a href={telHref(site.phone)}>{site.phone}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mail" width={16} height={16} />
-              <a className={linkClass} href={`mailto:${site.email}`}>
-                {site.email}
-              </a>
+              <a href={`mailto:${site.email}`}>{site.email}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mail" width={16} height={16} />
-              <a className={linkClass} href={`mailto:${site.supportEmail}`}>
-                {site.supportEmail}
-              </a>
+              <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mapPin" width={16} height={16} />
@@ -99,18 +85,13 @@ export function SiteFooter() {
               </span>
             </li>
           </ul>
-          <LanguageSwitcher className="mt-4" linkClassName={`${linkClass} px-1`} />
+          <LanguageSwitcher className="footer-links mt-4" linkClassName="px-1" />
         </div>
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
         {t("footer.rights", { year: new Date().getFullYear(), brand: site.brandName })} ·{" "}
-        <Link className={linkClass} to={t.path("/terms")}>
-          {t("footer.terms")}
-        </Link>{" "}
-        ·{" "}
-        <Link className={linkClass} to={t.path("/privacy")}>
-          {t("footer.privacy")}
-        </Link>
+        <Link to={t.path("/terms")}>{t("footer.terms")}</Link> ·{" "}
+        <Link to={t.path("/privacy")}>{t("footer.privacy")}</Link>
       </p>
     </footer>
   );

@@ -8,6 +8,8 @@ export interface ContactMessage {
   email: string;
   message: string;
   userId: string | null;
+  /** The service the visitor asks a quote for, if any. */
+  service?: string | null;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function saveContactMessage(
       email: input.email,
       message: input.message,
       user_id: input.userId,
+      service: input.service ?? null,
     });
     if (!error) return ok();
     const failure = failWith("unavailable", "contact.sendFailed");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { perLocale, type Translator } from "~/i18n/translate.server";
 import { emailField } from "../email-field.server";
-import { CONTACT_LIMITS as L } from "./limits";
+import { CONTACT_LIMITS as L, SERVICE_IDS } from "./limits";
 
 const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message });
@@ -25,6 +25,8 @@ export const contactSchemaIn = perLocale((t: Translator) =>
     message: requiredText(t("validation.messageRequired"))
       .min(L.messageMin, { error: t("validation.messageShort", { min: L.messageMin }) })
       .max(L.messageMax, { error: t("validation.messageLong", { max: L.messageMax }) }),
+    /** The service a quote is asked for (service pages link here with `?service=`). */
+    service: z.enum(SERVICE_IDS, { error: t("validation.serviceChoice") }).optional(),
     redirectTo: z.string().max(2048).optional(),
   }),
 );

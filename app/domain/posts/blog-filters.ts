@@ -1,5 +1,3 @@
-import type { PostSummary } from "./types";
-
 /** The blog list's filters, as they live in the URL: ?q=…&category=…&tag=a&tag=b */
 export interface BlogFilters {
   q: string;
@@ -23,33 +21,20 @@ export function hasActiveFilters(filters: BlogFilters): boolean {
   return Boolean(filters.q || filters.category || filters.tags.length);
 }
 
-/**
- * Spec §5: case-insensitive substring of title or excerpt; the post must include the category
- * (empty = All Categories) and every selected tag.
- */
-export function filterPosts<T extends PostSummary>(posts: T[], filters: BlogFilters): T[] {
-  const needle = filters.q.toLowerCase();
-  return posts.filter(
-    (post) =>
-      (!needle ||
-        post.title.toLowerCase().includes(needle) ||
-        post.excerpt.toLowerCase().includes(needle)) &&
-      (!filters.category || post.categories.includes(filters.category)) &&
-      filters.tags.every((tag) => post.tags.includes(tag)),
-  );
-}
-
-/** Distinct values of a list field across posts, sorted alphabetically. */
-export function collectValues(posts: PostSummary[], field: "categories" | "tags"): string[] {
-  return [...new Set(posts.flatMap((p) => p[field]))].sort((a, b) => a.localeCompare(b));
+/** The page of the blog list from `?page=` (1 when missing or not a positive integer). */
+export function parseBlogPage(params: URLSearchParams): number {
+  const value = params.get("page") ?? "";
+  if (!/^[1-9]\d{0,5}$/.test(value)) return 1;
+  return Number(value);
 }
 
 /** The query string of `filters` (empty fields left out), e.g. "?q=sms&tag=marketing". */
-export function filtersToSearch(filters: BlogFilters): string {
+export function filtersToSearch(filters: BlogFilters, page = 1): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.category) params.set("category", filters.category);
   for (const tag of filters.tags) params.append("tag", tag);
+  if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `?${search}` : "";
 }

@@ -35,7 +35,7 @@ type SummaryRow = Loose<
 > &
   Partial<Pick<PostRow, "lang" | "translation_of">>;
 
-const SUMMARY_COLUMNS =
+export const SUMMARY_COLUMNS =
   "id, title, excerpt, cover_image, author_name, author_avatar, published_at, read_time, categories, tags, lang, translation_of";
 const FULL_COLUMNS = `${SUMMARY_COLUMNS}, content`;
 const RELATED_LIMIT = 3;

@@ -8,8 +8,12 @@ import type { Route } from "./+types/dashboard";
 
 /** GET /dashboard: the user's own details, survey answers and contact messages (RLS: theirs). */
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
-  const messages = await listOwnMessages(getSupabase(args.context));
+  // Both calls at once: RLS returns only the signed-in user's messages, and an anonymous
+  // visitor is redirected whatever the second call answered.
+  const [user, messages] = await Promise.all([
+    requireUser(args),
+    listOwnMessages(getSupabase(args.context)),
+  ]);
   const rawSurvey = user.user_metadata?.survey;
   const survey: Survey | null =
     rawSurvey && typeof rawSurvey === "object" ? parseSurvey(rawSurvey) : null;

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
-import { PasswordField } from "~/components/auth/password-field";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
-import { PASSWORD_MIN_LENGTH, URL_MAX_LENGTH } from "~/domain/accounts/limits";
+import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
@@ -87,27 +87,11 @@ function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply
         {t("account.changePasswordTitle")}
       </h2>
       <input type="hidden" name="username" autoComplete="username" value={email} />
-      <PasswordField
-        label={t("auth.currentPassword")}
-        name="currentPassword"
-        autoComplete="current-password"
-        required
-        errors={fieldErrors(result, "currentPassword")}
-      />
-      <PasswordField
-        label={t("auth.newPassword")}
-        name="password"
-        autoComplete="new-password"
-        required
-        hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-        errors={fieldErrors(result, "password")}
-      />
-      <PasswordField
-        label={t("account.confirmNewPassword")}
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        errors={fieldErrors(result, "confirmPassword")}
+      <NewPasswordFields
+        result={result}
+        label="auth.newPassword"
+        confirmLabel="account.confirmNewPassword"
+        withCurrent
       />
       <FormError message={formErrorOf(reply)} />
       <SubmitButton pendingLabel={t("common.saving")} action={action} className="w-full sm:w-auto">

@@ -4,8 +4,11 @@ import type { Route } from "./+types/post-edit";
 import { editorAction, previewHtml, requirePost } from "./post-editor.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const post = await requirePost(args);
+  // At once, but the guard's answer (redirect) wins over the post's (404).
+  const [admin, found] = await Promise.allSettled([requireAdmin(args), requirePost(args)]);
+  if (admin.status === "rejected") throw admin.reason;
+  if (found.status === "rejected") throw found.reason;
+  const post = found.value;
   const confirmDelete = args.url.searchParams.get("delete") === "1";
   const choices = await listTranslationChoices(getSupabase(args.context));
   return {

@@ -1,12 +1,11 @@
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { PasswordField } from "~/components/auth/password-field";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/limits";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
-import { fieldErrors, formErrorOf } from "~/lib/form-reply";
+import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -41,30 +40,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           readOnly
           value={loaderData.email}
         />
-        {loaderData.needsCurrent ? (
-          <PasswordField
-            label={t("auth.currentPassword")}
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            errors={fieldErrors(result, "currentPassword")}
-          />
-        ) : null}
-        <PasswordField
-          label={t("auth.newPassword")}
-          name="password"
-          autoComplete="new-password"
-          required
-          toggle
-          hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-          errors={fieldErrors(result, "password")}
-        />
-        <PasswordField
-          label={t("common.confirmPassword")}
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          errors={fieldErrors(result, "confirmPassword")}
+        <NewPasswordFields
+          result={result}
+          label="auth.newPassword"
+          withCurrent={loaderData.needsCurrent}
         />
         <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("common.saving")} className="w-full">

@@ -1,12 +1,11 @@
 import { Form } from "react-router";
 import { AuthCard, linkTo } from "~/components/auth/auth-card";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import { PasswordField } from "~/components/auth/password-field";
 import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/limits";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
@@ -65,22 +64,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           required
           {...field("email")}
         />
-        <PasswordField
-          label={t("common.password")}
-          name="password"
-          autoComplete="new-password"
-          required
-          toggle
-          hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-          errors={fieldErrors(result, "password")}
-        />
-        <PasswordField
-          label={t("common.confirmPassword")}
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          errors={fieldErrors(result, "confirmPassword")}
-        />
+        <NewPasswordFields result={result} />
         <TermsCheckbox
           defaultChecked={typedValue(result, "terms") === "on"}
           errors={fieldErrors(result, "terms")}

@@ -1,7 +1,9 @@
 import { BlogFilterForm } from "~/components/blog/blog-filters";
 import { NewsletterBox } from "~/components/blog/newsletter-box";
+import { Pagination } from "~/components/blog/pagination";
 import { PostList } from "~/components/blog/post-list";
 import { PageHeading } from "~/components/page-heading";
+import { filtersToSearch } from "~/domain/posts/blog-filters";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { publicPageHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
@@ -11,17 +13,25 @@ export { loader } from "./index.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translatorFrom(matches);
-  return pageMeta(matches, {
-    title: t("blog.title"),
+  const page = loaderData?.page ?? 1;
+  const pageCount = loaderData?.pageCount ?? 1;
+  const filters = loaderData?.filters ?? { q: "", category: "", tags: [] };
+  const tags = pageMeta(matches, {
+    title: page > 1 ? t("blog.titlePage", { page }) : t("blog.title"),
     description: t("meta.blogDescription"),
-    path: "/blog",
+    path: `/blog${page > 1 ? `?page=${page}` : ""}`,
   });
+  // Crawlers follow the pages in order (rel=prev/next), filters included.
+  const pageHref = (n: number) => t.path(`/blog${filtersToSearch(filters, n)}`);
+  if (page > 1) tags.push({ tagName: "link", rel: "prev", href: pageHref(page - 1) });
+  if (page < pageCount) tags.push({ tagName: "link", rel: "next", href: pageHref(page + 1) });
+  return tags;
 };
 
 export default function BlogRoute({ loaderData }: Route.ComponentProps) {
-  const { filters, posts, categories, tags, loadError } = loaderData;
+  const { filters, posts, categories, tags, loadError, page, pageCount, total } = loaderData;
   const t = useT();
   return (
     <>
@@ -30,6 +40,7 @@ export default function BlogRoute({ loaderData }: Route.ComponentProps) {
         <div className="space-y-8 lg:col-span-2">
           <BlogFilterForm filters={filters} categories={categories} tags={tags} />
           <PostList posts={posts} loadError={loadError} />
+          <Pagination filters={filters} page={page} pageCount={pageCount} total={total} />
         </div>
         <aside aria-label={t("newsletter.title")} className="lg:pt-0">
           <NewsletterBox />

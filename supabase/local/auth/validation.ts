@@ -1,5 +1,5 @@
 /** Input validation shared by the auth endpoints (GoTrue's rules and messages). */
-import { isPlainObject } from "../http.ts";
+import { isPlainObject, jsonDepth } from "../http.ts";
 import { AuthError, validationFailed, weakPassword } from "./errors.ts";
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -14,9 +14,15 @@ export function badJson(detail: string): AuthError {
   return new AuthError(400, "bad_json", `Could not parse request body as JSON: ${detail}`);
 }
 
+/** Auth bodies (credentials, metadata) never need deep nesting. */
+const MAX_AUTH_JSON_DEPTH = 64;
+
 /** The parsed JSON body as an object; an empty body counts as `{}`. */
 export function parseBodyObject(text: string): JsonObject {
   if (text.trim() === "") return {};
+  if (jsonDepth(text, MAX_AUTH_JSON_DEPTH) > MAX_AUTH_JSON_DEPTH) {
+    throw badJson(`nested deeper than ${MAX_AUTH_JSON_DEPTH} levels`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,66 +1,92 @@
 /**
- * Live catalog of schema `public` (tables/views and their columns, primary keys). Every
- * identifier from a request is checked against it before it is double-quoted into SQL.
+ * Schema cache of the exposed schema (`public`): tables/views, foreign keys and functions.
+ * Every identifier from a request is checked against it before it is double-quoted into SQL.
+ * Like PostgREST's schema cache it can be stale; an unknown name triggers a reload (at most
+ * once a second), so objects created after start-up are found.
  */
 import type { PGlite } from "@electric-sql/pglite";
+import {
+  loadForeignKeys,
+  loadRoutines,
+  loadTables,
+  type Routine,
+  type TableInfo,
+} from "./catalog-queries.ts";
 
-export interface TableInfo {
-  name: string;
-  columns: Set<string>;
-  primaryKey: string[];
-}
+export type { Routine, RoutineParam, TableInfo } from "./catalog-queries.ts";
+export { EXPOSED_SCHEMA } from "./catalog-queries.ts";
 
 export interface Catalog {
-  /** The table, reloading the catalog (at most once a second) when it is not known. */
+  /** The table, reloading the catalog when it is not known. */
   table(name: string): Promise<TableInfo | undefined>;
   tableNames(): string[];
+  /** Every overload of a function, reloading the catalog when there is none. */
+  routines(name: string): Promise<Routine[]>;
+  routineNames(): string[];
+  /** Tables a foreign key links to `table` (either direction). */
+  relatedTables(table: string): string[];
+  /** Reloads unless that happened less than a second ago; true when it reloaded. */
+  refresh(): Promise<boolean>;
 }
 
 const RELOAD_INTERVAL_MS = 1000;
 
-async function loadTables(db: PGlite): Promise<Map<string, TableInfo>> {
-  const columns = await db.query<{ table_name: string; column_name: string }>(
-    `select c.relname as table_name, a.attname as column_name
-       from pg_class c
-       join pg_namespace n on n.oid = c.relnamespace
-       join pg_attribute a on a.attrelid = c.oid
-      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')
-        and a.attnum > 0 and not a.attisdropped
-      order by c.relname, a.attnum`,
-  );
-  const keys = await db.query<{ table_name: string; column_name: string }>(
-    `select c.relname as table_name, a.attname as column_name
-       from pg_index i
-       join pg_class c on c.oid = i.indrelid
-       join pg_namespace n on n.oid = c.relnamespace
-       join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
-      where n.nspname = 'public' and i.indisprimary
-      order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
-  );
-  const tables = new Map<string, TableInfo>();
-  for (const row of columns.rows) {
-    let table = tables.get(row.table_name);
-    if (!table) {
-      table = { name: row.table_name, columns: new Set(), primaryKey: [] };
-      tables.set(row.table_name, table);
-    }
-    table.columns.add(row.column_name);
+interface Snapshot {
+  tables: Map<string, TableInfo>;
+  routines: Map<string, Routine[]>;
+  related: Map<string, Set<string>>;
+}
+
+async function loadSnapshot(db: PGlite): Promise<Snapshot> {
+  const [tables, routines, foreignKeys] = [
+    await loadTables(db),
+    await loadRoutines(db),
+    await loadForeignKeys(db),
+  ];
+  const related = new Map<string, Set<string>>();
+  const link = (from: string, to: string) => {
+    const set = related.get(from) ?? new Set<string>();
+    set.add(to);
+    related.set(from, set);
+  };
+  for (const [source, target] of foreignKeys) {
+    link(source, target);
+    link(target, source);
   }
-  for (const row of keys.rows) tables.get(row.table_name)?.primaryKey.push(row.column_name);
-  return tables;
+  return { tables, routines, related };
 }
 
 export async function createCatalog(db: PGlite): Promise<Catalog> {
-  let tables = await loadTables(db);
+  let snapshot = await loadSnapshot(db);
   let loadedAt = Date.now();
+  let reloading: Promise<void> | undefined;
+
+  const reloadIfStale = async (): Promise<boolean> => {
+    if (Date.now() - loadedAt < RELOAD_INTERVAL_MS && !reloading) return false;
+    reloading ??= loadSnapshot(db)
+      .then((fresh) => {
+        snapshot = fresh;
+        loadedAt = Date.now();
+      })
+      .finally(() => {
+        reloading = undefined;
+      });
+    await reloading;
+    return true;
+  };
+
   return {
     async table(name) {
-      const known = tables.get(name);
-      if (known || Date.now() - loadedAt < RELOAD_INTERVAL_MS) return known;
-      tables = await loadTables(db);
-      loadedAt = Date.now();
-      return tables.get(name);
+      if (!snapshot.tables.has(name)) await reloadIfStale();
+      return snapshot.tables.get(name);
     },
-    tableNames: () => [...tables.keys()],
+    tableNames: () => [...snapshot.tables.keys()],
+    async routines(name) {
+      if (!snapshot.routines.has(name)) await reloadIfStale();
+      return snapshot.routines.get(name) ?? [];
+    },
+    routineNames: () => [...snapshot.routines.keys()],
+    relatedTables: (table) => [...(snapshot.related.get(table) ?? [])],
+    refresh: reloadIfStale,
   };
 }

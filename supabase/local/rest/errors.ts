@@ -1,10 +1,16 @@
-/** PostgREST error bodies `{code, details, hint, message}` and SQLSTATE → HTTP status mapping. */
+/**
+ * PostgREST error bodies `{code, details, hint, message}`, their HTTP status, and the extra
+ * headers PostgREST sends with them (`WWW-Authenticate` on 401, `Proxy-Status` always).
+ */
+import type { OutgoingHttpHeaders } from "node:http";
+import { pgErrorStatus } from "./pg-status.ts";
 
 export class RestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: string | null;
   readonly hint: string | null;
+  readonly headers: OutgoingHttpHeaders;
 
   constructor(
     status: number,
@@ -12,6 +18,7 @@ export class RestError extends Error {
     message: string,
     details: string | null = null,
     hint: string | null = null,
+    headers: OutgoingHttpHeaders = {},
   ) {
     super(message);
     this.name = "RestError";
@@ -19,10 +26,16 @@ export class RestError extends Error {
     this.code = code;
     this.details = details;
     this.hint = hint;
+    this.headers = headers;
   }
 
   body() {
     return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+
+  /** Response headers: PostgREST's Proxy-Status, plus whatever this error carries. */
+  responseHeaders(): OutgoingHttpHeaders {
+    return { "Proxy-Status": `PostgREST; error=${this.code}`, ...this.headers };
   }
 }
 
@@ -43,6 +56,15 @@ export const unknownBodyColumn = (table: string, column: string) =>
 export const invalidBody = (details: string) =>
   new RestError(400, "PGRST102", "Empty or invalid json", details);
 
+export const notImplemented = (details: string) =>
+  new RestError(400, "PGRST127", "Feature not implemented", details);
+
+/** A JWT that PostgREST cannot use: 401 with an RFC 6750 `invalid_token` challenge. */
+export const invalidToken = (code: "PGRST301" | "PGRST303", message: string) =>
+  new RestError(401, code, message, null, null, {
+    "WWW-Authenticate": `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
+  });
+
 interface PgErrorLike {
   code: string;
   message: string;
@@ -59,24 +81,57 @@ export function isPgError(error: unknown): error is PgErrorLike {
   );
 }
 
-function statusFor(code: string, role: string): number {
-  if (code === "42501") return role === "anon" ? 401 : 403;
-  if (code === "23505" || code === "23503") return 409;
-  if (code === "42883" || code === "42P01") return 404;
-  if (code === "25006") return 405;
-  if (code === "40001" || code === "40P01") return 409;
-  // Data exceptions, integrity violations, syntax/access problems, raised exceptions: the
-  // client's fault. Anything else is ours.
-  if (/^(22|23|42|P0|2B|2F|0L|0P|28)/.test(code)) return 400;
-  return 500;
+/** `RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}'`: full response control. */
+function fromRaisedPgrst(error: PgErrorLike): RestError {
+  let message: Record<string, unknown>;
+  let detail: Record<string, unknown>;
+  try {
+    message = JSON.parse(error.message);
+  } catch {
+    return new RestError(
+      500,
+      "PGRST121",
+      "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error",
+      `Invalid JSON value for MESSAGE: '${error.message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
+  }
+  try {
+    detail = JSON.parse(error.detail ?? "");
+  } catch {
+    return new RestError(
+      500,
+      "PGRST121",
+      "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error",
+      error.detail
+        ? `Invalid JSON value for DETAIL: '${error.detail}'`
+        : "DETAIL is missing in the RAISE statement",
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+    );
+  }
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  const status = Number(detail.status);
+  const headers = (detail.headers ?? {}) as Record<string, string>;
+  return new RestError(
+    Number.isInteger(status) && status >= 200 && status <= 599 ? status : 500,
+    String(message.code ?? ""),
+    String(message.message ?? ""),
+    text(message.details),
+    text(message.hint),
+    headers,
+  );
 }
 
-export function fromPgError(error: PgErrorLike, role: string): RestError {
+/** A Postgres error as PostgREST reports it; `authenticated` = the request carried a non-anon role. */
+export function fromPgError(error: PgErrorLike, authenticated: boolean): RestError {
+  if (error.code === "PGRST") return fromRaisedPgrst(error);
+  const status = pgErrorStatus(error.code, error.message, authenticated);
   return new RestError(
-    statusFor(error.code, role),
+    status,
     error.code,
     error.message,
     error.detail ?? null,
     error.hint ?? null,
+    status === 401 ? { "WWW-Authenticate": "Bearer" } : {},
   );
 }

@@ -1,243 +1,140 @@
 /**
- * Parses PostgREST query-string syntax into a small AST: `select`, `order`, column filters
- * (`col=[not.]op.value`) and logic trees (`or=(…)`, `and=(…)`, nested `and(…)`/`or(…)`).
- * Column names are checked against the table; values stay strings (bound later as $n).
+ * Horizontal filtering: every non-reserved query key is a column filter (`col=[not.]op.value`)
+ * or a logic tree (`or=(…)`, `and=(…)`, `not.or=(…)`, nested `and(…)`/`or(…)`), AND-ed
+ * together. Columns are checked against the table; values stay strings (bound later as $n).
+ * On RPC reads, a key whose value is not an operator expression is a function argument.
  */
 import type { TableInfo } from "./catalog.ts";
-import { parseError, unknownColumn } from "./errors.ts";
+import { notImplemented, parseError, RestError } from "./errors.ts";
+import { type FilterOp, parseOpExpr } from "./operators.ts";
+import { requireColumn } from "./select-check.ts";
+import {
+  assertShallow,
+  MAX_LOGIC_DEPTH,
+  parseWholeFieldName,
+  readFieldName,
+  splitTopLevel,
+} from "./syntax.ts";
 
-export type Operator =
-  | "eq"
-  | "neq"
-  | "gt"
-  | "gte"
-  | "lt"
-  | "lte"
-  | "like"
-  | "ilike"
-  | "in"
-  | "is"
-  | "cs"
-  | "cd"
-  | "ov";
-
-const OPERATORS = new Set<string>([
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "like",
-  "ilike",
-  "in",
-  "is",
-  "cs",
-  "cd",
-  "ov",
-]);
-const IS_VALUES = new Set(["null", "not_null", "true", "false", "unknown"]);
+export type { FilterOp } from "./operators.ts";
 
 export type Condition =
-  | { kind: "filter"; column: string; op: Operator; negate: boolean; value: string | string[] }
+  | { kind: "filter"; column: string; negate: boolean; op: FilterOp; tsvector: boolean }
   | { kind: "logic"; op: "and" | "or"; negate: boolean; children: Condition[] };
 
-export interface SelectItem {
-  column: string | "*";
-  alias?: string;
+/** Query keys that are never filters. `apikey` is the gateway's (hosted strips it too). */
+const RESERVED = new Set(["select", "columns", "on_conflict", "apikey"]);
+/** Keys that may carry an embed path prefix (`clients.order=…`). */
+const EMBEDDABLE = new Set(["order", "limit", "offset", "and", "or"]);
+
+export interface ParsedQuery {
+  conditions: Condition[];
+  /** RPC reads only: `key=value` pairs that are arguments, in query order. */
+  args: [string, string][];
 }
 
-export interface OrderTerm {
-  column: string;
-  descending: boolean;
-  nulls?: "first" | "last";
-}
+const notEmbedded = (resource: string) =>
+  new RestError(
+    400,
+    "PGRST108",
+    `'${resource}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${resource}' is included in the 'select' query parameter.`,
+  );
 
-/** Query keys that are not column filters. */
-export const RESERVED_PARAMS = new Set([
-  "select",
-  "order",
-  "limit",
-  "offset",
-  "columns",
-  "on_conflict",
-]);
-const LOGIC_KEYS = new Set(["or", "and", "not.or", "not.and"]);
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-
-export function requireColumn(table: TableInfo, column: string): string {
-  if (!IDENTIFIER.test(column) || !table.columns.has(column)) {
-    throw unknownColumn(table.name, column);
-  }
-  return column;
-}
-
-/**
- * Splits on commas that are outside parentheses and double-quoted values. A `"` opens a
- * quoted value only where a value can start (input start, after `(`, `,` or `.`), so an
- * unquoted value may itself contain `"` (postgrest-js quotes only values with `,()`).
- */
-export function splitTopLevel(input: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let current = "";
-  for (let i = 0; i < input.length; i++) {
-    const char = input[i];
-    if (quoted) {
-      if (char === "\\" && i + 1 < input.length) {
-        current += char + input[i + 1];
-        i++;
-        continue;
-      }
-      if (char === '"') quoted = false;
-      current += char;
-      continue;
-    }
-    const previous = i === 0 ? "" : input[i - 1];
-    if (
-      char === '"' &&
-      (previous === "" || previous === "(" || previous === "," || previous === ".")
-    ) {
-      quoted = true;
-    } else if (char === "(") depth++;
-    else if (char === ")") depth--;
-    if (depth < 0) throw parseError("logic tree", input, "unbalanced parentheses");
-    if (depth === 0 && char === ",") {
-      parts.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  if (quoted || depth !== 0)
-    throw parseError("logic tree", input, "unbalanced quotes or parentheses");
-  parts.push(current);
-  return parts;
-}
-
-function unquote(value: string): string {
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
-    return value.slice(1, -1).replace(/\\(.)/g, "$1");
-  }
-  return value;
-}
-
-export function parseSelect(raw: string | null, table: TableInfo): SelectItem[] {
-  if (raw === null || raw.trim() === "") return [{ column: "*" }];
-  return raw.split(",").map((part) => {
-    const item = part.trim();
-    if (item === "*") return { column: "*" };
-    const match = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_$]*)$/.exec(item);
-    if (!match?.[2]) {
-      throw parseError("select", raw, "only plain column names, aliases and * are supported");
-    }
-    return { column: requireColumn(table, match[2]), alias: match[1] };
-  });
-}
-
-export function parseOrder(raw: string | null, table: TableInfo): OrderTerm[] {
-  if (raw === null || raw.trim() === "") return [];
-  return raw.split(",").map((part) => {
-    const [column = "", ...modifiers] = part.trim().split(".");
-    const term: OrderTerm = { column: requireColumn(table, column), descending: false };
-    for (const modifier of modifiers) {
-      if (modifier === "asc" || modifier === "desc") term.descending = modifier === "desc";
-      else if (modifier === "nullsfirst" || modifier === "nullslast") {
-        term.nulls = modifier === "nullsfirst" ? "first" : "last";
-      } else throw parseError("order", raw, `unexpected "${modifier}"`);
-    }
-    return term;
-  });
-}
-
-/** `(a,"b,c")` → ["a", "b,c"]. */
-function parseList(raw: string): string[] {
-  if (!raw.startsWith("(") || !raw.endsWith(")")) throw parseError("filter", raw, "expected (…)");
-  const inner = raw.slice(1, -1);
-  if (inner.trim() === "") return [];
-  return splitTopLevel(inner).map((item) => unquote(item.trim()));
-}
-
-/** `[not.]op.value` for one column; values are double-quotable only inside logic trees. */
-function parseOperation(
-  table: TableInfo,
-  column: string,
-  expression: string,
-  inTree = false,
-): Condition {
-  let rest = expression;
-  let negate = false;
-  if (rest.startsWith("not.")) {
-    negate = true;
-    rest = rest.slice(4);
-  }
-  const dot = rest.indexOf(".");
-  const op = dot < 0 ? rest : rest.slice(0, dot);
-  if (dot < 0 || !OPERATORS.has(op)) {
-    throw parseError("filter", `${column}=${expression}`, `unknown operator "${op}"`);
-  }
-  const rawValue = rest.slice(dot + 1);
-  let value: string | string[] = inTree ? unquote(rawValue) : rawValue;
-  if (op === "in") value = parseList(rawValue);
-  if (op === "is" && !IS_VALUES.has(rawValue.toLowerCase())) {
-    throw parseError(
-      "filter",
-      `${column}=${expression}`,
-      "is accepts null, not_null, true, false, unknown",
-    );
-  }
-  if (op === "is") value = rawValue.toLowerCase();
-  if (op === "like" || op === "ilike") value = (value as string).replaceAll("*", "%");
-  return {
+function toFilter(table: TableInfo, column: string, expression: string, inTree: boolean) {
+  assertShallow(expression, "filter", expression);
+  const parsed = parseOpExpr(expression, inTree);
+  if (!parsed) return null;
+  const name = requireColumn(table, column);
+  const condition: Condition = {
     kind: "filter",
-    column: requireColumn(table, column),
-    op: op as Operator,
-    negate,
-    value,
+    column: name,
+    negate: parsed.negate,
+    op: parsed.op,
+    tsvector: table.types.get(name) === "tsvector",
   };
+  return condition;
 }
 
-/** A logic tree body `(item,item,…)` where items are `col.[not.]op.value` or nested trees. */
-function parseLogic(table: TableInfo, key: string, body: string): Condition {
+const unknownOperator = (expression: string) =>
+  parseError("filter", expression, 'unexpected input expecting "not" or operator (eq, gt, ...)');
+
+/** `(item,item,…)`: `field.[not.]op.value` or nested `[not.]and(…)` / `[not.]or(…)`. */
+function parseLogic(table: TableInfo, key: string, body: string, depth: number): Condition {
+  const fail = (details: string): never => {
+    throw parseError("logic tree", `${key}${body}`.slice(0, 200), details);
+  };
+  if (depth > MAX_LOGIC_DEPTH) fail(`logic trees may nest at most ${MAX_LOGIC_DEPTH} levels`);
   const negate = key.startsWith("not.");
   const op = negate ? key.slice(4) : key;
-  if (op !== "and" && op !== "or") throw parseError("logic tree", `${key}${body}`);
-  if (!body.startsWith("(") || !body.endsWith(")") || body.length < 3) {
-    throw parseError("logic tree", `${key}=${body}`, "expected (…)");
-  }
-  const children = splitTopLevel(body.slice(1, -1)).map((item) => {
-    const trimmed = item.trim();
-    const nested = /^((?:not\.)?(?:and|or))(\(.*\))$/s.exec(trimmed);
-    if (nested?.[1] && nested[2]) return parseLogic(table, nested[1], nested[2]);
-    const dot = trimmed.indexOf(".");
-    if (dot <= 0) throw parseError("logic tree", `${key}=${body}`, `unexpected "${trimmed}"`);
-    return parseOperation(table, trimmed.slice(0, dot), trimmed.slice(dot + 1), true);
+  if (op !== "and" && op !== "or") fail("expecting logic operator (and, or)");
+  if (!body.startsWith("(") || !body.endsWith(")") || body.length < 3) fail('expecting "("');
+  const items = splitTopLevel(body.slice(1, -1));
+  if (!items) fail("unbalanced parentheses or quotes");
+  const children = (items ?? []).map((raw) => {
+    const item = raw.trim();
+    const nested = /^((?:not\.)?(?:and|or))(\(.*\))$/s.exec(item);
+    if (nested?.[1] && nested[2]) return parseLogic(table, nested[1], nested[2], depth + 1);
+    const field = readFieldName(item, 0);
+    if (!field || item[field.end] !== ".") return fail(`unexpected "${item.slice(0, 50)}"`);
+    if (item.startsWith("->", field.end))
+      throw notImplemented("JSON paths in filters are not implemented by the embedded backend");
+    const expression = item.slice(field.end + 1);
+    return (
+      toFilter(table, field.name, expression, true) ??
+      fail(`unknown operator in "${item.slice(0, 50)}"`)
+    );
   });
-  return { kind: "logic", op, negate, children };
+  return { kind: "logic", op: op as "and" | "or", negate, children };
 }
 
-/** All filters of a request (every non-reserved query key), AND-ed together. */
-export function parseFilters(query: URLSearchParams, table: TableInfo): Condition[] {
-  const conditions: Condition[] = [];
+/** The part before the last `.` of a dotted key, if any (an embed path). */
+function embedPrefix(key: string): string | undefined {
+  const dot = key.indexOf(".");
+  return dot > 0 && !key.startsWith('"') ? key.slice(0, dot) : undefined;
+}
+
+/** RPC reads: the `key=value` pairs that are function arguments (not filters), in order. */
+export function rpcArguments(query: URLSearchParams): [string, string][] {
+  const args: [string, string][] = [];
   for (const [key, value] of query) {
-    if (RESERVED_PARAMS.has(key)) continue;
-    if (LOGIC_KEYS.has(key)) conditions.push(parseLogic(table, key, value));
-    else conditions.push(parseOperation(table, key, value));
+    if (RESERVED.has(key) || EMBEDDABLE.has(key.slice(key.lastIndexOf(".") + 1))) continue;
+    const name = parseWholeFieldName(key);
+    if (name === null || parseOpExpr(value, false) !== null) continue;
+    assertShallow(value, "function argument", `${name}=${value}`);
+    args.push([name, value]);
   }
-  return conditions;
+  return args;
 }
 
-/** `columns=` of an insert: comma-separated, optionally double-quoted names. */
-export function parseColumnList(raw: string): string[] {
-  return raw
-    .split(",")
-    .map((part) => unquote(part.trim()))
-    .filter((name) => name !== "");
-}
-
-export function parseNonNegativeInt(raw: string | null, name: string): number | undefined {
-  if (raw === null || raw === "") return undefined;
-  if (!/^\d{1,15}$/.test(raw)) throw parseError(name, raw, "expected a non-negative integer");
-  return Number(raw);
+export function parseQuery(query: URLSearchParams, table: TableInfo, rpcRead = false): ParsedQuery {
+  const conditions: Condition[] = [];
+  const args: [string, string][] = [];
+  for (const [key, value] of query) {
+    if (RESERVED.has(key)) continue;
+    const last = key.slice(key.lastIndexOf(".") + 1);
+    if (EMBEDDABLE.has(last)) {
+      const logicKey = key === "or" || key === "and" || key === "not.or" || key === "not.and";
+      if (logicKey) conditions.push(parseLogic(table, key, value, 1));
+      else if (key !== last) throw notEmbedded(key.slice(0, key.indexOf(".")));
+      continue;
+    }
+    const column = parseWholeFieldName(key);
+    if (column === null) {
+      const prefix = embedPrefix(key);
+      if (prefix !== undefined) throw notEmbedded(prefix);
+      if (key.includes("->"))
+        throw notImplemented("JSON paths in filters are not implemented by the embedded backend");
+      throw parseError("tree path", key, "expecting field name");
+    }
+    if (rpcRead && parseOpExpr(value, false) === null) {
+      args.push([column, value]);
+      continue;
+    }
+    const filter = toFilter(table, column, value, false);
+    if (!filter) throw unknownOperator(value);
+    conditions.push(filter);
+  }
+  return { conditions, args };
 }

@@ -1,10 +1,13 @@
 /**
  * Builds SQL from the parsed request. Identifiers come only from the catalog (already
- * validated) and are double-quoted; every value is a bound parameter. The target table is
+ * validated) and are double-quoted; every value is a bound parameter. The row source is
  * always aliased `_t`.
  */
 import type { TableInfo } from "./catalog.ts";
-import type { Condition, OrderTerm, SelectItem } from "./query-parser.ts";
+import { EXPOSED_SCHEMA } from "./catalog.ts";
+import type { OrderTerm } from "./order-parser.ts";
+import type { Condition, FilterOp } from "./query-parser.ts";
+import type { SelectItem } from "./select-parser.ts";
 
 export class Params {
   readonly values: unknown[] = [];
@@ -16,35 +19,40 @@ export class Params {
 }
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-export const tableRef = (table: TableInfo) => `"public".${quoteIdent(table.name)}`;
+export const qualified = (name: string) => `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(name)}`;
+export const tableRef = (table: TableInfo) => qualified(table.name);
 const col = (name: string) => `_t.${quoteIdent(name)}`;
 
-const COMPARISONS: Record<string, string> = {
-  eq: "=",
-  neq: "<>",
-  gt: ">",
-  gte: ">=",
-  lt: "<",
-  lte: "<=",
-  like: "like",
-  ilike: "ilike",
-  cs: "@>",
-  cd: "<@",
-  ov: "&&",
-};
-
-const IS_SQL: Record<string, string> = {
-  null: "is null",
-  not_null: "is not null",
-  true: "is true",
-  false: "is false",
-  unknown: "is unknown",
-};
-
-/** Postgres array literal for `in.(…)` values: {"a","b \"c\""}. */
-function arrayLiteral(values: string[]): string {
-  const items = values.map((value) => `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`);
+/** Postgres array literal of text values: {"a","b \"c\""} (pgBuildArrayLiteral). */
+export function arrayLiteral(values: string[]): string {
+  const items = values.map(
+    (value) => `"${value.replaceAll("\0", "").replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`,
+  );
   return `{${items.join(",")}}`;
+}
+
+function operationSql(column: string, op: FilterOp, tsvector: boolean, params: Params): string {
+  switch (op.kind) {
+    case "compare": {
+      const value = params.add(op.value);
+      const operand = op.quantifier ? `${op.quantifier}(${value})` : value;
+      return `${column} ${op.sql} ${operand}`;
+    }
+    case "simple":
+      return `${column} ${op.sql} ${params.add(op.value)}`;
+    case "in":
+      if (op.values.length === 1 && op.values[0] === "") return `${column} = any('{}')`;
+      return `${column} = any(${params.add(arrayLiteral(op.values))})`;
+    case "is":
+      return `${column} ${op.sql}`;
+    case "isdistinct":
+      return `${column} is distinct from ${params.add(op.value)}`;
+    case "fts": {
+      const config = op.config === undefined ? "" : `${params.add(op.config)}, `;
+      const document = tsvector ? column : `to_tsvector(${config}${column})`;
+      return `${document} @@ ${op.fn}(${config}${params.add(op.value)})`;
+    }
+  }
 }
 
 function conditionSql(condition: Condition, params: Params): string {
@@ -54,15 +62,10 @@ function conditionSql(condition: Condition, params: Params): string {
     const joiner = condition.op === "and" ? " and " : " or ";
     sql = parts.length === 0 ? (condition.op === "and" ? "true" : "false") : parts.join(joiner);
     sql = `(${sql})`;
-  } else if (condition.op === "in") {
-    const values = Array.isArray(condition.value) ? condition.value : [condition.value];
-    sql = `${col(condition.column)} = any(${params.add(arrayLiteral(values))})`;
-  } else if (condition.op === "is") {
-    sql = `${col(condition.column)} ${IS_SQL[String(condition.value)] ?? "is null"}`;
   } else {
-    sql = `${col(condition.column)} ${COMPARISONS[condition.op]} ${params.add(condition.value)}`;
+    sql = operationSql(col(condition.column), condition.op, condition.tsvector, params);
   }
-  return condition.negate ? `not ${sql}` : sql;
+  return condition.negate ? `not (${sql})` : sql;
 }
 
 export function whereSql(conditions: Condition[], params: Params): string {
@@ -70,11 +73,13 @@ export function whereSql(conditions: Condition[], params: Params): string {
   return ` where ${conditions.map((condition) => conditionSql(condition, params)).join(" and ")}`;
 }
 
+/** The select list; a cast is applied to the column, and its output name stays the column's. */
 export function selectListSql(items: SelectItem[]): string {
   return items
     .map((item) => {
-      if (item.column === "*") return "_t.*";
-      return item.alias ? `${col(item.column)} as ${quoteIdent(item.alias)}` : col(item.column);
+      if (item.kind === "star") return "_t.*";
+      const value = item.cast ? `cast(${col(item.column)} as ${item.cast})` : col(item.column);
+      return `${value} as ${quoteIdent(item.alias ?? item.column)}`;
     })
     .join(", ");
 }
@@ -88,8 +93,9 @@ export function orderSql(terms: OrderTerm[]): string {
   return ` order by ${parts.join(", ")}`;
 }
 
-/** Wraps a row source into one row: the JSON array text and the row count. */
-export function aggregateSql(source: string, items: SelectItem[]): string {
-  return `select coalesce(json_agg(_r), '[]')::text as body, count(*)::int as n
-            from (select ${selectListSql(items)} from ${source}) as _r`;
+export function limitOffsetSql(range: { offset: number; limit?: number }, params: Params): string {
+  let sql = "";
+  if (range.limit !== undefined) sql += ` limit ${params.add(range.limit)}`;
+  if (range.offset > 0) sql += ` offset ${params.add(range.offset)}`;
+  return sql;
 }

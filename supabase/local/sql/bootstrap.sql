@@ -211,3 +211,10 @@ create table if not exists supabase_migrations.seed_files (
   hash text not null,
   applied_at timestamptz not null default now()
 );
+
+-- SMTP relay of the mailbox (mail-relay.ts, when the backend is started with `smtp`).
+alter table _local.mailbox add column if not exists relayed_at timestamptz;
+alter table _local.mailbox add column if not exists relay_attempts integer not null default 0;
+alter table _local.mailbox add column if not exists relay_next_at timestamptz;
+alter table _local.mailbox add column if not exists relay_error text;
+create index if not exists mailbox_unrelayed_idx on _local.mailbox (id) where relayed_at is null;

@@ -1,6 +1,9 @@
 /** Shared helpers for the embedded backend's own tests. */
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { TestBackend } from "../testing.ts";
+import type { TestBackend as RunningBackend } from "../testing.ts";
+
+/** What the client helpers need: a test backend, or one from test/backend-with-sql.ts. */
+type TestBackend = Pick<RunningBackend, "url" | "anonKey" | "serviceRoleKey">;
 
 const CLIENT_OPTIONS = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -51,7 +54,7 @@ export async function signedInClient(
 }
 
 /** token_hash and type of the newest mail's /auth/confirm link to `email`. */
-export async function confirmationFromMail(backend: TestBackend, email: string) {
+export async function confirmationFromMail(backend: RunningBackend, email: string) {
   const mail = await backend.mailbox.latestTo(email);
   if (!mail?.links[0]) throw new Error(`no mail for ${email}`);
   const link = new URL(mail.links[0]);

@@ -8,7 +8,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../database.ts";
 import { createCatalog, type TableInfo } from "../rest/catalog.ts";
-import { insertRows, readRows } from "../rest/operations.ts";
+import { readRows } from "../rest/read.ts";
+import { insertRows } from "../rest/write.ts";
 import { createTestDataDir } from "../testing.ts";
 
 let db: PGlite;
@@ -29,12 +30,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const all = [{ column: "*" as const }];
+const all = [{ kind: "star" as const }];
+const json = { kind: "json" as const, stripNulls: false };
 
 describe("insertRows", () => {
   it("merges duplicates on the primary key and ignores them on request", async () => {
     await db.transaction((tx) =>
-      insertRows(tx, table, [{ k: "a", v: "1" }], { select: all, where: [], returnRows: false }),
+      insertRows(tx, table, [{ k: "a", v: "1" }], { items: all, conditions: [] }),
     );
     const merged = await db.transaction((tx) =>
       insertRows(
@@ -44,12 +46,7 @@ describe("insertRows", () => {
           { k: "a", v: "2" },
           { k: "b", v: "3" },
         ],
-        {
-          select: all,
-          where: [],
-          returnRows: true,
-          resolution: "merge-duplicates",
-        },
+        { items: all, conditions: [], output: json, resolution: "merge-duplicates" },
       ),
     );
     expect(JSON.parse(merged.body ?? "")).toEqual([
@@ -62,9 +59,9 @@ describe("insertRows", () => {
         table,
         { k: "a", v: "ignored" },
         {
-          select: all,
-          where: [],
-          returnRows: true,
+          items: all,
+          conditions: [],
+          output: json,
           resolution: "ignore-duplicates",
           onConflict: ["k"],
         },
@@ -72,12 +69,15 @@ describe("insertRows", () => {
     );
     expect(ignored.rows).toBe(0);
     const rows = await db.transaction((tx) =>
-      readRows(tx, table, {
-        select: all,
-        where: [],
+      readRows(tx, {
+        from: `"public"."kv" as _t`,
+        items: all,
+        conditions: [],
         order: [{ column: "k", descending: false }],
-        offset: 0,
-        count: true,
+        range: { offset: 0 },
+        output: json,
+        shape: "rows",
+        count: "exact",
       }),
     );
     expect(JSON.parse(rows.body ?? "")).toEqual([

@@ -17,8 +17,8 @@
  *   (password sign-in refuses them), for the verification banner.
  */
 import { expect, type Page } from "@playwright/test";
-import { SignJWT } from "jose";
 import { loadOrCreateSecret } from "../../../supabase/local/jwt.ts";
+import { forgedSessionCookie } from "../../support/forged-session";
 import { BACKEND_URL, DATA_DIR, E2E_PORT, serviceClient } from "./backend";
 import { followMailLink } from "./mailbox";
 
@@ -129,32 +129,10 @@ export async function completeOnboarding(
 
 /** Puts a verified-by-signature session for `user` in the browser (unconfirmed users). */
 export async function signInUnconfirmed(page: Page, user: { id: string; email: string }) {
-  const now = Math.floor(Date.now() / 1000);
-  const accessToken = await new SignJWT({
-    sub: user.id,
-    role: "authenticated",
-    aud: "authenticated",
-    email: user.email,
-  })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .sign(new TextEncoder().encode(loadOrCreateSecret(DATA_DIR)));
-  const session = {
-    access_token: accessToken,
-    refresh_token: "unused",
-    token_type: "bearer",
-    expires_in: 3600,
-    expires_at: now + 3600,
-    user: { id: user.id, email: user.email },
-  };
-  await page.context().addCookies([
-    {
-      name: `sb-${new URL(BACKEND_URL).hostname.split(".")[0]}-auth-token`,
-      value: `base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`,
-      url: `http://127.0.0.1:${E2E_PORT}`,
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
+  const cookie = await forgedSessionCookie(loadOrCreateSecret(DATA_DIR), BACKEND_URL, user);
+  await page
+    .context()
+    .addCookies([
+      { ...cookie, url: `http://127.0.0.1:${E2E_PORT}`, httpOnly: true, sameSite: "Lax" },
+    ]);
 }

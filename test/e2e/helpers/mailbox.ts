@@ -12,6 +12,8 @@ export interface Mail {
   text: string;
   html: string;
   links: string[];
+  /** Headers the site asked for (List-Unsubscribe, Reply-To…); auth mails have none. */
+  headers?: Record<string, string>;
   sent_at: string;
 }
 
@@ -26,14 +28,16 @@ export async function listMail(): Promise<Mail[]> {
 /** The newest mail to `email` (optionally with this subject), waiting up to `timeoutMs` for it. */
 export async function latestMail(
   email: string,
-  subject?: string,
+  subject?: string | RegExp,
   timeoutMs = 10_000,
 ): Promise<Mail> {
   const wanted = email.toLowerCase();
   const deadline = Date.now() + timeoutMs;
+  const matches = (s: string) =>
+    !subject || (typeof subject === "string" ? s === subject : subject.test(s));
   for (;;) {
     const mail = (await listMail()).find(
-      (m) => m.to.toLowerCase() === wanted && (!subject || m.subject === subject),
+      (m) => m.to.toLowerCase() === wanted && matches(m.subject),
     );
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail "${subject ?? "*"}" to ${email}`);

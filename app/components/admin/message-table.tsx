@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import { findServiceTitle } from "~/content/services";
+import { excerpt, type InboxRow } from "~/domain/contact/inbox";
+import { formatShortDate } from "~/lib/dates";
+import { linkClass, stacked } from "./admin-page";
+import { MessageStatus } from "./message-status";
+import { StackedTable } from "./stacked-table";
+
+export function serviceTitle(id: string | null): string | null {
+  return id ? (findServiceTitle(id) ?? id) : null;
+}
+
+/** The inbox list: a table on wide screens, one card per message on phones. */
+export function MessageTable({ messages }: { messages: InboxRow[] }) {
+  return (
+    <StackedTable
+      caption="Messages, newest first"
+      columns={["From", "Message", "Status", "Received"]}
+    >
+      {messages.map((message) => (
+        <tr key={message.id} className={stacked.row} data-testid={`message-row-${message.id}`}>
+          <td data-label="From" className={stacked.cell}>
+            <span>
+              <Link to={`/admin/messages/${message.id}`} className={linkClass}>
+                {message.name}
+              </Link>
+              <span className="block text-slate-600">{message.email}</span>
+            </span>
+          </td>
+          <td data-label="Message" className={stacked.cell}>
+            <span>
+              {serviceTitle(message.service) ? (
+                <span className="block font-semibold text-slate-800">
+                  {serviceTitle(message.service)}
+                </span>
+              ) : null}
+              {excerpt(message.message, 90)}
+            </span>
+          </td>
+          <td data-label="Status" className={stacked.cell}>
+            <MessageStatus status={message.status} />
+          </td>
+          <td data-label="Received" className={`${stacked.cell} sm:whitespace-nowrap`}>
+            <time dateTime={message.created_at}>{formatShortDate(message.created_at)}</time>
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
+  );
+}

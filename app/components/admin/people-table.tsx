@@ -1,0 +1,62 @@
+import { Link, useLocation } from "react-router";
+import type { Person } from "~/domain/admin/people.server";
+import { formatShortDate } from "~/lib/dates";
+import { linkClass, stacked } from "./admin-page";
+import { StackedTable } from "./stacked-table";
+
+function RightsLink({ person, me }: { person: Person; me: string }) {
+  const { search } = useLocation();
+  if (person.is_admin && person.id === me) return <span className="text-slate-600">You</span>;
+  const params = new URLSearchParams(search);
+  params.delete("grant");
+  params.delete("revoke");
+  params.set(person.is_admin ? "revoke" : "grant", person.id);
+  const label = person.is_admin ? "Revoke admin" : "Make admin";
+  return (
+    <Link
+      to={`?${params.toString()}`}
+      className={linkClass}
+      aria-label={`${label}: ${person.email}`}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** Accounts: e-mail, name, confirmed, admin, created, last sign-in, and the rights link. */
+export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
+  return (
+    <StackedTable
+      caption="Accounts, newest first"
+      columns={["Account", "Confirmed", "Admin", "Created", "Last sign-in", ""]}
+    >
+      {people.map((person) => (
+        <tr key={person.id} className={stacked.row} data-testid={`person-${person.email}`}>
+          <td data-label="Account" className={stacked.cell}>
+            <span>
+              <span className="block font-medium text-slate-900">{person.email}</span>
+              {person.full_name ? (
+                <span className="block text-slate-600">{person.full_name}</span>
+              ) : null}
+            </span>
+          </td>
+          <td data-label="Confirmed" className={stacked.cell}>
+            {person.confirmed ? "Yes" : "No"}
+          </td>
+          <td data-label="Admin" className={stacked.cell}>
+            {person.is_admin ? "Admin" : "No"}
+          </td>
+          <td data-label="Created" className={stacked.cell}>
+            {formatShortDate(person.created_at)}
+          </td>
+          <td data-label="Last sign-in" className={stacked.cell}>
+            {formatShortDate(person.last_sign_in_at) || "Never"}
+          </td>
+          <td data-label="" className={stacked.cell}>
+            <RightsLink person={person} me={me} />
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
+  );
+}

@@ -1,0 +1,31 @@
+import type { SelectHTMLAttributes } from "react";
+import { controlClasses, type FieldErrors, FieldFrame, useFieldWiring } from "./field-frame";
+
+/** Label + select + hint + errors, wired like `<Field>` (an error clears once changed). */
+export function SelectField({
+  label,
+  errors,
+  hint,
+  className,
+  options,
+  onInput,
+  ...select
+}: {
+  label: string;
+  errors?: FieldErrors;
+  hint?: string;
+  options: { value: string; label: string }[];
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { id, shown, invalid, control } = useFieldWiring<HTMLSelectElement>(errors, hint, onInput);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>
+      <select {...select} {...control} className={`${controlClasses(invalid)} bg-white`}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Page } from "~/domain/admin/pagination";
+import { backendFailure, changedOne, fetchPage, searchFilter } from "~/domain/admin/queries.server";
+import type { AppSupabase } from "~/infra/supabase.server";
+import { fail, ok, type Result } from "~/lib/result";
+import type { InboxMessage, InboxRow, InboxStatus } from "./inbox";
+
+/**
+ * The admin inbox: every contact message, read and changed with the admin's own client (RLS lets
+ * only admins see others' messages, change their status or delete them).
+ */
+const ROW_COLUMNS = "id, name, email, message, service, status, created_at";
+const MESSAGE_COLUMNS = `${ROW_COLUMNS}, user_id, handled_at, handled_by`;
+const GONE = "That message no longer exists.";
+
+export interface InboxQuery {
+  status: InboxStatus | null;
+  search: string;
+  page: number;
+}
+
+/** Newest first, 25 a page, with the exact total; filtered by status and a search. */
+export function listInbox(
+  supabase: AppSupabase,
+  query: InboxQuery,
+): Promise<Result<Page<InboxRow>>> {
+  let request = supabase.from("contact_messages").select(ROW_COLUMNS, { count: "exact" });
+  if (query.status) request = request.eq("status", query.status);
+  if (query.search) request = request.or(searchFilter(["name", "email", "message"], query.search));
+  return fetchPage(
+    request.order("created_at", { ascending: false }).order("id", { ascending: false }),
+    query.page,
+  );
+}
+
+/** The five newest messages (the overview). */
+export async function newestMessages(
+  supabase: AppSupabase,
+  limit = 5,
+): Promise<Result<InboxRow[]>> {
+  try {
+    const { data, error } = await supabase
+      .from("contact_messages")
+      .select(ROW_COLUMNS)
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .limit(limit);
+    return error ? backendFailure(error) : ok(data ?? []);
+  } catch (error) {
+    return backendFailure(error);
+  }
+}
+
+export async function getInboxMessage(
+  supabase: AppSupabase,
+  id: number,
+): Promise<Result<InboxMessage>> {
+  try {
+    const { data, error } = await supabase
+      .from("contact_messages")
+      .select(MESSAGE_COLUMNS)
+      .eq("id", id)
+      .maybeSingle();
+    if (error) return backendFailure(error);
+    return data ? ok(data) : fail("not-found", GONE);
+  } catch (error) {
+    return backendFailure(error);
+  }
+}
+
+/** New → handled (stamped with who and when by the database), back to new, or archived. */
+export function setMessageStatus(
+  supabase: AppSupabase,
+  id: number,
+  status: InboxStatus,
+): Promise<Result> {
+  return changedOne(
+    () => supabase.from("contact_messages").update({ status }).eq("id", id).select("id"),
+    GONE,
+  );
+}
+
+export function deleteMessage(supabase: AppSupabase, id: number): Promise<Result> {
+  return changedOne(
+    () => supabase.from("contact_messages").delete().eq("id", id).select("id"),
+    GONE,
+  );
+}
+
+/** A message id from the URL, or null. */
+export function parseMessageId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}

@@ -1,0 +1,41 @@
+import type { Tables } from "~/infra/database.types";
+
+/** The inbox's view of contact messages (plain: the admin components read it too). */
+export const INBOX_STATUSES = ["new", "handled", "archived"] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+export const STATUS_LABELS: Record<InboxStatus, string> = {
+  new: "New",
+  handled: "Handled",
+  archived: "Archived",
+};
+
+export function inboxStatus(raw: string | null | undefined): InboxStatus | null {
+  return INBOX_STATUSES.find((status) => status === raw) ?? null;
+}
+
+export type InboxRow = Pick<
+  Tables<"contact_messages">,
+  "id" | "name" | "email" | "message" | "service" | "status" | "created_at"
+>;
+
+export type InboxMessage = InboxRow &
+  Pick<Tables<"contact_messages">, "user_id" | "handled_at" | "handled_by">;
+
+/** A `mailto:` answering the message: "Re:" subject and the message quoted below. */
+export function replyMailto(message: Pick<InboxRow, "name" | "email" | "message">): string {
+  const quoted = message.message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const subject = `Re: Your message to us`;
+  const body = `Hello ${message.name},\n\n\n\nOn your message:\n${quoted}\n`;
+  const params = `subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  return `mailto:${encodeURIComponent(message.email).replace(/%40/g, "@")}?${params}`;
+}
+
+/** The first line of a message, cut to `max` characters, for lists. */
+export function excerpt(text: string, max = 120): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/**
+ * The body of a newsletter link's POST: the page's button (`intent`), or a mail client's RFC 8058
+ * one-click request (`List-Unsubscribe=One-Click`). The token travels in the URL.
+ */
+export const newsletterLinkSchema = z.object({
+  intent: z.enum(["confirm", "unsubscribe"]).optional(),
+  "List-Unsubscribe": z.literal("One-Click").optional(),
+});

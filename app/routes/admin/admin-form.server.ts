@@ -1,0 +1,42 @@
+import type { User } from "@supabase/supabase-js";
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { readSubmission } from "~/infra/forms.server";
+import { failedForm, invalidForm, rejectedForm } from "~/infra/replies.server";
+import { getSupabase, requireAdmin } from "~/infra/session.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import type { Result } from "~/lib/result";
+
+/** What the admin list and detail pages share on the server: the guarded form, the answers. */
+export type AdminArgs = {
+  request: Request;
+  url: URL;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+};
+
+/** The admin's client and the request's query (loaders). */
+export async function adminLoad(args: AdminArgs) {
+  const user = await requireAdmin(args);
+  return { user, supabase: getSupabase(args.context), query: args.url.searchParams };
+}
+
+/**
+ * An admin action's form: the guard first (anonymous → login, non-admin → home), then the body
+ * through the one form contract. `answer` is set when the form is refused or invalid (400).
+ */
+export async function readAdminForm<Schema extends z.ZodType>(args: AdminArgs, schema: Schema) {
+  const user: User = await requireAdmin(args);
+  const supabase = getSupabase(args.context);
+  const read = await readSubmission(args.request, schema);
+  if (!read.ok) return { answer: rejectedForm(read) } as const;
+  if (read.submission.status !== "success")
+    return { answer: invalidForm(read.submission) } as const;
+  return { user, supabase, value: read.submission.value as z.output<Schema> } as const;
+}
+
+/** Success: back to `to` with a toast. Failure: the page again with an error toast and the status of its kind. */
+export function answerWith(result: Result<unknown>, to: string, success: string) {
+  if (result.ok) return redirectWithToast(to, { type: "success", title: success });
+  return failedForm(result, undefined, { toast: true, underForm: false });
+}

@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { messageActionSchema } from "~/domain/admin/forms.server";
+import type { InboxStatus } from "~/domain/contact/inbox";
+import {
+  deleteMessage,
+  getInboxMessage,
+  parseMessageId,
+  setMessageStatus,
+} from "~/domain/contact/inbox.server";
+import type { Route } from "./+types/message";
+import { type AdminArgs, adminLoad, answerWith, readAdminForm } from "./admin-form.server";
+
+function messageId(args: AdminArgs): number {
+  const id = parseMessageId(args.params.id);
+  if (id === null) throw data({ message: "Message not found" }, { status: 404 });
+  return id;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { supabase, query } = await adminLoad(args);
+  const found = await getInboxMessage(supabase, messageId(args));
+  if (!found.ok && found.kind === "not-found") {
+    throw data({ message: "Message not found" }, { status: 404 });
+  }
+  if (!found.ok) throw new Error(found.message);
+  return { message: found.value, confirmDelete: query.get("delete") === "1" };
+}
+
+const DONE: Record<InboxStatus, string> = {
+  handled: "Marked as handled",
+  new: "Reopened",
+  archived: "Archived",
+};
+
+/** Status changes answer back on the message; deleting (after its confirmation step) goes to the inbox. */
+export async function action(args: Route.ActionArgs) {
+  const form = await readAdminForm(args, messageActionSchema);
+  if ("answer" in form) return form.answer;
+  const id = messageId(args);
+  if (form.value.intent === "delete") {
+    return answerWith(await deleteMessage(form.supabase, id), "/admin/messages", "Message deleted");
+  }
+  const status = form.value.status ?? "handled";
+  const changed = await setMessageStatus(form.supabase, id, status);
+  return answerWith(changed, `/admin/messages/${id}`, DONE[status]);
+}

@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { AdminPage, linkClass } from "~/components/admin/admin-page";
+import { LoadError } from "~/components/admin/confirm-step";
+import { LatestMessages, MailProblems, OverviewStats } from "~/components/admin/overview-cards";
+import { Toasts } from "~/components/toasts/toasts";
+import { privateFormHeaders } from "~/infra/http-policy";
+import type { FormReply } from "~/lib/form-reply";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/overview";
+
+export const headers: Route.HeadersFunction = privateFormHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Admin",
+    description: "Messages, subscribers and posts at a glance.",
+    path: "/admin",
+    noindex: true,
+  });
+
+export { action, loader } from "./overview.server";
+
+export default function AdminOverview({ loaderData, actionData }: Route.ComponentProps) {
+  const { overview, error } = loaderData;
+  return (
+    <AdminPage title="Admin" subtitle="Messages, subscribers and posts at a glance.">
+      <Toasts toasts={[(actionData as FormReply | undefined)?.toast]} />
+      {overview ? (
+        <>
+          <OverviewStats overview={overview} />
+          <MailProblems problems={overview.mailProblems} failed={overview.mailFailed} />
+          <LatestMessages messages={overview.latest} />
+          <p className="mt-10">
+            <Link to="/admin/activity" className={linkClass}>
+              Activity log
+            </Link>
+          </p>
+        </>
+      ) : (
+        <LoadError message={error ?? "Could not load the overview."} />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,183 @@
+import { fork } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import autocannon from "autocannon";
+import { createKeys, loadOrCreateSecret } from "../supabase/local/jwt.ts";
+import { treeCpuMs } from "./lib/process-cpu.ts";
+import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
+
+/**
+ * npm run bench:workers — uncached server-side rendering, the site's real capacity: `/` and
+ * `/blog` with the page cache off, and `/dashboard` signed in (never cached), with 1 and 2
+ * workers, next to a bare node:http server sending the same bytes in the same run (the ratio is
+ * what counts on a noisy machine). The three servers run side by side and are measured in turn,
+ * BENCH_ROUNDS times (default 3, median kept), so a neighbour's load falls on all of them alike.
+ * BENCH_DURATION (s per measurement, default 5), BENCH_CONNECTIONS (default 20).
+ */
+const duration = Number(process.env.BENCH_DURATION || 5);
+const rounds = Number(process.env.BENCH_ROUNDS || 3);
+const connections = Number(process.env.BENCH_CONNECTIONS || 20);
+const paths = ["/", "/blog", "/dashboard"];
+const PORT = 4860;
+const BACKEND_PORT = 54860;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  /** CPU time of the serving processes (site tree, or the bare server) per answered request. */
+  cpuMs: number;
+}
+
+async function measure(
+  url: string,
+  pid: number,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  const before = treeCpuMs(pid);
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    cpuMs: Number(((treeCpuMs(pid) - before) / Math.max(1, result.requests.total)).toFixed(2)),
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** A confirmed, onboarded client and the Cookie header of its session. */
+async function signedInCookie(
+  siteUrl: string,
+  dataDir: string,
+  backendUrl: string,
+): Promise<string> {
+  const keys = await createKeys(loadOrCreateSecret(dataDir));
+  const service = createClient(backendUrl, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-42";
+  const { error } = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { full_name: "Bench Client", onboarded: true },
+  });
+  if (error) throw new Error(error.message);
+  const response = await fetch(`${siteUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password, remember: "on" }),
+  });
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0] ?? "");
+  return cookies.filter((pair) => !pair.endsWith("=")).join("; ");
+}
+
+function startBare(port: number, file: string): Promise<{ pid: number; stop(): void }> {
+  const child = fork("bench/lib/bare-static-server.ts", [String(port), file], { stdio: "ignore" });
+  const bare = { pid: child.pid ?? 0, stop: () => child.kill() };
+  return new Promise((resolve) => child.once("message", () => resolve(bare)));
+}
+
+ensureBuild();
+const variants = [1, 2].map((workers) => ({
+  name: `workers${workers}`,
+  workers,
+  port: PORT + workers,
+  backendPort: BACKEND_PORT + workers,
+  dataDir: benchDataDir(),
+}));
+const sites = await Promise.all(
+  variants.map((v) =>
+    startSite(v.port, v.dataDir, {
+      PAGE_CACHE: "off",
+      SUPABASE_LOCAL_PORT: String(v.backendPort),
+      WEB_CONCURRENCY: String(v.workers),
+    }),
+  ),
+);
+const cookies = await Promise.all(
+  variants.map((v, i) =>
+    signedInCookie(sites[i]?.url ?? "", v.dataDir, `http://127.0.0.1:${v.backendPort}`),
+  ),
+);
+const captureDir = benchDataDir();
+const bare: { pid: number; stop(): void }[] = [];
+for (const [index, path] of paths.entries()) {
+  const headers: Record<string, string> = path === "/dashboard" ? { Cookie: cookies[0] ?? "" } : {};
+  const page = await fetch(`${sites[0]?.url}${path}`, { headers, redirect: "manual" });
+  if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+  const file = join(captureDir, `page-${index}.html`);
+  writeFileSync(file, Buffer.from(await page.arrayBuffer()));
+  bare.push(await startBare(PORT + 10 + index, file));
+}
+
+const samples: Record<string, Record<string, Figures[]>> = {};
+for (let round = 0; round <= rounds; round++) {
+  for (const [index, path] of paths.entries()) {
+    samples[path] ??= {};
+    const row = samples[path];
+    const targets = [
+      ...variants.map((v, i) => ({
+        name: v.name,
+        url: `${sites[i]?.url}${path}`,
+        pid: sites[i]?.child.pid ?? 0,
+        headers: (path === "/dashboard" ? { Cookie: cookies[i] ?? "" } : {}) as Record<
+          string,
+          string
+        >,
+      })),
+      {
+        name: "bare",
+        url: `http://127.0.0.1:${PORT + 10 + index}/`,
+        pid: bare[index]?.pid ?? 0,
+        headers: {} as Record<string, string>,
+      },
+    ];
+    for (const target of targets) {
+      const figures = await measure(target.url, target.pid, target.headers);
+      if (round === 0) continue; // round 0 warms up
+      row[target.name] ??= [];
+      row[target.name]?.push(figures);
+    }
+  }
+}
+for (const server of bare) server.stop();
+await Promise.all(sites.map((site) => site.stop()));
+for (const v of variants) removeDir(v.dataDir);
+removeDir(captureDir);
+
+const median = (list: Figures[] = []): Figures => {
+  const sorted = [...list].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)] as Figures;
+};
+const results = Object.fromEntries(
+  Object.entries(samples).map(([path, row]) => [
+    path,
+    Object.fromEntries(Object.entries(row).map(([name, list]) => [name, median(list)])),
+  ]),
+);
+const cell = (f: Figures) => `${f.rps} (${f.p50}/${f.p99})`;
+console.log(
+  `\n${connections} connections, ${duration} s per measurement, median of ${rounds} interleaved rounds; req/s (p50/p99 ms)\n`,
+);
+console.log(
+  "| page | 1 worker | 2 workers | bare node:http, same bytes | 1 worker / bare | 2 workers / 1 worker | CPU ms/request: site (1 w / 2 w) | bare | bare / site CPU | non-2xx |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+for (const [path, row] of Object.entries(results)) {
+  const one = row.workers1 as Figures;
+  const two = row.workers2 as Figures;
+  const ceiling = row.bare as Figures;
+  console.log(
+    `| \`${path}\`${path === "/dashboard" ? " (signed in)" : ""} | ${cell(one)} | ${cell(two)} | ${cell(ceiling)} | ${(one.rps / ceiling.rps).toFixed(3)} | ${(two.rps / one.rps).toFixed(2)} | ${one.cpuMs} / ${two.cpuMs} | ${ceiling.cpuMs} | ${(ceiling.cpuMs / one.cpuMs).toFixed(3)} | ${one.bad + two.bad} |`,
+  );
+}
+mkdirSync("bench/results", { recursive: true });
+writeFileSync(
+  "bench/results/workers.json",
+  `${JSON.stringify({ date: new Date().toISOString(), connections, duration, rounds, results, samples }, null, 2)}\n`,
+);

@@ -1,0 +1,82 @@
+import { createServer, type Server } from "node:http";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
+import { createAppListener } from "./app.ts";
+import type { ContentChange } from "./content-bus.ts";
+import { drainServer } from "./drain.ts";
+import { PageCache } from "./page-cache.ts";
+import { createReadinessCheck } from "./readiness.ts";
+import { loadStaticFiles } from "./static-files.ts";
+
+export interface SiteServer {
+  server: Server;
+  /** Drops every cached page (a content change announced here or elsewhere). */
+  clearCache(change: ContentChange): void;
+  /** Stops accepting, finishes in-flight requests (see drainServer), releases connections. */
+  drain(options: { closeIdle: boolean }): Promise<void>;
+}
+
+/**
+ * One process's HTTP server on the production build: the whole app pipeline, its page cache
+ * (a share of PAGE_CACHE_MAX_MB when several workers run) and /readyz. `announce` carries a
+ * content change made here to the other workers and instances.
+ */
+export async function startSiteServer(options: {
+  env: Env;
+  workers: number;
+  announce: (change: ContentChange) => void;
+  log: (line: string) => void;
+}): Promise<SiteServer> {
+  const { env, log } = options;
+  const buildDir = resolve(env.BUILD_DIR);
+  const build = (await import(
+    pathToFileURL(resolve(buildDir, "server/index.js")).href
+  )) as ServerBuild;
+  const pageCache = env.PAGE_CACHE
+    ? new PageCache({
+        maxBytes: Math.floor((env.PAGE_CACHE_MAX_MB * 1024 * 1024) / options.workers),
+      })
+    : undefined;
+  const readiness = createReadinessCheck({
+    // Read at request time: in embedded mode the backend's URL is decided at start-up.
+    supabase: () => {
+      const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey } = currentEnv();
+      return { url, anonKey };
+    },
+    redisUrl: env.REDIS_URL,
+  });
+  const listener = createAppListener({
+    build,
+    pageCache,
+    mode: "production",
+    staticFiles: loadStaticFiles(resolve(buildDir, "client")),
+    trustProxy: env.TRUST_PROXY === true,
+    // A post or page changed: this process drops its cached pages at once, then tells the rest.
+    contentEvents: {
+      announce(change) {
+        pageCache?.clear();
+        options.announce(change);
+      },
+    },
+    readiness: () => readiness.check(),
+    log,
+  });
+  let draining = false;
+  const server = createServer((req, res) => {
+    // While draining, every answer closes its connection: the client reconnects elsewhere.
+    if (draining) res.shouldKeepAlive = false;
+    void listener(req, res);
+  });
+  await new Promise<void>((done) => server.listen(env.PORT, env.HOST, done));
+  return {
+    server,
+    clearCache: () => pageCache?.clear(),
+    async drain(drainOptions) {
+      draining = true;
+      await drainServer(server, drainOptions);
+      readiness.close();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
+import { createConfirmedUser } from "./helpers/auth";
+import { expectAccessible } from "./helpers/axe";
+import { serviceClient } from "./helpers/backend";
+import { latestMail } from "./helpers/mailbox";
+
+test.beforeAll(ensureAdminOnboarded);
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+/** The e2e server's CONTACT_EMAIL (the default). */
+const AGENCY = "hello@jengadigital.co.ke";
+
+async function sendContactMessage(page: Page, name: string, email: string, text: string) {
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Message", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message sent! We will get back to you shortly.")).toBeVisible();
+}
+
+test("a visitor's message notifies the agency; the admin opens it from /admin and files it", async ({
+  page,
+}) => {
+  test.slow();
+  const id = unique();
+  const name = `Visitor ${id}`;
+  const email = `lead-${id}@example.com`;
+  await sendContactMessage(page, name, email, `We need a shop.\nWith <b>M-Pesa</b> ${id}.`);
+
+  const mail = await latestMail(AGENCY, `New message from ${name}`);
+  // A browser posts a textarea's line breaks as CRLF: the message keeps what was sent.
+  expect(mail.text.replaceAll("\r\n", "\n")).toContain(
+    `We need a shop.\nWith <b>M-Pesa</b> ${id}.`,
+  );
+  expect(mail.headers?.["Reply-To"]).toBe(email);
+  const link = new URL(mail.links[0] ?? "");
+  expect(link.pathname).toMatch(/^\/admin\/messages\/\d+$/);
+
+  await page.context().clearCookies();
+  await signIn(page, ADMIN, "/admin");
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+  await page.getByRole("region", { name: "Newest messages" }).getByRole("link", { name }).click();
+  await expect(page).toHaveURL(link.pathname);
+  await expect(page.getByTestId("message-text")).toHaveText(
+    `We need a shop.\nWith <b>M-Pesa</b> ${id}.`,
+  );
+  await expect(page.getByText("Anonymous visitor")).toBeVisible();
+  const reply = page.getByRole("link", { name: "Reply by e-mail" });
+  await expect(reply).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:${email.replace(/[.+]/g, "\\$&")}\\?subject=Re`),
+  );
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Mark as handled" }).click();
+  await expect(page.getByText("Marked as handled")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+
+  await page.goto("/admin/messages");
+  await page.getByLabel("Search", { exact: true }).fill(email);
+  await page.getByLabel("Status").selectOption("new");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=new/);
+  await expect(page.getByText("No messages match.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("handled");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("link", { name })).toBeVisible();
+});
+
+test("a reader confirms the newsletter from the e-mail, then unsubscribes without signing in", async ({
+  page,
+}) => {
+  test.slow();
+  const email = `reader-${unique()}@example.com`;
+  await page.goto("/blog");
+  const box = page.getByRole("region", { name: "Subscribe to our newsletter" });
+  await box.getByLabel("Email address").fill(email);
+  await box.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText(/Thank you for subscribing!/)).toBeVisible();
+
+  const mail = await latestMail(email, /^Confirm your subscription/);
+  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  const [confirmLink, unsubscribeLink] = mail.links;
+  await page.goto(confirmLink ?? "");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(
+    page.getByText(`Thank you! ${email} is subscribed to our newsletter.`),
+  ).toBeVisible();
+  const service = await serviceClient();
+  const status = async () =>
+    (await service.from("newsletter_subscribers").select("status").eq("email", email).single()).data
+      ?.status;
+  expect(await status()).toBe("confirmed");
+
+  await page.goto(unsubscribeLink ?? "");
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText(`${email} is unsubscribed.`, { exact: false })).toBeVisible();
+  expect(await status()).toBe("unsubscribed");
+});
+
+test("an admin makes a colleague an admin, then revokes it again", async ({ page }) => {
+  test.slow();
+  const colleague = await createConfirmedUser({ fullName: "Colleague Kamau" });
+  const service = await serviceClient();
+  const isAdmin = async () =>
+    (await service.auth.admin.getUserById(colleague.id)).data.user?.app_metadata.is_admin;
+  await signIn(page, ADMIN, "/admin/people");
+  await page.getByLabel("Search", { exact: true }).fill(colleague.email);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("link", { name: `Make admin: ${colleague.email}` }).click();
+  await expect(page.getByRole("heading", { name: "Make this account an admin?" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Yes, make admin" }).click();
+  await expect(page.getByText("Admin rights granted")).toBeVisible();
+  expect(await isAdmin()).toBe(true);
+
+  await page.getByLabel("Search", { exact: true }).fill(colleague.email);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("link", { name: `Revoke admin: ${colleague.email}` }).click();
+  await page.getByRole("button", { name: "Yes, revoke rights" }).click();
+  await expect(page.getByText("Admin rights revoked")).toBeVisible();
+  expect(await isAdmin()).toBe(false);
+
+  // Nobody revokes their own rights: the admin's own row offers no link.
+  await page.goto(`/admin/people?q=${encodeURIComponent(ADMIN.email)}`);
+  await expect(page.getByRole("link", { name: `Revoke admin: ${ADMIN.email}` })).toHaveCount(0);
+});

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LINK_EXPIRED, LINK_INVALID } from "~/domain/newsletter/consent.server";
+import { signLink } from "~/domain/newsletter/links.server";
+import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
+import * as subscribers from "~/routes/admin/subscribers";
+import * as csv from "~/routes/admin/subscribers-csv";
+import * as newsletter from "~/routes/newsletter";
+import * as linkRoute from "~/routes/newsletter/link";
+import type { TestBackend } from "../../supabase/local/testing.ts";
+import { startTestSmtp, type TestSmtp } from "../../supabase/local/testing-smtp.ts";
+import { asData, asResponse, settle } from "../support/answers";
+import { serviceClient, signInCookie, uniqueEmail, withBackend } from "../support/backend";
+import { formPost, postArgs, routeArgs } from "../support/route-args";
+
+let backend: TestBackend;
+let smtp: TestSmtp;
+let admin: string;
+withBackend(async (b) => {
+  backend = b;
+  admin = await signInCookie(b.admin.email, b.admin.password);
+});
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT = "off";
+  smtp = await startTestSmtp();
+  process.env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await smtp.close();
+});
+
+async function row(email: string) {
+  const { data } = await serviceClient(backend)
+    .from("newsletter_subscribers")
+    .select("id, email, status, confirmed_at, unsubscribed_at")
+    .eq("email", email)
+    .maybeSingle();
+  return data as { id: number; email: string; status: string; confirmed_at: string | null } | null;
+}
+
+async function subscribe(email: string) {
+  const { args } = postArgs("/newsletter", { email });
+  const { data, status } = asData(await settle(() => newsletter.action(args)));
+  expect(status).toBe(200);
+  return data;
+}
+
+/** Polls until the outbox has sent the confirmation for `email`; returns the SMTP mail. */
+async function confirmationFor(email: string, after = 0) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    await outboxIdle();
+    await processOutbox();
+    const mails = smtp.mails.slice(after).filter((m) => m.to.includes(`<${email}>`));
+    if (mails.length) return mails[0]!;
+    if (Date.now() > deadline) throw new Error(`no confirmation for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const linkIn = (body: string, path: string) =>
+  new URL(new RegExp(`https?://\\S+${path}\\?token=[\\w.-]+`).exec(body)?.[0] ?? "http://x/");
+
+async function open(route: typeof linkRoute, url: URL) {
+  const path = url.pathname + url.search;
+  return asData<{ email: string | null; error: string | null }>(
+    await settle(() => route.loader(routeArgs(path).args as never)),
+  );
+}
+
+async function press(route: typeof linkRoute, url: URL, fields: Record<string, string>) {
+  const path = url.pathname + url.search;
+  return asData<{ notice?: string; formError?: string }>(
+    await settle(() => route.action(routeArgs(path, formPost(fields)).args as never)),
+  );
+}
+
+describe("double opt-in", () => {
+  it("sends a signed confirmation link with one-click unsubscribe headers; only the button confirms", async () => {
+    const email = uniqueEmail("reader");
+    const answer = await subscribe(email);
+    expect(answer.notice).toMatch(/Thank you for subscribing/);
+    expect((await row(email))?.status).toBe("pending");
+
+    const mail = await confirmationFor(email);
+    expect(mail.headers.subject).toMatch(/Confirm your subscription/);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.headers["list-unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=/,
+    );
+    const link = linkIn(mail.body, "/newsletter/confirm");
+
+    const page = await open(linkRoute, link);
+    expect(page.data).toMatchObject({ email, error: null });
+    expect((await row(email))?.status).toBe("pending");
+
+    const done = await press(linkRoute, link, { intent: "confirm" });
+    expect(done.data.notice).toContain(email);
+    const confirmed = await row(email);
+    expect(confirmed?.status).toBe("confirmed");
+    expect(confirmed?.confirmed_at).toBeTruthy();
+    expect((await press(linkRoute, link, { intent: "confirm" })).status).toBe(200);
+  });
+
+  it("refuses forged, swapped and expired tokens", async () => {
+    const email = uniqueEmail("forged");
+    await subscribe(email);
+    await confirmationFor(email);
+    const subscriber = (await row(email))!;
+    const good = signLink("confirm", subscriber);
+    const [id, expires, signature] = good.split(".");
+    const other = signLink("confirm", { id: subscriber.id + 1, email });
+    const cases = [
+      `${id}.${expires}.${signature!.slice(0, -2)}AA`,
+      `${id}.${Number(expires) + 60}.${signature}`,
+      signLink("unsubscribe", subscriber),
+      other,
+      "garbage",
+    ];
+    for (const token of cases) {
+      const url = new URL(`http://localhost:3000/newsletter/confirm?token=${token}`);
+      const page = await open(linkRoute, url);
+      expect(page.status, token).toBe(400);
+      expect(page.data.error, token).toBe(LINK_INVALID);
+      const pressed = await press(linkRoute, url, { intent: "confirm" });
+      expect(pressed.status, token).toBe(400);
+    }
+    const expired = signLink("confirm", subscriber, Date.now() - 8 * 24 * 3600_000);
+    const stale = new URL(`http://localhost:3000/newsletter/confirm?token=${expired}`);
+    expect((await press(linkRoute, stale, { intent: "confirm" })).data.formError).toBe(
+      LINK_EXPIRED,
+    );
+    expect((await row(email))?.status).toBe("pending");
+  });
+
+  it("unsubscribes with one click (RFC 8058 POST, no session), and a new sign-up asks again", async () => {
+    const email = uniqueEmail("leaver");
+    await subscribe(email);
+    const mail = await confirmationFor(email);
+    await press(linkRoute, linkIn(mail.body, "/newsletter/confirm"), { intent: "confirm" });
+    const oneClick = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1));
+    const done = await press(linkRoute, oneClick, { "List-Unsubscribe": "One-Click" });
+    expect(done.status).toBe(200);
+    expect((await row(email))?.status).toBe("unsubscribed");
+    const forged = new URL(oneClick);
+    forged.searchParams.set("token", signLink("unsubscribe", { id: 1, email: "x@example.com" }));
+    expect((await press(linkRoute, forged, { "List-Unsubscribe": "One-Click" })).status).toBe(400);
+
+    const before = smtp.mails.length;
+    expect((await subscribe(email)).notice).toMatch(/Thank you for subscribing/);
+    const again = await confirmationFor(email, before);
+    expect(again.headers.subject).toMatch(/Confirm your subscription/);
+    expect((await row(email))?.status).toBe("pending");
+  });
+});
+
+describe("admin subscriber list and export", () => {
+  it("lists, searches, filters and removes subscribers (audited)", async () => {
+    const service = serviceClient(backend);
+    const email = uniqueEmail("listed");
+    await service.from("newsletter_subscribers").insert({ email, status: "confirmed" });
+    const load = async (query: string) =>
+      (await subscribers.loader(
+        routeArgs(`/admin/subscribers${query}`, { cookie: admin }).args,
+      )) as {
+        list: { rows: { id: number; email: string }[]; total: number };
+        confirmed: number;
+      };
+    const found = await load(`?q=${encodeURIComponent(email)}`);
+    expect(found.list.rows.map((r) => r.email)).toEqual([email]);
+    expect((await load("?status=unsubscribed")).list.rows.some((r) => r.email === email)).toBe(
+      false,
+    );
+    const id = found.list.rows[0]!.id;
+    const removed = asResponse(
+      await settle(() =>
+        subscribers.action(
+          routeArgs("/admin/subscribers", {
+            ...formPost({ intent: "remove", id: String(id) }),
+            cookie: admin,
+          }).args,
+        ),
+      ),
+    );
+    expect(removed).toHaveRedirect("/admin/subscribers");
+    expect(await row(email)).toBeNull();
+    const { data: audit } = await service
+      .from("audit_log")
+      .select("action, summary")
+      .eq("target_id", String(id))
+      .eq("target_type", "newsletter_subscribers");
+    expect(audit).toEqual([{ action: "subscriber.removed", summary: email }]);
+  });
+
+  it("exports RFC 4180 CSV as a download, formula-like cells neutralised", async () => {
+    const service = serviceClient(backend);
+    const evil = `=HYPERLINK("http://evil.example")@${Date.now()}.example.com`;
+    await service.from("newsletter_subscribers").insert([
+      { email: evil, status: "confirmed" },
+      { email: uniqueEmail("csv-pending"), status: "pending" },
+    ]);
+    const response = (await csv.loader(
+      routeArgs("/admin/subscribers.csv?status=confirmed", { cookie: admin }).args,
+    )) as Response;
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="subscribers-confirmed-/,
+    );
+    expect(response.headers.get("Cache-Control")).toMatch(/no-store/);
+    const text = await response.text();
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe("email,subscribed_at,status");
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")@`);
+    expect(text).not.toContain("csv-pending");
+    expect(lines.at(-1)).toBe("");
+    for (const line of lines.slice(1, -1)) expect(line).toMatch(/,confirmed$/);
+  });
+});

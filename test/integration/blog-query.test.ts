@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as blog from "~/routes/blog/index";
+import { asData, settle } from "../support/answers";
+import { serviceClient, type TestBackend, withBackend } from "../support/backend";
+import { routeArgs } from "../support/route-args";
+
+/**
+ * The blog list filters and pages in the database (spec §5 semantics: text in the title or the
+ * excerpt, case-insensitive; one category; every selected tag), through the route's loader.
+ */
+let backend: TestBackend;
+withBackend((started) => {
+  backend = started;
+});
+
+const m = `q${Date.now().toString(36)}`;
+const ids: Record<string, number> = {};
+
+async function insert(key: string, row: Record<string, unknown>) {
+  const { data, error } = await serviceClient(backend)
+    .from("posts")
+    .insert({ published: true, published_at: new Date().toISOString(), ...row })
+    .select("id")
+    .single();
+  if (error) throw new Error(error.message);
+  ids[key] = data.id;
+}
+
+type Loaded = {
+  posts: { id: number }[];
+  total: number;
+  page: number;
+  pageCount: number;
+  categories: string[];
+  tags: string[];
+};
+
+async function load(query: string): Promise<Loaded> {
+  const { args } = routeArgs(`/blog?${query}`);
+  return asData<Loaded>(await settle(() => blog.loader(args))).data;
+}
+
+const found = async (query: string) =>
+  (await load(query)).posts.map((p) => Object.keys(ids).find((k) => ids[k] === p.id)).sort();
+
+beforeAll(async () => {
+  await insert("guide", {
+    title: `Mpesa-${m} Guide`,
+    categories: [`Business-${m}`],
+    tags: [`mpesa-${m}`, `payments-${m}`],
+  });
+  await insert("sms", {
+    title: `Texts ${m}`,
+    excerpt: `All about SMS-${m} marketing`,
+    categories: [`Marketing-${m}`],
+    tags: [`sms-${m}`],
+  });
+  await insert("hosting", {
+    title: `Hosting-${m}`,
+    categories: [`Hosting-${m}`, `Business-${m}`],
+    tags: [`payments-${m}`, `hosting-${m}`],
+  });
+  await insert("percent", { title: `50% off_${m} (deal), "now"`, categories: [`Deals-${m}`] });
+  await insert("lookalike", { title: `50X offZ${m} deal`, categories: [`Deals-${m}`] });
+});
+
+describe("blog filters in the database", () => {
+  it("matches the title or the excerpt, case-insensitively", async () => {
+    expect(await found(`q=MPESA-${m}`)).toEqual(["guide"]);
+    expect(await found(`q=${encodeURIComponent(`sms-${m.toUpperCase()} MARKETING`)}`)).toEqual([
+      "sms",
+    ]);
+  });
+
+  it("takes the visitor's text literally: %, _, commas, parentheses and quotes", async () => {
+    const q = encodeURIComponent(`50% off_${m} (deal), "now"`);
+    expect(await found(`q=${q}`)).toEqual(["percent"]);
+    expect(await found(`q=${encodeURIComponent(`50% off`)}&category=Deals-${m}`)).toEqual([
+      "percent",
+    ]);
+  });
+
+  it("requires the category and every selected tag", async () => {
+    expect(await found(`category=Business-${m}`)).toEqual(["guide", "hosting"]);
+    expect(await found(`category=Nope-${m}`)).toEqual([]);
+    expect(await found(`tag=payments-${m}`)).toEqual(["guide", "hosting"]);
+    expect(await found(`tag=payments-${m}&tag=hosting-${m}`)).toEqual(["hosting"]);
+    expect(await found(`tag=payments-${m}&tag=sms-${m}`)).toEqual([]);
+    expect(await found(`q=host&category=Business-${m}&tag=payments-${m}`)).toEqual(["hosting"]);
+  });
+
+  it("offers every published category and tag as a choice", async () => {
+    const { categories, tags } = await load("");
+    expect(categories).toEqual(expect.arrayContaining([`Business-${m}`, `Hosting-${m}`]));
+    expect(tags).toEqual(expect.arrayContaining([`mpesa-${m}`, `sms-${m}`]));
+    expect(categories).toEqual([...categories].sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+describe("blog pages", () => {
+  it("shows 12 articles a page with the exact total; a page past the end is empty", async () => {
+    const rows = Array.from({ length: 14 }, (_, i) => ({
+      title: `Paged ${m} ${i}`,
+      published: true,
+      published_at: new Date(Date.now() - i * 60_000).toISOString(),
+      categories: [`Paged-${m}`],
+    }));
+    const { error } = await serviceClient(backend).from("posts").insert(rows);
+    expect(error).toBeNull();
+    const first = await load(`category=Paged-${m}`);
+    expect(first).toMatchObject({ total: 14, page: 1, pageCount: 2 });
+    expect(first.posts).toHaveLength(12);
+    const second = await load(`category=Paged-${m}&page=2`);
+    expect(second).toMatchObject({ total: 14, page: 2, pageCount: 2 });
+    expect(second.posts).toHaveLength(2);
+    const past = await load(`category=Paged-${m}&page=5`);
+    expect(past.posts).toEqual([]);
+    expect(past.total).toBe(14);
+  });
+});
