@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -36,7 +36,8 @@ describe("backup and restore of the embedded backend", () => {
     });
 
   it("snapshots a running site under writes and restores it", async () => {
-    const site = await startTestSite();
+    // One VPS as `npm start` runs it: no SESSION_SECRET configured, so the site keeps its own.
+    const site = await startTestSite({ env: { SESSION_SECRET: "" } });
     sites.push(site);
     const before: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -69,7 +70,7 @@ describe("backup and restore of the embedded backend", () => {
 
     const restoredDir = join(scratch, "restored");
     await script("restore", { SUPABASE_LOCAL_DIR: restoredDir }, [folder]);
-    const restored = await startTestSite({ dataDir: restoredDir });
+    const restored = await startTestSite({ dataDir: restoredDir, env: { SESSION_SECRET: "" } });
     sites.push(restored);
     const { data, error } = await restored.service
       .from("contact_messages")
@@ -78,5 +79,9 @@ describe("backup and restore of the embedded backend", () => {
     expect(error).toBeNull();
     expect((data ?? []).map((row) => row.message).sort()).toEqual(before.sort());
     expect(await post(restored, "Written after the restore.")).toBe(302);
+    // The restored site signs cookies with the backed-up secret, so visitors' cookies stay valid.
+    expect(readFileSync(join(restoredDir, "session-secret"), "utf8")).toBe(
+      readFileSync(join(site.dataDir, "session-secret"), "utf8"),
+    );
   }, 90_000);
 });

@@ -4,6 +4,8 @@ import { sendTokenMail } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";
 import { isUuid, requireServiceRole } from "./guard.ts";
 import { revokeUserTokens } from "./one-time-tokens.ts";
+import { paginationHeaders, parsePage } from "./pagination.ts";
+import { softDeleteUser } from "./soft-delete.ts";
 import { type AuthRequest, type AuthResult, ok } from "./types.ts";
 import {
   createUser,
@@ -17,7 +19,14 @@ import {
   updateUser,
   userJson,
 } from "./users.ts";
-import { checkPassword, normaliseEmail, objectField, stringField } from "./validation.ts";
+import {
+  badJsonField,
+  checkPassword,
+  checkPasswordHashable,
+  normaliseEmail,
+  objectField,
+  stringField,
+} from "./validation.ts";
 
 const emailExists = () =>
   new AuthError(422, "email_exists", "A user with this email address has already been registered");
@@ -43,7 +52,8 @@ export async function adminCreateUser({ ctx, headers, body }: AuthRequest): Prom
   const userMetadata = objectField(body, "user_metadata") ?? {};
   if (confirmed) userMetadata.email_verified = true;
   // No strength check on create (GoTrue); without a password the user gets a random one.
-  const passwordHash = await ctx.passwords.hash(password ?? randomBytes(24).toString("base64url"));
+  if (password) checkPasswordHashable(password);
+  const passwordHash = await ctx.passwords.hash(password || randomBytes(24).toString("base64url"));
 
   return ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) throw emailExists();
@@ -124,42 +134,46 @@ function banUntil(duration: string): Date | null {
   return new Date(Date.now() + Number(match[1]) * unit * 1000);
 }
 
-export async function adminDeleteUser({ ctx, headers, param }: AuthRequest): Promise<AuthResult> {
+export async function adminDeleteUser({
+  ctx,
+  headers,
+  body,
+  param,
+}: AuthRequest): Promise<AuthResult> {
   await requireServiceRole(ctx, headers);
   const id = userIdParam(param);
-  const { affectedRows } = await ctx.db.query("delete from auth.users where id = $1", [id]);
-  if (!affectedRows) throw userNotFound();
-  return ok({});
+  const soft = body.should_soft_delete ?? false;
+  if (typeof soft !== "boolean") badJsonField("should_soft_delete", "a boolean");
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, id);
+    if (!user) throw userNotFound();
+    if (soft) await softDeleteUser(tx, user);
+    else await tx.query("delete from auth.users where id = $1", [id]);
+    return ok({});
+  });
 }
 
-function pageParam(value: string | null, fallback: number, max: number): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  if (!Number.isFinite(parsed) || parsed < 1) return fallback;
-  return Math.min(parsed, max);
-}
-
-export async function adminListUsers({ ctx, headers, query }: AuthRequest): Promise<AuthResult> {
+export async function adminListUsers({
+  ctx,
+  headers,
+  path,
+  query,
+}: AuthRequest): Promise<AuthResult> {
   await requireServiceRole(ctx, headers);
-  const page = pageParam(query.get("page"), 1, 1_000_000);
-  const perPage = pageParam(query.get("per_page"), 50, 1000);
+  const page = parsePage(query);
   return ctx.db.transaction(async (tx) => {
     const total = await tx.query<{ n: number }>("select count(*)::int as n from auth.users");
-    const { rows } = await tx.query<UserRow>(
-      "select * from auth.users order by created_at desc, id limit $1 offset $2",
-      [perPage, (page - 1) * perPage],
-    );
+    const { rows } =
+      page.offset === undefined
+        ? { rows: [] }
+        : await tx.query<UserRow>(
+            "select * from auth.users order by created_at desc, id limit $1 offset $2",
+            [page.limit, page.offset],
+          );
     const users = [];
     for (const row of rows) users.push(await userJson(tx, row));
     const count = total.rows[0]?.n ?? 0;
-    const lastPage = Math.max(1, Math.ceil(count / perPage));
-    const link = (n: number, rel: string) =>
-      `</admin/users?page=${n}&per_page=${query.get("per_page") ?? ""}>; rel="${rel}"`;
-    const links = page < lastPage ? [link(page + 1, "next")] : [];
-    links.push(link(lastPage, "last"));
-    return ok(
-      { users, aud: "authenticated" },
-      { "X-Total-Count": String(count), Link: links.join(", ") },
-    );
+    return ok({ users, aud: "authenticated" }, paginationHeaders(path, query, page, count));
   });
 }
 

@@ -9,7 +9,13 @@ import { escapeHtml } from "../http.ts";
 import { logMail, storeMail } from "../mailbox.ts";
 import { CODE_LINE, mailLocale, TEMPLATES } from "./email-templates.ts";
 import { emailRateLimited } from "./errors.ts";
-import { type IssuedToken, issueToken, type TokenType } from "./one-time-tokens.ts";
+import {
+  EMAIL_CHANGE_TOKENS,
+  type IssuedToken,
+  issueToken,
+  revokeTokensOfTypes,
+  type TokenType,
+} from "./one-time-tokens.ts";
 import { createFlowState } from "./pkce.ts";
 import { type UserChanges, type UserRow, updateUser } from "./users.ts";
 import { nextPath, type PkceParams } from "./validation.ts";
@@ -64,9 +70,12 @@ async function sendAuthMail(
   logMail(ctx, mail);
 }
 
-/** What each kind of mail stores: its token type, its sent-at column, its PKCE flow method. */
+/** The kinds of one-time token: the mails' kinds plus the current-address half of a change. */
+export type TokenKind = EmailActionType | "email_change_current";
+
+/** What each kind stores: its token type, its sent-at column, its PKCE flow method. */
 const KINDS: Record<
-  EmailActionType,
+  TokenKind,
   {
     tokenType: TokenType;
     sentAt: "confirmation_sent_at" | "recovery_sent_at" | "email_change_sent_at";
@@ -81,33 +90,61 @@ const KINDS: Record<
     sentAt: "email_change_sent_at",
     flow: "email_change",
   },
+  email_change_current: {
+    tokenType: "email_change_token_current",
+    sentAt: "email_change_sent_at",
+    flow: "email_change",
+  },
 };
 
-export interface TokenMailOptions {
-  /** Recipient; default the user's address (the new one for an e-mail change). */
-  to?: string;
+export interface TokenOptions {
+  /** The address an e-mail change moves to (required for the e-mail change kinds). */
+  newEmail?: string;
   pkce?: PkceParams;
-  redirectTo?: string | null;
   /** Further user changes saved with the sent-at timestamp. */
   changes?: UserChanges;
 }
 
-/** Issues a one-time token, records the PKCE flow state, stamps `*_sent_at` and sends the mail. */
+export interface IssuedUserToken {
+  user: UserRow;
+  token: IssuedToken;
+  /** The address the token is for: the new one for an e-mail change, else the user's. */
+  to: string;
+}
+
+/** Issues a one-time token, records the PKCE flow state and stamps `*_sent_at` (no mail). */
+export async function issueUserToken(
+  tx: Transaction,
+  ctx: BackendContext,
+  user: UserRow,
+  kind: TokenKind,
+  options: TokenOptions = {},
+): Promise<IssuedUserToken> {
+  const { tokenType, sentAt, flow } = KINDS[kind];
+  const changes: UserChanges = { ...options.changes, [sentAt]: new Date() };
+  if (tokenType === "email_change_token_new" || tokenType === "email_change_token_current") {
+    if (!options.newEmail) throw new Error(`${kind} token without a new address`);
+    // A change to another address voids both halves of the earlier one.
+    if (options.newEmail !== user.email_change) {
+      await revokeTokensOfTypes(tx, user.id, EMAIL_CHANGE_TOKENS);
+    }
+    changes.email_change = options.newEmail;
+  }
+  const to = (kind === "email_change" ? options.newEmail : user.email) ?? "";
+  const token = await issueToken(tx, ctx, user.id, tokenType, to, options.pkce !== undefined);
+  if (options.pkce) await createFlowState(tx, user.id, options.pkce, flow);
+  return { user: await updateUser(tx, user.id, changes), token, to };
+}
+
+/** issueUserToken, then the mail with the link and the code. */
 export async function sendTokenMail(
   tx: Transaction,
   ctx: BackendContext,
   user: UserRow,
   type: EmailActionType,
-  options: TokenMailOptions = {},
+  options: TokenOptions & { redirectTo?: string | null } = {},
 ): Promise<UserRow> {
-  const kind = KINDS[type];
-  const to = options.to ?? user.email ?? "";
-  const token = await issueToken(tx, ctx, user.id, kind.tokenType, to, options.pkce !== undefined);
-  if (options.pkce) await createFlowState(tx, user.id, options.pkce, kind.flow);
-  const updated = await updateUser(tx, user.id, {
-    ...options.changes,
-    [kind.sentAt]: new Date(),
-  });
-  await sendAuthMail(tx, ctx, type, updated, to, token, options.redirectTo);
-  return updated;
+  const issued = await issueUserToken(tx, ctx, user, type, options);
+  await sendAuthMail(tx, ctx, type, issued.user, issued.to, issued.token, options.redirectTo);
+  return issued.user;
 }

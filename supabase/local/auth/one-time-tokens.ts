@@ -15,7 +15,17 @@ import type { BackendContext } from "../context.ts";
 import { CommittedFailure } from "./committed.ts";
 import { AuthError } from "./errors.ts";
 
-export type TokenType = "confirmation_token" | "recovery_token" | "email_change_token_new";
+export type TokenType =
+  | "confirmation_token"
+  | "recovery_token"
+  | "email_change_token_new"
+  | "email_change_token_current";
+
+/** Both halves of an e-mail change: the new address's token and the current address's. */
+export const EMAIL_CHANGE_TOKENS: TokenType[] = [
+  "email_change_token_new",
+  "email_change_token_current",
+];
 
 export interface IssuedToken {
   /** Six-digit code shown in the mail. */
@@ -27,7 +37,7 @@ export interface IssuedToken {
 export interface ConsumedToken {
   userId: string;
   tokenType: TokenType;
-  /** The address the mail went to (the new address for an e-mail change). */
+  /** The address the token was issued for (the new address for email_change_token_new). */
   relatesTo: string;
 }
 
@@ -78,6 +88,17 @@ export async function issueToken(
 
 export async function revokeUserTokens(tx: Transaction, userId: string): Promise<void> {
   await tx.query("delete from auth.one_time_tokens where user_id = $1", [userId]);
+}
+
+export async function revokeTokensOfTypes(
+  tx: Transaction,
+  userId: string,
+  types: TokenType[],
+): Promise<void> {
+  await tx.query(
+    "delete from auth.one_time_tokens where user_id = $1 and token_type = any($2::text[])",
+    [userId, types],
+  );
 }
 
 async function findToken(

@@ -33,7 +33,11 @@ export async function resend({ ctx, body, query }: AuthRequest): Promise<AuthRes
     }
     if (!user?.email_change) return [false, undefined];
     checkSendWindow(ctx, user.email_change_sent_at);
-    await sendTokenMail(tx, ctx, user, "email_change", { to: user.email_change, pkce, redirectTo });
+    await sendTokenMail(tx, ctx, user, "email_change", {
+      newEmail: user.email_change,
+      pkce,
+      redirectTo,
+    });
     return [true, undefined];
   });
   return ok({});

@@ -11,6 +11,7 @@ import {
   invite,
 } from "./admin.ts";
 import { AuthError, requestRateLimited } from "./errors.ts";
+import { generateLink } from "./generate-link.ts";
 import { recover, resend } from "./recover.ts";
 import { signup } from "./signup.ts";
 import { token } from "./token.ts";
@@ -65,6 +66,7 @@ const ROUTES: Record<string, AuthHandler> = {
   "GET /.well-known/jwks.json": jwks,
   "POST /admin/users": adminCreateUser,
   "GET /admin/users": adminListUsers,
+  "POST /admin/generate_link": generateLink,
 };
 
 /** Routes with one path parameter: /admin/users/<id>. */

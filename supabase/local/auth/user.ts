@@ -71,12 +71,12 @@ export async function updateCurrentUser({
         );
       }
       checkSendWindow(ctx, user.email_change_sent_at);
+      // Also records the address as the pending e-mail change.
       await sendTokenMail(tx, ctx, user, "email_change", {
-        to: newEmail,
+        newEmail,
         pkce,
         redirectTo: query.get("redirect_to"),
       });
-      changes.email_change = newEmail;
     }
     const updated = await updateUser(tx, user.id, changes);
     // A password change signs out every other session (GoTrue behaviour).

@@ -33,35 +33,57 @@ export function parseBodyObject(text: string): JsonObject {
   return value;
 }
 
+export function badJsonField(key: string, expected: string): never {
+  throw badJson(`field "${key}" must be ${expected}`);
+}
+
 /** A string field, or undefined when absent/null; any other type is a 400. */
 export function stringField(body: JsonObject, key: string): string | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw badJson(`field "${key}" must be a string`);
+  if (typeof value !== "string") badJsonField(key, "a string");
   return value;
 }
 
 export function objectField(body: JsonObject, key: string): JsonObject | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;
-  if (!isPlainObject(value)) throw badJson(`field "${key}" must be an object`);
+  if (!isPlainObject(value)) badJsonField(key, "an object");
   return value;
 }
 
-/** Lower-cased, trimmed e-mail; 400 when malformed. */
+/** Lower-cased, trimmed e-mail; 400 when malformed (GoTrue's validateEmail messages). */
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > 255 || !EMAIL_PATTERN.test(email)) {
+  if (email.length > 255) throw validationFailed("An email address is too long");
+  if (!EMAIL_PATTERN.test(email)) {
     throw validationFailed("Unable to validate email address: invalid format");
   }
   return email;
 }
 
+/** normaliseEmail for endpoints where GoTrue runs validateEmail on a possibly empty field. */
+export function requiredEmail(raw: string | undefined): string {
+  if (!raw) throw validationFailed("An email address is required");
+  return normaliseEmail(raw);
+}
+
+/** UTF-8 bytes, the unit of GoTrue's (Go's `len`) password limits and of bcrypt's 72. */
+const passwordBytes = (password: string) => Buffer.byteLength(password, "utf8");
+
+/** bcrypt reads 72 bytes at most: a longer password must be refused, never truncated. */
+export function checkPasswordHashable(password: string): void {
+  if (passwordBytes(password) > MAX_PASSWORD_BYTES) {
+    throw validationFailed(`bcrypt: password length exceeds ${MAX_PASSWORD_BYTES} bytes`);
+  }
+}
+
+/** GoTrue's checkPasswordStrength: both limits count bytes, so "ééé" is long enough. */
 export function checkPassword(password: string): void {
-  if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) {
+  if (passwordBytes(password) > MAX_PASSWORD_BYTES) {
     throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
-  if ([...password].length < MIN_PASSWORD_LENGTH) throw weakPassword();
+  if (passwordBytes(password) < MIN_PASSWORD_LENGTH) throw weakPassword();
 }
 
 export interface PkceParams {
@@ -100,5 +122,23 @@ export function nextPath(siteUrl: string, redirectTo: string | null | undefined)
     return `${target.pathname}${target.search}`;
   } catch {
     return "/";
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * GoTrue's IsRedirectURLValid without an allow list: an absolute URL with the site's scheme
+ * and host, on the site's port (any port for a loopback host).
+ */
+export function isAllowedRedirect(siteUrl: string, candidate: string | null | undefined): boolean {
+  if (!candidate) return false;
+  try {
+    const site = new URL(siteUrl);
+    const target = new URL(candidate);
+    if (site.protocol !== target.protocol || site.hostname !== target.hostname) return false;
+    return site.port === target.port || LOOPBACK_HOSTS.has(target.hostname);
+  } catch {
+    return false;
   }
 }

@@ -9,6 +9,7 @@ import { AuthError, validationFailed } from "./errors.ts";
 import {
   type ConsumedToken,
   consumeToken,
+  EMAIL_CHANGE_TOKENS,
   linkExpired,
   type TokenProof,
   type TokenType,
@@ -32,7 +33,7 @@ const TOKEN_TYPES: Record<string, TokenType[]> = {
   invite: ["confirmation_token"],
   magiclink: ["recovery_token"],
   recovery: ["recovery_token"],
-  email_change: ["email_change_token_new"],
+  email_change: EMAIL_CHANGE_TOKENS,
   email: ["confirmation_token", "recovery_token"],
 };
 
@@ -46,10 +47,15 @@ const FLOW_METHOD_BY_TYPE: Record<string, string> = {
   email_change: "email_change",
 };
 
-function tokenTypes(type: string): TokenType[] {
-  const types = TOKEN_TYPES[type];
-  if (!types) throw validationFailed("Unsupported verification type");
-  return types;
+/**
+ * The token types `type` may consume. A link of an unknown type is a 400 (verifyTokenHash); a
+ * code of an unknown type matches nothing, so it is a wrong code (verifyUserAndToken).
+ */
+function tokenTypes(type: string, proof: TokenProof): TokenType[] {
+  const types = Object.hasOwn(TOKEN_TYPES, type) ? TOKEN_TYPES[type] : undefined;
+  if (types) return types;
+  if ("tokenHash" in proof) throw validationFailed("Invalid email verification type");
+  return [];
 }
 
 function verifiedMetadata(user: UserRow, newEmail?: string): UserChanges {
@@ -61,11 +67,22 @@ function verifiedMetadata(user: UserRow, newEmail?: string): UserChanges {
   };
 }
 
+/**
+ * The address an e-mail change token moves its user to (the pending `email_change`); a token
+ * of the new address only if it went to that very address.
+ */
+function emailChangeTarget(user: UserRow, token: ConsumedToken): string {
+  const target = user.email_change;
+  const sentToTarget = token.tokenType !== "email_change_token_new" || token.relatesTo === target;
+  if (!target || !sentToTarget) throw linkExpired();
+  return target;
+}
+
 /** Applies a consumed token: confirms the address, or moves the user to the new address. */
 async function applyToken(tx: Transaction, user: UserRow, token: ConsumedToken): Promise<UserRow> {
   let changes: UserChanges = verifiedMetadata(user);
-  if (token.tokenType === "email_change_token_new") {
-    const newEmail = token.relatesTo;
+  if ((EMAIL_CHANGE_TOKENS as string[]).includes(token.tokenType)) {
+    const newEmail = emailChangeTarget(user, token);
     const taken = await findUserByEmail(tx, newEmail);
     if (taken && taken.id !== user.id) {
       throw new AuthError(
@@ -88,10 +105,14 @@ async function verifyToken(
   type: string,
   proof: TokenProof,
 ): Promise<UserRow | CommittedFailure> {
-  const consumed = await consumeToken(tx, ctx, proof, tokenTypes(type));
+  const consumed = await consumeToken(tx, ctx, proof, tokenTypes(type, proof));
   if (consumed instanceof CommittedFailure) return consumed;
   const user = await findUserById(tx, consumed.userId);
   if (!user) throw linkExpired();
+  // Thrown, so the transaction rolls back and the token stays usable once the ban ends.
+  if (user.banned_until && user.banned_until.getTime() > Date.now()) {
+    throw new AuthError(403, "user_banned", "User is banned");
+  }
   return applyToken(tx, user, consumed);
 }
 
@@ -107,15 +128,24 @@ function requestedProof(body: AuthRequest["body"]): TokenProof {
   }
   if (tokenHash) return { tokenHash };
   const rawEmail = stringField(body, "email");
-  if (!rawEmail)
+  if (!rawEmail || body.phone)
     throw validationFailed("Only an email address or phone number should be provided on verify");
-  return { email: normaliseEmail(rawEmail), otp: token ?? "" };
+  return { email: verifyEmail(rawEmail), otp: token ?? "" };
+}
+
+/** verify.go answers any e-mail validation failure with 422 "Invalid email format". */
+function verifyEmail(raw: string): string {
+  try {
+    return normaliseEmail(raw);
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    throw validationFailed("Invalid email format", 422);
+  }
 }
 
 export async function verifyPost({ ctx, body }: AuthRequest): Promise<AuthResult> {
   const type = stringField(body, "type");
   if (!type) throw validationFailed("Verify requires a verification type");
-  tokenTypes(type);
   const proof = requestedProof(body);
   const session = await transactionKeepingFailures(ctx.db, async (tx) => {
     const user = await verifyToken(tx, ctx, type, proof);
@@ -156,10 +186,12 @@ export async function verifyGet({ ctx, query }: AuthRequest): Promise<AuthResult
   const base = redirectBase(ctx, query.get("redirect_to"));
   const type = query.get("type") ?? "";
   const token = query.get("token") ?? "";
+  // Parameter errors are answered as JSON, like GoTrue's VerifyParams.Validate; only the
+  // verification itself redirects with its error.
+  if (!type) throw validationFailed("Verify requires a verification type");
+  if (!token) throw validationFailed("Verify requires a token or a token hash");
   let location: string;
   try {
-    if (!type) throw validationFailed("Verify requires a verification type");
-    if (!token) throw linkExpired();
     location = await transactionKeepingFailures(ctx.db, async (tx) => {
       const user = await verifyToken(tx, ctx, type, { tokenHash: token });
       if (user instanceof CommittedFailure) return user;

@@ -116,18 +116,24 @@ create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_cod
 
 -- E-mail links and codes (the role of GoTrue's auth.one_time_tokens). Only digests are
 -- stored: sha256 of the link's random token_hash, HMAC of address + 6-digit code. One row per
--- outstanding mail; rows are deleted when used, superseded, expired-and-tried or revoked.
+-- outstanding link (mailed, or returned by admin generateLink); rows are deleted when used,
+-- superseded, expired-and-tried or revoked.
 create table if not exists auth.one_time_tokens (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  token_type text not null
-    check (token_type in ('confirmation_token', 'recovery_token', 'email_change_token_new')),
+  token_type text not null,
   link_digest text not null unique,
   code_digest text not null,
   relates_to text not null,
   failed_attempts integer not null default 0,
   created_at timestamptz not null default now()
 );
+-- Re-created so that databases made before email_change_token_current (admin generateLink)
+-- accept it too.
+alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;
+alter table auth.one_time_tokens add constraint one_time_tokens_token_type_check
+  check (token_type in ('confirmation_token', 'recovery_token', 'email_change_token_new',
+    'email_change_token_current'));
 create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (user_id);
 create index if not exists one_time_tokens_relates_to_idx
   on auth.one_time_tokens (relates_to, code_digest);

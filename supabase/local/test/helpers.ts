@@ -76,3 +76,18 @@ export function median(values: number[]): number {
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
+
+/**
+ * Runs `work` and fails unless it finished within `ms` and grew the heap by less than
+ * `megabytes` (bad input must be refused cheaply).
+ */
+export async function bounded<T>(work: () => Promise<T>, ms: number, megabytes = 64): Promise<T> {
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const result = await work();
+  const elapsed = performance.now() - started;
+  const grown = (process.memoryUsage().heapUsed - heapBefore) / (1024 * 1024);
+  if (elapsed >= ms) throw new Error(`took ${elapsed.toFixed(0)} ms (limit ${ms} ms)`);
+  if (grown >= megabytes) throw new Error(`heap grew ${grown.toFixed(1)} MB (limit ${megabytes})`);
+  return result;
+}
