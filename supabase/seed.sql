@@ -171,7 +171,8 @@ insert into public.posts
   (title, excerpt, content, cover_image, author_name, author_avatar, published, published_at, read_time, categories, tags, lang, translation_of)
 select
   t.title, t.excerpt, t.content, p.cover_image, p.author_name, p.author_avatar, true,
-  p.published_at + interval '1 hour', t.read_time, t.categories, t.tags, t.lang, p.id
+  p.published_at + case t.lang when 'sw' then interval '1 hour' else interval '2 hours' end,
+  t.read_time, t.categories, t.tags, t.lang, p.id
 from public.posts p
 cross join (values
   (
