@@ -13,7 +13,7 @@ const header = (page: Page) => page.locator("body > header");
 async function expectNoMessageKeys(page: Page) {
   const text = await page.locator("body").innerText();
   expect(text).not.toMatch(
-    /\b(common|nav|footer|language|errors|meta|home|chat|services|contact|validation|auth|confirm|blog|newsletter|portfolio|account|survey|legal)\.[a-z][A-Za-z]+\b/,
+    /\b(common|nav|footer|language|errors|meta|home|chat|services|contact|validation|auth|confirm|blog|newsletter|newsletterLink|portfolio|account|survey|legal)\.[a-z][A-Za-z]+\b/,
   );
 }
 
@@ -107,6 +107,37 @@ test("a visitor signs up in French and gets French validation messages and a Fre
   await page.getByRole("button", { name: "Confirmer et continuer" }).click();
   await expect(page).toHaveURL("/fr/dashboard");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+});
+
+test("a Kiswahili reader subscribes, gets the confirmation mail in Kiswahili and confirms", async ({
+  page,
+}) => {
+  const email = uniqueEmail("sw-newsletter");
+  await page.goto("/sw/blog");
+  const box = page.getByRole("region", { name: "Jiandikishe kupokea jarida letu" });
+  await box.getByLabel("Anwani ya barua pepe").fill(email);
+  await box.getByRole("button", { name: "Jiandikishe" }).click();
+  await expect(page.getByText(/^Asante kwa kujiandikisha!/)).toBeVisible();
+
+  const mail = await latestMail(email, /^Thibitisha kujiandikisha kwako/);
+  expect(mail.text).toContain("Tafadhali thibitisha");
+  const [confirmLink] = mail.links;
+  expect(new URL(confirmLink ?? "").pathname).toBe("/sw/newsletter/confirm");
+  await page.goto(confirmLink ?? "");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+  await page.getByRole("button", { name: "Thibitisha kujiandikisha" }).click();
+  await expect(page.getByText(`Asante! ${email} imeandikishwa kupokea jarida letu.`)).toBeVisible();
+  await expectNoMessageKeys(page);
+});
+
+test("a French quote request names the service in French", async ({ page }) => {
+  await page.goto("/fr/contact?service=bulk-sms");
+  await expect(page.getByLabel("Service")).toHaveValue("bulk-sms");
+  await expect(page.getByLabel("Service").locator("option:checked")).toHaveText("SMS en masse");
+  await expect(page.getByLabel("Message")).toHaveValue(
+    "Bonjour, je souhaite un devis pour SMS en masse. ",
+  );
+  await expectNoMessageKeys(page);
 });
 
 test("unknown pages answer 404 in the page's language; other prefixes are plain 404s", async ({
