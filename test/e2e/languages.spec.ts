@@ -132,9 +132,10 @@ test("a Kiswahili reader subscribes, gets the confirmation mail in Kiswahili and
 
 test("a French quote request names the service in French", async ({ page }) => {
   await page.goto("/fr/contact?service=bulk-sms");
-  await expect(page.getByLabel("Service")).toHaveValue("bulk-sms");
-  await expect(page.getByLabel("Service").locator("option:checked")).toHaveText("SMS en masse");
-  await expect(page.getByLabel("Message")).toHaveValue(
+  const service = page.getByRole("combobox", { name: "Service" });
+  await expect(service).toHaveValue("bulk-sms");
+  await expect(service.locator("option:checked")).toHaveText("SMS en masse");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
     "Bonjour, je souhaite un devis pour SMS en masse. ",
   );
   await expectNoMessageKeys(page);
