@@ -59,6 +59,13 @@ test("account and admin pages fit a 360 px phone, with the menu button and Edit 
 }) => {
   await ensureAdminOnboarded();
   await signIn(page, ADMIN, "/admin/posts");
+  // The dashboard lists the user's own messages: one long unbroken word must wrap there.
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Administrator");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Message", { exact: true }).fill(`Our ${"unbroken".repeat(30)} address.`);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message sent! We will get back to you shortly.")).toBeVisible();
   for (const path of SIGNED_IN) {
     const { overflow, wide } = await sidewaysScroll(page, path);
     expect(overflow, `${path} is ${overflow}px too wide: ${wide.join(", ")}`).toBeLessThanOrEqual(

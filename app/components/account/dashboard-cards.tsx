@@ -39,7 +39,7 @@ export function SurveyAnswers({ survey }: { survey: Survey | null }) {
       {rows.map(([term, value]) => (
         <div key={term} className="grid gap-1 sm:grid-cols-3">
           <dt className="font-medium text-slate-900">{term}</dt>
-          <dd className="whitespace-pre-line sm:col-span-2">{value}</dd>
+          <dd className="whitespace-pre-line [overflow-wrap:anywhere] sm:col-span-2">{value}</dd>
         </div>
       ))}
     </dl>
@@ -63,7 +63,9 @@ export function MessageList({ messages, error }: { messages: OwnMessage[]; error
           <p className="text-sm text-slate-600">
             <time dateTime={m.created_at}>{shortDate(m.created_at, t.locale)}</time>
           </p>
-          <p className="mt-1 line-clamp-3 whitespace-pre-line">{m.message}</p>
+          <p className="mt-1 line-clamp-3 whitespace-pre-line [overflow-wrap:anywhere]">
+            {m.message}
+          </p>
         </li>
       ))}
     </ul>

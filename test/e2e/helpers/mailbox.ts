@@ -64,4 +64,6 @@ export async function followMailLink(
   await page.goto(await mailLink(email, subject));
   const form = page.locator("main form").filter({ has: page.locator('input[name="token_hash"]') });
   await form.getByRole("button").click();
+  // The POST signs in; wait for its redirect (any language) so a following goto cannot abort it.
+  await page.waitForURL((url) => !url.pathname.endsWith("/auth/confirm"));
 }
