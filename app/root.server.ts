@@ -1,10 +1,20 @@
 import { data } from "react-router";
+import { serviceLinksIn } from "~/content/localized.server";
 import type { SessionUser } from "~/domain/accounts/session-user";
 import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
 import { startOutboxWorker } from "~/domain/outbox/outbox.server";
+import {
+  alternatePaths,
+  type Locale,
+  localeFromPath,
+  localizePath,
+  stripLocale,
+} from "~/i18n/locale";
+import { bundle, translate } from "~/i18n/translate.server";
 import { bannerDismissed } from "~/infra/cookies.server";
 import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
+import { languageSuggestionOf } from "~/infra/http-policy";
 import { getSessionUser } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import { supabaseMiddleware } from "~/infra/supabase-middleware.server";
@@ -26,8 +36,48 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     honeypotProps(),
   ]);
   const account = await getAccountShellData(request, user, url);
-  return data({ site: getSiteConfig(), user, toast, honeypotInputProps, ...account }, { headers });
+  const locale = localeFromPath(url.pathname);
+  const suggested = languageSuggestionOf(request);
+  return data(
+    {
+      site: getSiteConfig(locale),
+      user,
+      toast,
+      honeypotInputProps,
+      ...account,
+      locale,
+      i18n: bundle(locale, user ? SIGNED_IN_SHELL : SHELL),
+      alternates: alternatePaths(url.pathname),
+      serviceLinks: serviceLinksIn(locale),
+      suggestion: suggested ? suggestionIn(suggested) : null,
+    },
+    { headers },
+  );
 }
+
+/** The messages of the shell every page shows (header, footer, switcher, error screens). */
+const SHELL = ["common", "nav", "footer", "language", "errors", "meta.homeTitle"];
+/** …plus the e-mail banner and onboarding wizard of signed-in visitors. */
+const SIGNED_IN_SHELL = [...SHELL, "account", "survey"];
+
+/** The home page's suggestion, worded in the language it suggests. */
+function suggestionIn(locale: Locale) {
+  const say = (key: "suggestText" | "suggestSwitch" | "suggestDismiss" | "suggestLabel") =>
+    translate(locale, `language.${key}`);
+  const to = (lang: Locale) =>
+    `/language?${new URLSearchParams({ lang, to: localizePath("/", lang) })}`;
+  return {
+    locale,
+    label: say("suggestLabel"),
+    text: say("suggestText"),
+    switchLabel: say("suggestSwitch"),
+    switchHref: to(locale),
+    dismissLabel: say("suggestDismiss"),
+    dismissHref: to("en"),
+  };
+}
+
+export type LanguageSuggestion = ReturnType<typeof suggestionIn>;
 
 export interface AccountShellData {
   /** The yellow "verify your e-mail" banner, for a signed-in unconfirmed user who kept it. */
@@ -49,7 +99,7 @@ export async function getAccountShellData(
   url: URL = new URL(request.url),
 ): Promise<AccountShellData> {
   if (!user) return { emailBanner: null, onboarding: null };
-  const wizardAllowed = !NO_WIZARD.test(url.pathname);
+  const wizardAllowed = !NO_WIZARD.test(stripLocale(url.pathname));
   return {
     emailBanner: !user.emailConfirmed && !bannerDismissed(request) ? { email: user.email } : null,
     onboarding:

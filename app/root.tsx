@@ -10,11 +10,13 @@ import {
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { AccountOverlays } from "./components/account/account-overlays";
+import { LanguageSuggestionBanner } from "./components/layout/language-suggestion";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/not-found";
 import { StatusPage } from "./components/status-page";
 import { ToasterHost, Toasts } from "./components/toasts/toasts";
+import { translatorFrom, useT } from "./i18n/use-t";
 import type { loader as rootLoader } from "./root.server";
 import stylesheet from "./styles/app.css?url";
 
@@ -27,8 +29,9 @@ export { loader, middleware } from "./root.server";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof rootLoader>("root");
+  const t = useT();
   return (
-    <html lang="en">
+    <html lang={t.locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -43,9 +46,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
         >
-          Skip to content
+          {t("common.skipToContent")}
         </a>
         <SiteHeader user={loaderData?.user ?? null} />
+        {loaderData?.suggestion ? (
+          <LanguageSuggestionBanner suggestion={loaderData.suggestion} />
+        ) : null}
         <Toasts toasts={[loaderData?.toast]} className="mt-20" />
         <ToasterHost />
         <AccountOverlays />
@@ -64,11 +70,14 @@ export default function App() {
   return <Outlet />;
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   const brand = loaderData?.site.brandName ?? "Jenga Digital";
   if (error) {
+    const t = translatorFrom(matches);
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: `${notFound ? "Page Not Found" : "Something went wrong"} | ${brand}` }];
+    return [
+      { title: `${t(notFound ? "errors.notFoundTitle" : "errors.fallbackTitle")} | ${brand}` },
+    ];
   }
   return [{ title: brand }];
 }

@@ -1,23 +1,54 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
+/**
+ * The pages every language has. English keeps today's paths (and route ids); Kiswahili and
+ * French mount the same modules under `/sw` and `/fr` with ids of their own (`sw:…`), so a page's
+ * language is its path's. Any other prefix (`/de/…`) is the catch-all's 404.
+ */
+const PAGES: [path: string, file: string, id?: string][] = [
+  ["services", "routes/services/index.tsx"],
+  ["services/:serviceId", "routes/services/detail.tsx"],
+  ["blog", "routes/blog/index.tsx"],
+  ["blog/rss.xml", "routes/blog/rss.ts"],
+  ["blog/:postId", "routes/blog/post.tsx"],
+  ["contact", "routes/contact.tsx"],
+  ["newsletter", "routes/newsletter.tsx"],
+  ["newsletter/confirm", "routes/newsletter/link.tsx", "newsletter-confirm"],
+  ["newsletter/unsubscribe", "routes/newsletter/link.tsx", "newsletter-unsubscribe"],
+  ["portfolio", "routes/portfolio.tsx"],
+  ["terms", "routes/legal/document.tsx", "terms"],
+  ["privacy", "routes/legal/document.tsx", "privacy"],
+  ["profile", "routes/account/profile.tsx"],
+  ["dashboard", "routes/account/dashboard.tsx"],
+  ["onboarding", "routes/account/onboarding.tsx"],
+  ["email-banner", "routes/account/email-banner.tsx"],
+  ["login", "routes/auth/login.tsx"],
+  ["signup", "routes/auth/signup.tsx"],
+  ["logout", "routes/auth/logout.tsx"],
+  ["forgot-password", "routes/auth/forgot-password.tsx"],
+  ["reset-password", "routes/auth/reset-password.tsx"],
+  ["auth/confirm", "routes/auth/confirm.tsx"],
+  ["404", "routes/not-found.tsx", "not-found"],
+];
+
+const english = PAGES.map(([path, file, id]) => route(path, file, id ? { id } : {}));
+
+function translated(lang: "sw" | "fr") {
+  return [
+    route(lang, "routes/home.tsx", { id: `${lang}:home` }),
+    ...PAGES.map(([path, file, id]) =>
+      route(`${lang}/${path}`, file, { id: `${lang}:${id ?? file.replace(/\.tsx?$/, "")}` }),
+    ),
+    route(`${lang}/*`, "routes/not-found.tsx", { id: `${lang}:catch-all` }),
+  ];
+}
+
 export default [
   index("routes/home.tsx"),
-  route("services", "routes/services/index.tsx"),
-  route("services/:serviceId", "routes/services/detail.tsx"),
-  route("blog", "routes/blog/index.tsx"),
-  route("blog/rss.xml", "routes/blog/rss.ts"),
-  route("blog/:postId", "routes/blog/post.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/confirm", "routes/newsletter/link.tsx", { id: "newsletter-confirm" }),
-  route("newsletter/unsubscribe", "routes/newsletter/link.tsx", { id: "newsletter-unsubscribe" }),
-  route("portfolio", "routes/portfolio.tsx"),
-  route("terms", "routes/legal/document.tsx", { id: "terms" }),
-  route("privacy", "routes/legal/document.tsx", { id: "privacy" }),
-  route("profile", "routes/account/profile.tsx"),
-  route("dashboard", "routes/account/dashboard.tsx"),
-  route("onboarding", "routes/account/onboarding.tsx"),
-  route("email-banner", "routes/account/email-banner.tsx"),
+  ...english,
+  ...translated("sw"),
+  ...translated("fr"),
+  route("language", "routes/language.ts"),
   route("admin", "routes/admin/overview.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/messages/:id", "routes/admin/message.tsx"),
@@ -31,14 +62,7 @@ export default [
   route("admin/media", "routes/admin/media-library.tsx"),
   route("admin/media/upload", "routes/admin/media-upload.ts"),
   route("media/:hash/:file", "routes/media.ts"),
-  route("login", "routes/auth/login.tsx"),
-  route("signup", "routes/auth/signup.tsx"),
-  route("logout", "routes/auth/logout.tsx"),
-  route("auth/confirm", "routes/auth/confirm.tsx"),
-  route("forgot-password", "routes/auth/forgot-password.tsx"),
-  route("reset-password", "routes/auth/reset-password.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
-  route("404", "routes/not-found.tsx", { id: "not-found" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

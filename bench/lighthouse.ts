@@ -15,6 +15,8 @@ const routes = process.env.LH_ROUTES?.split(",") ?? [
   "/blog",
   "/blog/1",
   "/contact",
+  "/sw/",
+  "/fr/",
 ];
 const runs = Number(process.env.LH_RUNS || 1);
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;

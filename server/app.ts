@@ -107,8 +107,13 @@ export function createAppListener(options: AppOptions) {
       const file = reading ? options.staticFiles?.get(path) : undefined;
       if (file) return sendStatic(req, res, file, https);
 
-      const anonymous = isAnonymousRead(req.method, req.headers.cookie);
       const url = req.url ?? "/";
+      const anonymous = isAnonymousRead(
+        req.method,
+        req.headers.cookie,
+        url,
+        req.headers["accept-language"],
+      );
       const cached = anonymous ? options.pageCache?.get(url) : undefined;
       if (cached) return sendCachedPage(req, res, cached, https, "HIT");
 

@@ -176,3 +176,42 @@ values
   ('33125f6b42fd344dc365118555fedf4b', 1600, 840, 116683, 'ai-chatbots-for-customer-service.png', ''),
   ('d162221900ccd972282671cf41af298d', 1600, 840, 131955, 'choosing-reliable-web-hosting.png', '')
 on conflict (hash) do nothing;
+
+-- Translations of the first article (blog per language): /sw/blog and /fr/blog show them in place
+-- of the English original; the other English articles appear there marked "English".
+insert into public.posts
+  (title, excerpt, content, cover_image, author_name, author_avatar, published, published_at, read_time, categories, tags, lang, translation_of)
+select
+  t.title, t.excerpt, t.content, p.cover_image, p.author_name, p.author_avatar, true,
+  p.published_at + case t.lang when 'sw' then interval '1 hour' else interval '2 hours' end,
+  t.read_time, t.categories, t.tags, t.lang, p.id
+from public.posts p
+cross join (values
+  (
+    'sw',
+    'Kwa Nini Kila Biashara ya Kenya Inahitaji Tovuti Mwaka 2026',
+    'Kurasa za mitandao ya kijamii ni ardhi ya kukodi. Tovuti ya haraka na iliyopangwa vizuri ndiyo mahali pekee mtandaoni ambapo biashara yako inaweka sheria zake, inajenga imani na kugeuza utafutaji kuwa mauzo.',
+    $html$<p>Muulize mwenye duka jijini Nairobi wateja wanampataje, na mara nyingi jibu ni mchanganyiko wa kuambiwa na watu, vikundi vya WhatsApp na ukurasa wa Facebook au Instagram. Njia hizo zinafanya kazi, lakini zina udhaifu mmoja: si zako. Mabadiliko ya algoriti, akaunti kusimamishwa au nenosiri kudukuliwa kunaweza kufuta miaka ya kazi kwa usiku mmoja.</p>
+<h2>Wateja hutafuta kabla ya kununua</h2>
+<p>Watu wanaomiliki simu janja nchini Kenya wanaongezeka, na ndivyo ilivyo tabia ya kutafuta kabla ya kutumia pesa. Mtu anapoandika "fundi bomba Kilimani" au "sare za shule Eldoret", biashara zinazojitokeza ni zile zenye tovuti ambayo injini za utafutaji zinaweza kusoma.</p>
+<h2>Tovuti ni yako</h2>
+<p>Tovuti yako inaonyesha bei, saa za kazi, ramani, malipo ya M-Pesa na fomu ya mawasiliano mahali pamoja — na hakuna anayeweza kuizima isipokuwa wewe. Anza na kurasa chache zilizo wazi, zinazofunguka haraka kwenye simu, kisha ziongeze kadri biashara inavyokua.</p>$html$,
+    '2 min',
+    '{Uhifadhi wa Tovuti,Utengenezaji wa Tovuti}'::text[],
+    '{uhifadhi,usalama,kasi}'::text[]
+  ),
+  (
+    'fr',
+    'Pourquoi chaque entreprise kényane a besoin d’un site web en 2026',
+    'Une page sur les réseaux sociaux, c’est un terrain loué. Un site web rapide et bien construit est le seul endroit en ligne où votre entreprise fixe les règles, inspire confiance et transforme les recherches en ventes.',
+    $html$<p>Demandez à un commerçant de Nairobi comment ses clients le trouvent : la réponse mêle le bouche-à-oreille, les groupes WhatsApp et une page Facebook ou Instagram. Ces canaux fonctionnent, mais ils ont un point faible : ils ne vous appartiennent pas. Un changement d’algorithme, un compte suspendu ou un mot de passe piraté peut effacer des années de travail du jour au lendemain.</p>
+<h2>Les clients cherchent avant d’acheter</h2>
+<p>Au Kenya, le smartphone se généralise, et avec lui l’habitude de chercher avant de dépenser. Quand quelqu’un tape « plombier Kilimani » ou « uniformes scolaires Eldoret », les entreprises qui apparaissent sont celles dont le site web est lisible par les moteurs de recherche.</p>
+<h2>Un site web vous appartient</h2>
+<p>Votre site réunit vos prix, vos horaires, un plan d’accès, le paiement M-Pesa et un formulaire de contact — et personne d’autre que vous ne peut le fermer. Commencez par quelques pages claires et rapides sur mobile, puis enrichissez-les à mesure que votre activité grandit.</p>$html$,
+    '2 min',
+    '{Hébergement,Développement web}'::text[],
+    '{hébergement,sécurité,performance}'::text[]
+  )
+) as t(lang, title, excerpt, content, read_time, categories, tags)
+where p.title = 'Why Every Kenyan Business Needs a Website in 2026';

@@ -16,11 +16,12 @@ export const contactTopics = {
 
 export type ContactTopic = keyof typeof contactTopics;
 
-export const chatOptions = (Object.keys(contactTopics) as ContactTopic[]).map((topic) => ({
-  topic,
-  label: contactTopics[topic].label,
-  href: `/contact?topic=${topic}`,
-}));
+/** The widget's options: labels are message keys (`chat.*Label`). */
+export const chatOptions = [
+  { topic: "website", label: "chat.websiteLabel", href: "/contact?topic=website" },
+  { topic: "mobile-app", label: "chat.mobileAppLabel", href: "/contact?topic=mobile-app" },
+  { topic: "general", label: "chat.generalLabel", href: "/contact?topic=general" },
+] as const satisfies readonly { topic: ContactTopic; label: string; href: string }[];
 
 /** The prefilled message for `?topic=` on /contact ("" for a missing or unknown topic). */
 export function topicMessage(topic: string | null): string {

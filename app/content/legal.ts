@@ -4,7 +4,8 @@ export interface LegalSection {
   paragraphs: string[];
 }
 
-export const LEGAL_UPDATED = "November 2026";
+/** When the documents last changed (shown as month and year in the page's language). */
+export const LEGAL_UPDATED = "2026-11-15T12:00:00Z";
 
 export const termsOfService: LegalSection[] = [
   {
@@ -49,7 +50,7 @@ export const privacyPolicy: LegalSection[] = [
     heading: "How we use it",
     paragraphs: [
       "To run your account, answer your enquiries, prepare quotes and — only if you subscribed — send the newsletter. We do not sell your data or use third-party advertising trackers.",
-      "This site sets only the cookies it needs: your sign-in session, short-lived messages after a form, and whether you dismissed the e-mail banner.",
+      "This site sets only the cookies it needs: your sign-in session, short-lived messages after a form, whether you dismissed the e-mail banner, and the language you chose.",
     ],
   },
   {

@@ -7,17 +7,24 @@ export const portfolioCategories = [
 
 export type PortfolioCategory = (typeof portfolioCategories)[number]["label"];
 
-/** A client project (spec §3 "Portfolio project"), with the extra text of its details view. */
-export interface PortfolioProject {
-  slug: string;
+/** The words of a project, translated per language (`work.sw.ts`, `work.fr.ts`). */
+export interface ProjectText {
   title: string;
-  category: PortfolioCategory;
-  client: string;
-  image: string;
   description: string;
-  tags: string[];
   challenge: string;
   outcome: string;
+}
+
+/** A client project (spec §3 "Portfolio project"), with the extra text of its details view. */
+export interface PortfolioProject extends ProjectText {
+  slug: string;
+  /** The filter category (its English name, the value the filter compares). */
+  category: PortfolioCategory;
+  /** The category as shown, in the page's language. */
+  categoryLabel?: string;
+  client: string;
+  image: string;
+  tags: string[];
 }
 
 /** The 6 projects of /portfolio. */
@@ -111,10 +118,3 @@ export interface HomePortfolioItem {
   image: string;
   description: string;
 }
-
-export const homePortfolioItems: HomePortfolioItem[] = portfolioProjects.map((p) => ({
-  title: p.title,
-  category: p.category,
-  image: p.image,
-  description: p.description,
-}));

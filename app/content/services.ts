@@ -1,22 +1,38 @@
 import type { IconName } from "~/components/icons";
 
-/** A service the agency offers (spec §3 "Service"); `id` is also its route segment. */
-export interface Service {
-  id: string;
+/** The words of a service, translated per language (`services.sw.ts`, `services.fr.ts`). */
+export interface ServiceText {
   title: string;
-  icon: IconName;
   description: string;
   longDescription: string;
-  priceRange: string;
   cta: string;
-  image: string;
   features: string[];
   process: { title: string; description: string }[];
   technologies: string[];
 }
 
-/** The 8 services (spec §1, §2 and the Ksh price ranges of §9). */
-export const services: Service[] = [
+/** A price in Kenyan shillings, formatted per language (`app/i18n/format.server.ts`). */
+export interface Price {
+  min: number;
+  max?: number;
+  per?: "year" | "month" | "sms";
+}
+
+/** A service as stored here (English words, a numeric price). */
+export interface ServiceData extends ServiceText {
+  id: string;
+  icon: IconName;
+  image: string;
+  price: Price;
+}
+
+/** A service as pages get it (spec §3 "Service"): words and price range in the page's language. */
+export interface Service extends Omit<ServiceData, "price"> {
+  priceRange: string;
+}
+
+/** The 8 services (spec §1, §2 and the Ksh price ranges of §9); `id` is their route segment. */
+export const services: ServiceData[] = [
   {
     id: "web-development",
     title: "Web Development",
@@ -25,7 +41,7 @@ export const services: Service[] = [
       "Fast, secure and mobile-friendly websites and web applications that turn visitors into customers.",
     longDescription:
       "From a five-page company site to a full online store with M-Pesa checkout, we design and build websites that load quickly on any phone, rank well in search and are easy for your team to update. Every project is built on modern, maintainable technology and handed over with training and documentation.",
-    priceRange: "Ksh 50,000 – 300,000",
+    price: { min: 50_000, max: 300_000 },
     cta: "Start Your Website",
     image: "/images/services/web-development.svg",
     features: [
@@ -51,7 +67,7 @@ export const services: Service[] = [
       "Native and cross-platform Android and iOS apps that your customers will love to use every day.",
     longDescription:
       "We build mobile apps that work well on entry-level Android phones and flagship iPhones alike, stay usable on slow or patchy connections, and integrate with the payment and messaging services your customers already use. We handle store listings, releases and ongoing updates.",
-    priceRange: "Ksh 150,000 – 1,000,000",
+    price: { min: 150_000, max: 1_000_000 },
     cta: "Build Your App",
     image: "/images/services/mobile-app-development.svg",
     features: [
@@ -77,7 +93,7 @@ export const services: Service[] = [
       "Custom business software — ERPs, portals and internal tools — built around the way you work.",
     longDescription:
       "When off-the-shelf software does not fit, we build systems that match your processes: inventory and point of sale, school and hospital management, logistics dashboards and customer portals. We integrate with your existing tools and keep your data secure and backed up.",
-    priceRange: "Ksh 200,000 – 1,500,000",
+    price: { min: 200_000, max: 1_500_000 },
     cta: "Discuss Your Project",
     image: "/images/services/software-development.svg",
     features: [
@@ -103,7 +119,7 @@ export const services: Service[] = [
       "Reliable, secure hosting with 99.9% uptime, daily backups and local support when you need it.",
     longDescription:
       "Your website is only useful when it is online. Our managed hosting keeps sites fast and available with 99.9% uptime, free SSL certificates, daily backups, malware scanning and e-mail accounts on your own domain — with a team in Nairobi that answers within 24 hours.",
-    priceRange: "Ksh 10,000 – 100,000 per year",
+    price: { min: 10_000, max: 100_000, per: "year" },
     cta: "Choose a Hosting Plan",
     image: "/images/services/web-hosting.svg",
     features: [
@@ -129,7 +145,7 @@ export const services: Service[] = [
       "Reach thousands of customers instantly with branded bulk SMS, reminders and two-way messaging.",
     longDescription:
       "SMS reaches every phone, with or without data. Send promotions, appointment reminders, payment confirmations and alerts under your own sender ID, schedule campaigns, personalise messages and track delivery — from a simple dashboard or through our API.",
-    priceRange: "From Ksh 0.7 per SMS",
+    price: { min: 0.7, per: "sms" },
     cta: "Start Sending",
     image: "/images/services/bulk-sms.svg",
     features: [
@@ -155,7 +171,7 @@ export const services: Service[] = [
       "SEO, social media and paid campaigns that grow your audience and bring measurable results.",
     longDescription:
       "We plan and run campaigns that bring the right customers to your business: search engine optimisation, Google and Meta ads, social media management, content and e-mail marketing. Every shilling is tracked, and you get a clear monthly report of what worked.",
-    priceRange: "Ksh 30,000 – 300,000 per month",
+    price: { min: 30_000, max: 300_000, per: "month" },
     cta: "Grow Your Business",
     image: "/images/services/digital-marketing.svg",
     features: [
@@ -181,7 +197,7 @@ export const services: Service[] = [
       "Logos, brand identities and marketing materials that make your business memorable.",
     longDescription:
       "A strong brand builds trust before a customer reads a word. We design logos, brand guidelines, company profiles, packaging, social media graphics and print materials that look professional everywhere your customers meet you.",
-    priceRange: "Ksh 5,000 – 50,000",
+    price: { min: 5_000, max: 50_000 },
     cta: "Design Your Brand",
     image: "/images/services/graphic-design.svg",
     features: [
@@ -207,7 +223,7 @@ export const services: Service[] = [
       "AI assistants that answer customers around the clock on your website and WhatsApp.",
     longDescription:
       "An AI assistant trained on your products, prices and policies answers common questions in English and Swahili at any hour, books appointments, takes orders and hands complex conversations to your team — on your website, WhatsApp and Facebook Messenger.",
-    priceRange: "Ksh 80,000 – 500,000",
+    price: { min: 80_000, max: 500_000 },
     cta: "Get Your Assistant",
     image: "/images/services/ai-chatbot-assistants.svg",
     features: [
@@ -227,10 +243,7 @@ export const services: Service[] = [
   },
 ];
 
-/** The service with this id (route segment), if any. */
-export function findService(id: string): Service | undefined {
-  return services.find((s) => s.id === id);
+/** The English title of the service with this id (the agency's inbox and mails), if any. */
+export function findServiceTitle(id: string): string | undefined {
+  return services.find((s) => s.id === id)?.title;
 }
-
-/** Ids and titles only (footer links). */
-export const serviceSummaries = services.map(({ id, title }) => ({ id, title }));

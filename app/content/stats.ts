@@ -13,18 +13,18 @@ export const agencyFigures = {
 
 const plus = (n: number) => `${n}+`;
 
-/** Headline stats under the hero (spec §9). */
+/** Headline stats under the hero (spec §9); labels are message keys. */
 export const heroStats = [
-  { value: plus(agencyFigures.projects), label: "Projects" },
-  { value: plus(agencyFigures.clients), label: "Clients" },
-  { value: plus(agencyFigures.years), label: "Years" },
-  { value: "24/7", label: "Support" },
-];
+  { value: plus(agencyFigures.projects), label: "home.statProjects" },
+  { value: plus(agencyFigures.clients), label: "home.statClients" },
+  { value: plus(agencyFigures.years), label: "home.statYears" },
+  { value: "24/7", label: "home.statSupport" },
+] as const;
 
 /** Stats of the about section: the same figures as the hero, and two promises. */
 export const aboutStats = [
-  { value: plus(agencyFigures.projects), label: "Projects Completed" },
-  { value: plus(agencyFigures.clients), label: "Happy Clients" },
-  { value: agencyFigures.uptime, label: "Hosting Uptime" },
-  { value: `${agencyFigures.replyHours}h`, label: "Reply Time" },
-];
+  { value: plus(agencyFigures.projects), label: "home.statProjectsCompleted" },
+  { value: plus(agencyFigures.clients), label: "home.statHappyClients" },
+  { value: agencyFigures.uptime, label: "home.statUptime" },
+  { value: "", label: "home.statReplyTime" },
+] as const;

@@ -1,9 +1,13 @@
-/** A team member shown on the home page (anchor #team); authors of blog posts are among them. */
-export interface TeamMember {
-  name: string;
+/** The words of a team member, translated per language (`work.sw.ts`, `work.fr.ts`). */
+export interface MemberText {
   role: string;
-  avatar: string;
   bio: string;
+}
+
+/** A team member shown on the home page (anchor #team); authors of blog posts are among them. */
+export interface TeamMember extends MemberText {
+  name: string;
+  avatar: string;
 }
 
 export const team: TeamMember[] = [
@@ -33,7 +37,7 @@ export const team: TeamMember[] = [
   },
 ];
 
-const fallbackBio =
+export const fallbackBio =
   "A member of our team of designers, developers and marketers helping African businesses grow online.";
 
 /** The bio for a post's author (matched by name); a general line for unknown authors. */

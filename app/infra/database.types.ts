@@ -160,6 +160,7 @@ export interface Database {
           created_at: string;
           email: string;
           id: number;
+          lang: string;
           status: string;
           unsubscribed_at: string | null;
         };
@@ -169,6 +170,7 @@ export interface Database {
           created_at?: string;
           email: string;
           id?: never;
+          lang?: string;
           status?: string;
           unsubscribed_at?: string | null;
         };
@@ -178,6 +180,7 @@ export interface Database {
           created_at?: string;
           email?: string;
           id?: never;
+          lang?: string;
           status?: string;
           unsubscribed_at?: string | null;
         };
@@ -193,11 +196,13 @@ export interface Database {
           created_at: string;
           excerpt: string;
           id: number;
+          lang: string;
           published: boolean;
           published_at: string | null;
           read_time: string;
           tags: string[];
           title: string;
+          translation_of: number | null;
           updated_at: string;
         };
         Insert: {
@@ -209,11 +214,13 @@ export interface Database {
           created_at?: string;
           excerpt?: string;
           id?: never;
+          lang?: string;
           published?: boolean;
           published_at?: string | null;
           read_time?: string;
           tags?: string[];
           title: string;
+          translation_of?: number | null;
           updated_at?: string;
         };
         Update: {
@@ -225,11 +232,13 @@ export interface Database {
           created_at?: string;
           excerpt?: string;
           id?: never;
+          lang?: string;
           published?: boolean;
           published_at?: string | null;
           read_time?: string;
           tags?: string[];
           title?: string;
+          translation_of?: number | null;
           updated_at?: string;
         };
         Relationships: [];

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import type { z } from "zod";
+import { localeOf } from "~/i18n/page.server";
+import { translate } from "~/i18n/translate.server";
 import { type FieldRules, fieldRulesOf, simpleRules } from "./form-fields.server";
 
 /** The honeypot field of every public form (a static field: pages stay cacheable). */
@@ -20,10 +22,6 @@ const HONEYPOT_FIELD = "name__confirm";
 
 /** Bounds checked before anything else looks at a submission. */
 export const FORM_LIMITS = { fields: 100, nameBytes: 100 } as const;
-
-export const UNREADABLE_FORM = "The form data could not be read. Please try again.";
-export const WRONG_CONTENT_TYPE = "Please submit the form from the page.";
-export const SPAM_REJECTED = "Form not submitted.";
 
 /** A submission refused before validation: nothing of it is echoed back. */
 export interface FormRejection {
@@ -111,20 +109,22 @@ export async function readForm(
   rules: FieldRules,
   options: ReadOptions = {},
 ): Promise<{ ok: true; formData: FormData } | FormRejection> {
+  const say = (key: "validation.unreadable" | "validation.wrongContentType" | "validation.spam") =>
+    translate(localeOf(request), key);
   const type = request.headers.get("Content-Type") ?? "";
   const urlEncoded = type.startsWith("application/x-www-form-urlencoded");
   const multipart = options.multipart === true && type.startsWith("multipart/form-data");
-  if (!urlEncoded && !multipart) return reject(WRONG_CONTENT_TYPE);
+  if (!urlEncoded && !multipart) return reject(say("validation.wrongContentType"));
   let entries: [string, FormDataEntryValue][] | null;
   try {
     const body = Buffer.from(await request.arrayBuffer());
     entries = urlEncoded ? urlEncodedEntries(body) : await multipartEntries(body, type);
   } catch {
-    return reject(UNREADABLE_FORM);
+    return reject(say("validation.unreadable"));
   }
   const allowed = new Map(rules);
   if (options.honeypot) allowed.set(HONEYPOT_FIELD, { repeats: 1, maxLength: 1024 });
-  if (!entries || !entriesAllowed(entries, allowed)) return reject(UNREADABLE_FORM);
+  if (!entries || !entriesAllowed(entries, allowed)) return reject(say("validation.unreadable"));
 
   const formData = new FormData();
   for (const [name, value] of entries) {
@@ -134,7 +134,7 @@ export async function readForm(
     try {
       await honeypot.check(formData);
     } catch (error) {
-      if (error instanceof SpamError) return reject(SPAM_REJECTED, "spam");
+      if (error instanceof SpamError) return reject(say("validation.spam"), "spam");
       throw error;
     }
   }

@@ -1,8 +1,10 @@
 /**
  * The site's HTTP policy, in one place for the route modules and the Node server (`server/`
- * imports this file directly, so it has no imports of its own): cookie names, cache classes,
- * which requests and responses the anonymous page cache may use, its keys, and the CSP.
+ * imports this file directly, so its only import is the dependency-free locale module, by a
+ * relative path): cookie names, cache classes, which requests and responses the anonymous page
+ * cache may use, its keys, and the CSP.
  */
+import { preferredLocale } from "../i18n/locale.ts";
 
 /** Every cookie the site writes (Supabase's own session cookies start with `sb-`). */
 export const COOKIES = {
@@ -14,6 +16,8 @@ export const COOKIES = {
   bannerDismissed: "email-banner-dismissed",
   /** OWASP device cookie: this browser signed in successfully before (per address). */
   device: "device",
+  /** The language the visitor chose (switcher or suggestion): `en`, `sw` or `fr`. */
+  lang: "lang",
 } as const;
 
 /** The three cache classes of a response. */
@@ -39,14 +43,58 @@ export function isPersonalCookieHeader(cookie: string | null | undefined): boole
   return Boolean(cookie && PERSONAL_COOKIE.test(cookie));
 }
 
-/** True when the request carries a session (Supabase auth cookies) or a flash toast. */
-export function isPersonalised(request: Request): boolean {
-  return isPersonalCookieHeader(request.headers.get("Cookie"));
+/**
+ * The language the home page suggests to this visitor, or null: only `/`, only a visitor who
+ * has not chosen a language (no `lang` cookie) and whose browser prefers Kiswahili or French.
+ * Such an answer is personal (never cached, see `isAnonymousRead` callers); every other visitor
+ * of `/` shares the one cached page, whose language comes from its path alone.
+ */
+export function suggestedLanguage(
+  path: string,
+  cookie: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): "sw" | "fr" | null {
+  if (path !== "/" || (cookie && /(?:^|;\s*)lang=/.test(cookie))) return null;
+  const preferred = preferredLocale(acceptLanguage);
+  return preferred === "sw" || preferred === "fr" ? preferred : null;
 }
 
-/** A GET/HEAD from a visitor with no session and no flash message. */
-export function isAnonymousRead(method: string | undefined, cookie: string | undefined): boolean {
-  return (method === "GET" || method === "HEAD") && !isPersonalCookieHeader(cookie);
+/** `suggestedLanguage` of a fetch Request. */
+export function languageSuggestionOf(request: Request): "sw" | "fr" | null {
+  return suggestedLanguage(
+    new URL(request.url).pathname,
+    request.headers.get("Cookie"),
+    request.headers.get("Accept-Language"),
+  );
+}
+
+/**
+ * True when the answer depends on more than the URL: a session (Supabase auth cookies), a flash
+ * toast, or the home page's language suggestion.
+ */
+export function isPersonalised(request: Request): boolean {
+  return (
+    isPersonalCookieHeader(request.headers.get("Cookie")) || Boolean(languageSuggestionOf(request))
+  );
+}
+
+/**
+ * A GET/HEAD from a visitor with no session and no flash message, who would not get the home
+ * page's language suggestion (pass `url` and `acceptLanguage` for that check).
+ */
+export function isAnonymousRead(
+  method: string | undefined,
+  cookie: string | undefined,
+  url = "",
+  acceptLanguage?: string | string[],
+): boolean {
+  const language = Array.isArray(acceptLanguage) ? acceptLanguage.join(",") : acceptLanguage;
+  const path = url.split("?")[0] ?? "";
+  return (
+    (method === "GET" || method === "HEAD") &&
+    !isPersonalCookieHeader(cookie) &&
+    !suggestedLanguage(path, cookie, language)
+  );
 }
 
 /**

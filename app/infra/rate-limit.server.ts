@@ -92,7 +92,3 @@ export async function consumeRateLimit(
   }
   return wait > 0 ? wait : null;
 }
-
-export function rateLimitMessage(seconds: number): string {
-  return `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
-}

@@ -1,15 +1,12 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { localeOf } from "~/i18n/page.server";
+import { translate } from "~/i18n/translate.server";
 import type { FieldReply, FormReply } from "~/lib/form-reply";
 import type { Failure, FailureKind } from "~/lib/result";
 import type { FormRejection } from "./forms.server";
 import { PRIVATE_NO_STORE } from "./http-policy";
-import {
-  clientIp,
-  consumeRateLimit,
-  type RateLimitKind,
-  rateLimitMessage,
-} from "./rate-limit.server";
+import { clientIp, consumeRateLimit, type RateLimitKind } from "./rate-limit.server";
 import { makeToast } from "./toast.server";
 
 /** The HTTP status of each failure kind: the one mapping of the site. */
@@ -86,5 +83,6 @@ export async function rateLimit(
   const keys = perIp ? [clientIp(request), ...extraKeys] : extraKeys;
   const wait = await consumeRateLimit(kind, keys);
   if (wait === null) return null;
-  return { ok: false, kind: "limited", message: rateLimitMessage(wait), retryAfter: wait };
+  const message = translate(localeOf(request), "validation.rateLimited", { seconds: wait });
+  return { ok: false, kind: "limited", message, retryAfter: wait };
 }

@@ -1,4 +1,5 @@
 import type { PostSummary } from "~/domain/posts/types";
+import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
 
 /** Escapes text for XML element content and attribute values. */
 export function xmlEscape(value: string): string {
@@ -20,23 +21,72 @@ export function staticSitemapPaths(serviceIds: string[]): string[] {
   ];
 }
 
-export function sitemapXml(siteUrl: string, paths: string[], posts: PostSummary[]): string {
-  const entry = (loc: string, lastmod?: string) =>
-    `  <url><loc>${xmlEscape(siteUrl + loc)}</loc>${
-      lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""
-    }</url>`;
-  const lines = [
-    ...paths.map((path) => entry(path)),
-    ...posts.map((post) =>
-      entry(`/blog/${post.id}`, post.date ? new Date(post.date).toISOString() : undefined),
-    ),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join("\n")}\n</urlset>\n`;
+/** A post's path in its own language and the paths of its translations (hreflang). */
+export interface SitemapPost {
+  post: PostSummary;
+  alternates?: Partial<Record<Locale, string>>;
 }
 
-export function rssXml(site: { siteUrl: string; brandName: string }, posts: PostSummary[]): string {
+/**
+ * Every public page in each language (static pages exist in all three), each `<url>` listing
+ * its alternates (`xhtml:link rel="alternate" hreflang`, plus `x-default` = English), and every
+ * published post at its own language's URL with the translations it has.
+ */
+export function sitemapXml(
+  siteUrl: string,
+  paths: string[],
+  posts: (PostSummary | SitemapPost)[],
+): string {
+  const links = (alternates: Partial<Record<Locale, string>>) => {
+    const entries = LOCALES.filter((l) => alternates[l]).map(
+      (l) => [l, alternates[l] as string] as const,
+    );
+    if (entries.length < 2) return "";
+    const fallback = alternates.en ?? entries[0]?.[1];
+    return [...entries, ["x-default", fallback] as const]
+      .map(
+        ([l, path]) =>
+          `<xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(siteUrl + path)}"/>`,
+      )
+      .join("");
+  };
+  const entry = (loc: string, lastmod?: string, alternates: Partial<Record<Locale, string>> = {}) =>
+    `  <url><loc>${xmlEscape(siteUrl + loc)}</loc>${
+      lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""
+    }${links(alternates)}</url>`;
+  const lines = [
+    ...paths.flatMap((path) => {
+      const alternates = Object.fromEntries(LOCALES.map((l) => [l, localizePath(path, l)]));
+      return LOCALES.map((l) => entry(localizePath(path, l), undefined, alternates));
+    }),
+    ...posts.map((item) => {
+      const { post, alternates } = "post" in item ? item : { post: item, alternates: {} };
+      const loc = localizePath(`/blog/${post.id}`, post.lang ?? "en");
+      return entry(loc, post.date ? new Date(post.date).toISOString() : undefined, alternates);
+    }),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${lines.join("\n")}\n</urlset>\n`;
+}
+
+/** The channel of a language's feed (English by default, as the site always had it). */
+export interface FeedChannel {
+  locale: Locale;
+  title: string;
+  description: string;
+}
+
+export function rssXml(
+  site: { siteUrl: string; brandName: string },
+  posts: PostSummary[],
+  channel: FeedChannel = {
+    locale: "en",
+    title: `${site.brandName} Blog`,
+    description: `Articles from ${site.brandName} on websites, apps and digital marketing.`,
+  },
+): string {
+  const blog = localizePath("/blog", channel.locale);
   const items = posts.map((post) => {
-    const link = `${site.siteUrl}/blog/${post.id}`;
+    const link = `${site.siteUrl}${localizePath(`/blog/${post.id}`, post.lang ?? "en")}`;
     const date = post.date ? new Date(post.date).toUTCString() : "";
     return [
       "    <item>",
@@ -55,11 +105,11 @@ export function rssXml(site: { siteUrl: string; brandName: string }, posts: Post
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xmlEscape(`${site.brandName} Blog`)}</title>
-    <link>${xmlEscape(`${site.siteUrl}/blog`)}</link>
-    <atom:link href="${xmlEscape(`${site.siteUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />
-    <description>${xmlEscape(`Articles from ${site.brandName} on websites, apps and digital marketing.`)}</description>
-    <language>en</language>
+    <title>${xmlEscape(channel.title)}</title>
+    <link>${xmlEscape(`${site.siteUrl}${blog}`)}</link>
+    <atom:link href="${xmlEscape(`${site.siteUrl}${blog}/rss.xml`)}" rel="self" type="application/rss+xml" />
+    <description>${xmlEscape(channel.description)}</description>
+    <language>${channel.locale}</language>
 ${items.join("\n")}
   </channel>
 </rss>

@@ -1,3 +1,5 @@
+import type { MessageKey, Values } from "~/i18n/messages";
+
 /**
  * What domain functions return: a value, or a failure of a kind the HTTP layer knows how to
  * answer (`infra/replies.server.ts` maps kinds to statuses).
@@ -20,6 +22,9 @@ export interface Failure {
   message: string;
   /** Seconds to wait (kind "limited"). */
   retryAfter?: number;
+  /** The catalogue message `message` is the English text of, to answer in the page's language. */
+  key?: MessageKey;
+  values?: Values;
 }
 
 export type Result<T = undefined> = { ok: true; value: T } | Failure;

@@ -1,12 +1,19 @@
 import type { MetaDescriptor } from "react-router";
+import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
+import { translatorFrom } from "~/i18n/use-t";
 import { fallbackSiteConfig, type SiteConfig } from "./site-config";
 
 interface PageMeta {
   /** Page title without the brand (e.g. "Contact"); omit for the home page. */
   title?: string;
   description: string;
-  /** Path of the canonical URL, e.g. "/blog/3". */
+  /** English path of the page, e.g. "/blog/3"; the page's language prefixes it. */
   path: string;
+  /**
+   * The page's path in each language that has it (default: the same path in all three). Posts
+   * pass their translations only; the canonical URL is the entry of the page's own language.
+   */
+  alternates?: Partial<Record<Locale, string>>;
   /** Absolute or site path of the social-card image. */
   image?: string;
   type?: "website" | "article";
@@ -24,13 +31,44 @@ export function siteFromMatches(matches: MatchLike[]): SiteConfig {
   return root?.site ?? fallbackSiteConfig;
 }
 
-/** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for a page. */
+const OG_LOCALE: Record<Locale, string> = { en: "en_US", sw: "sw_KE", fr: "fr_FR" };
+
+/** `<link rel="alternate" hreflang>` for each language of the page, and `x-default` (English). */
+function alternateLinks(siteUrl: string, alternates: Partial<Record<Locale, string>>) {
+  const links: MetaDescriptor[] = LOCALES.filter((l) => alternates[l]).map((l) => ({
+    tagName: "link",
+    rel: "alternate",
+    hrefLang: l,
+    href: `${siteUrl}${alternates[l]}`,
+  }));
+  const fallback = alternates.en ?? Object.values(alternates)[0];
+  if (fallback) {
+    links.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: siteUrl + fallback,
+    });
+  }
+  return links;
+}
+
+/**
+ * Title, description, canonical URL, hreflang alternates, Open Graph, Twitter card and JSON-LD
+ * for a page, in the page's language.
+ */
 export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[] {
   const site = siteFromMatches(matches);
+  const t = translatorFrom(matches);
   const title = page.title
     ? `${page.title} | ${site.brandName}`
-    : `${site.brandName} — Digital solutions for African businesses`;
-  const url = `${site.siteUrl}${page.path}`;
+    : t("meta.homeTitle", { brand: site.brandName });
+  const alternates =
+    page.alternates ??
+    Object.fromEntries(LOCALES.map((l) => [l, localizePath(page.path, l)] as const));
+  // A page in one language only (an untranslated post) is canonical in that language.
+  const own = alternates[t.locale] ?? Object.values(alternates)[0] ?? page.path;
+  const url = `${site.siteUrl}${own}`;
   const image = page.image
     ? new URL(page.image, site.siteUrl).href
     : `${site.siteUrl}/images/og-default.png`;
@@ -38,6 +76,8 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
+    ...alternateLinks(site.siteUrl, alternates),
+    { property: "og:locale", content: OG_LOCALE[t.locale] },
     { property: "og:site_name", content: site.brandName },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },

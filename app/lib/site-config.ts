@@ -43,3 +43,11 @@ export function useSiteConfig(): SiteConfig {
   const data = useRouteLoaderData("root") as { site?: SiteConfig } | undefined;
   return data?.site ?? fallbackSiteConfig;
 }
+
+/** The services (id and title in the page's language) the root loader sent: footer, forms. */
+export function useServiceLinks(): { id: string; title: string }[] {
+  const data = useRouteLoaderData("root") as
+    | { serviceLinks?: { id: string; title: string }[] }
+    | undefined;
+  return data?.serviceLinks ?? [];
+}

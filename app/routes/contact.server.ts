@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import { topicMessage } from "~/content/chat-options";
-import { findService } from "~/content/services";
-import { CONTACT_SUCCESS_MESSAGE, isServiceId } from "~/domain/contact/limits";
+import { findServiceIn, topicMessageIn } from "~/content/localized.server";
+import { isServiceId } from "~/domain/contact/limits";
 import { saveContactMessage } from "~/domain/contact/messages.server";
-import { contactSchema } from "~/domain/contact/schema.server";
+import { contactSchemaIn } from "~/domain/contact/schema.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { localizeFailure } from "~/i18n/failures.server";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
@@ -18,14 +20,20 @@ import type { Route } from "./+types/contact";
  * "Request a quote") chooses the service and prefills a quote request.
  */
 export function loader({ request, url }: Route.LoaderArgs) {
+  const { locale, t, i18n } = pageI18n(url, [
+    "contact",
+    "meta.contactTitle",
+    "meta.contactDescription",
+  ]);
   const service = url.searchParams.get("service");
-  const quoteFor = isServiceId(service) ? findService(service) : undefined;
+  const quoteFor = isServiceId(service) ? findServiceIn(locale, service) : undefined;
   return data(
     {
       defaultMessage: quoteFor
-        ? `Hello, I would like a quote for ${quoteFor.title}. `
-        : topicMessage(url.searchParams.get("topic")),
+        ? t("contact.quoteMessage", { service: quoteFor.title })
+        : topicMessageIn(locale, url.searchParams.get("topic")),
       defaultService: quoteFor?.id ?? "",
+      i18n,
     },
     { headers: publicCacheHeaders(request) },
   );
@@ -33,7 +41,8 @@ export function loader({ request, url }: Route.LoaderArgs) {
 
 /** Stores a contact message (also posted by the home page form, which sends `redirectTo`). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readSubmission(request, contactSchema, { honeypot: true });
+  const t = translator(localeOf(request));
+  const read = await readSubmission(request, contactSchemaIn(t.locale), { honeypot: true });
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
@@ -48,11 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: user?.id ?? null,
     service: service ?? null,
   });
-  if (!saved.ok) return failedForm(saved, submission, { toast: true });
+  if (!saved.ok) return failedForm(localizeFailure(saved, t), submission, { toast: true });
   // The agency's notification was queued with the row; send it now, after this answer.
   void kickOutbox();
-  return redirectWithToast(safeRedirectPath(redirectTo, "/contact"), {
+  return redirectWithToast(safeRedirectPath(redirectTo, t.path("/contact")), {
     type: "success",
-    title: CONTACT_SUCCESS_MESSAGE,
+    title: t("contact.sent"),
   });
 }

@@ -2,6 +2,7 @@ import { ContactDetails } from "~/components/contact/contact-details";
 import { ContactPageForm } from "~/components/contact/contact-form";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { publicPageHeaders } from "~/infra/http-policy";
 import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -11,27 +12,26 @@ export { action, loader } from "./contact.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Contact",
-    description:
-      "Tell us about your project: websites, mobile apps, software, hosting, bulk SMS, marketing, design or AI chatbots. We reply within 24 hours.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("meta.contactTitle"),
+    description: t("meta.contactDescription"),
     path: "/contact",
   });
+};
 
 export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as FormReply | undefined;
+  const t = useT();
   return (
     <>
-      <PageHeading
-        title="Contact Us"
-        subtitle="Tell us about your project and we will get back to you within 24 hours."
-      />
+      <PageHeading title={t("contact.title")} subtitle={t("contact.intro")} />
       <Toasts toasts={[reply?.toast]} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
         <section aria-labelledby="contact-form-heading" className="lg:col-span-2">
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold text-slate-900">
-            Send us a message
+            {t("contact.formHeading")}
           </h2>
           <ContactPageForm
             reply={reply}

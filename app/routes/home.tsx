@@ -8,6 +8,7 @@ import { PortfolioSection } from "~/components/home/portfolio-section";
 import { ServicesSection } from "~/components/home/services-section";
 import { TeamSection } from "~/components/home/team-section";
 import { WelcomeVideo } from "~/components/home/welcome-video";
+import { translatorFrom } from "~/i18n/use-t";
 import { publicPageHeaders } from "~/infra/http-policy";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
@@ -19,8 +20,7 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    description:
-      "Websites, mobile apps, custom software, hosting, bulk SMS, digital marketing, graphic design and AI chatbots for businesses across Africa.",
+    description: translatorFrom(matches)("meta.homeDescription"),
     path: "/",
     jsonLd: organizationJsonLd(siteFromMatches(matches)),
   });
@@ -30,9 +30,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero />
       <WelcomeVideo />
-      <ServicesSection />
-      <PortfolioSection />
-      <TeamSection initialSlide={loaderData.slide} />
+      <ServicesSection services={loaderData.services} />
+      <PortfolioSection items={loaderData.work} />
+      <TeamSection
+        team={loaderData.team}
+        testimonials={loaderData.testimonials}
+        initialSlide={loaderData.slide}
+      />
       <AboutSection />
       <LatestArticles posts={loaderData.posts} failed={loaderData.postsFailed} />
       <ContactSection />

@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import { requestConfirmationAgain } from "~/domain/newsletter/consent.server";
-import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "~/domain/newsletter/schema.server";
+import { newsletterSchemaIn } from "~/domain/newsletter/schema.server";
 import { subscribeToNewsletter } from "~/domain/newsletter/subscribe.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { localizeFailure } from "~/i18n/failures.server";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
@@ -15,8 +18,10 @@ import type { Route } from "./+types/newsletter";
  * (a loader redirect would also swallow the action's answer: React Router runs loaders after a
  * document POST).
  */
-export function loader() {
-  return null;
+export function loader({ url }: Route.LoaderArgs) {
+  return {
+    i18n: pageI18n(url, ["newsletter", "blog.backToBlog", "meta.newsletterDescription"]).i18n,
+  };
 }
 
 /**
@@ -24,22 +29,29 @@ export function loader() {
  * repeated address get the same answer: the form never tells who is on the list.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readSubmission(request, newsletterSchema, { honeypot: true });
+  const t = translator(localeOf(request));
+  const read = await readSubmission(request, newsletterSchemaIn(t.locale), { honeypot: true });
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
   const limited = await rateLimit("newsletter", request);
   if (limited) return failedForm(limited, submission);
-  const result = await subscribeToNewsletter(getSupabase(context), submission.value.email);
-  if (!result.ok) return failedForm(result, submission);
+  const result = await subscribeToNewsletter(
+    getSupabase(context),
+    submission.value.email,
+    t.locale,
+  );
+  if (!result.ok) return failedForm(localizeFailure(result, t), submission);
   // The confirmation mail goes out after the answer, whether the address was new or not.
   const { email } = submission.value;
   setImmediate(() => {
-    const queued = result.value.already ? requestConfirmationAgain(email) : Promise.resolve();
+    const queued = result.value.already
+      ? requestConfirmationAgain(email, t.locale)
+      : Promise.resolve();
     void queued.then(kickOutbox, (error) => console.warn(`[newsletter] ${error}`));
   });
   return data<FormReply>(
-    { notice: NEWSLETTER_SUBSCRIBED },
+    { notice: t("newsletter.subscribed") },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }

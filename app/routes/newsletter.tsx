@@ -1,5 +1,6 @@
 import { NewsletterBox } from "~/components/blog/newsletter-box";
 import { NewsletterFrame } from "~/components/blog/newsletter-link-page";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -9,18 +10,21 @@ export { action, loader } from "./newsletter.server";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Newsletter",
-    description: "Subscribe to our monthly newsletter.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("newsletter.title"),
+    description: t("meta.newsletterDescription"),
     path: "/newsletter",
     noindex: true,
   });
+};
 
 /** The sign-up page, and the result page a visitor without JS sees after subscribing. */
 export default function NewsletterRoute({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <NewsletterFrame title="Newsletter">
+    <NewsletterFrame title={t("newsletter.title")}>
       <NewsletterBox reply={actionData as FormReply | undefined} />
     </NewsletterFrame>
   );

@@ -5,7 +5,7 @@ import { PageHeading } from "~/components/page-heading";
 import { PortfolioFilter } from "~/components/portfolio/portfolio-filter";
 import { ProjectCard } from "~/components/portfolio/project-card";
 import { ProjectDetailsSection, ProjectDialog } from "~/components/portfolio/project-details";
-import { portfolioCategoryBySlug, portfolioProjects } from "~/content/portfolio";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import { staggerStyle } from "~/lib/stagger";
@@ -15,23 +15,22 @@ export { loader } from "./portfolio.server";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Portfolio",
-    description: "Websites, mobile apps and business systems we have built for our clients.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("portfolio.title"),
+    description: t("meta.portfolioDescription"),
     path: "/portfolio",
     noindex: true,
   });
+};
 
 export default function PortfolioRoute({ loaderData }: Route.ComponentProps) {
-  const { category, selected } = loaderData;
+  const { category, categories, projects, all, selected } = loaderData;
   const hydrated = useHydrated();
+  const t = useT();
   const [dialogSlug, setDialogSlug] = useState<string | null>(null);
-  const label = portfolioCategoryBySlug(category)?.label;
-  const projects = label
-    ? portfolioProjects.filter((p) => p.category === label)
-    : portfolioProjects;
-  const base = category ? `?category=${category}` : "/portfolio";
+  const base = category ? `?category=${category}` : t.path("/portfolio");
   const detailsHref = (slug: string) =>
     `${category ? `?category=${category}&` : "?"}project=${slug}#project-details`;
   const openDialog = (slug: string) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -39,16 +38,16 @@ export default function PortfolioRoute({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     setDialogSlug(slug);
   };
-  const sectionProject = portfolioProjects.find((p) => p.slug === selected);
+  const sectionProject = all.find((p) => p.slug === selected);
   return (
     <>
-      <PageHeading
-        title="Portfolio"
-        subtitle="A selection of websites, apps and systems we have built for our clients."
-      />
+      <PageHeading title={t("portfolio.title")} subtitle={t("portfolio.subtitle")} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <PortfolioFilter current={category} />
-        <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
+        <PortfolioFilter current={category} categories={categories} />
+        <ul
+          className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label={t("portfolio.projects")}
+        >
           {projects.map((project, index) => (
             <li key={project.slug} className="stagger-in" style={staggerStyle(index)}>
               <ProjectCard
@@ -67,21 +66,19 @@ export default function PortfolioRoute({ loaderData }: Route.ComponentProps) {
           className="mt-16 rounded-2xl bg-brand-900 px-6 py-12 text-center text-white"
         >
           <h2 id="cta-heading" className="text-3xl font-bold">
-            Ready to Start Your Project?
+            {t("portfolio.ctaTitle")}
           </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Tell us what you want to build and we will reply within 24 hours.
-          </p>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">{t("portfolio.ctaText")}</p>
           <Link
-            to="/contact"
+            to={t.path("/contact")}
             className="mt-6 inline-block rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
           >
-            Contact Us
+            {t("common.contactUs")}
           </Link>
         </section>
       </div>
       <ProjectDialog
-        project={portfolioProjects.find((p) => p.slug === dialogSlug) ?? null}
+        project={all.find((p) => p.slug === dialogSlug) ?? null}
         onClose={() => setDialogSlug(null)}
       />
     </>

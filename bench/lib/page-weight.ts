@@ -58,4 +58,9 @@ export const publicRoutes = [
   "/blog",
   "/blog/1",
   "/contact",
+  "/sw/",
+  "/fr/",
+  "/sw/services/web-development",
+  "/fr/blog",
+  "/sw/contact",
 ];

@@ -46,11 +46,13 @@ describe("profile", () => {
       onboarded: true,
       avatar_url: "https://x.example/a.png",
     });
-    expect(await profile.loader(routeArgs("/profile", { cookie: user.cookie }).args)).toEqual({
-      email: user.email,
-      fullName: "Amina Wanjiru",
-      avatarUrl: "https://x.example/a.png",
-    });
+    expect(await profile.loader(routeArgs("/profile", { cookie: user.cookie }).args)).toMatchObject(
+      {
+        email: user.email,
+        fullName: "Amina Wanjiru",
+        avatarUrl: "https://x.example/a.png",
+      },
+    );
   });
 
   it("saves the name and avatar with a 'Profile updated' toast", async () => {

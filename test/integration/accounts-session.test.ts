@@ -31,7 +31,8 @@ describe("sign out", () => {
     const after = withCookies(withCookies(cookie, setCookies), response);
     expect(after).not.toContain("auth-token=");
     expect(await getSessionUser(routeArgs("/", { cookie: after }).args.context)).toBeNull();
-    expect(asResponse(await settle(() => logout.loader())).headers.get("Location")).toBe("/");
+    const get = routeArgs("/logout").args;
+    expect(asResponse(await settle(() => logout.loader(get))).headers.get("Location")).toBe("/");
   });
 
   it("clears the cookies even when the backend cannot be reached", async () => {

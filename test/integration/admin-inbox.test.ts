@@ -199,7 +199,7 @@ describe("overview", () => {
     expect(figures.newMessages).toBe(fresh);
     expect(figures.subscribers).toBe(1);
     expect(figures.subscribersThisMonth).toBe(1);
-    expect(figures.published).toBe(6);
+    expect(figures.published).toBe(8);
     expect(figures.latest.map((m) => m.id)).toEqual(
       rows
         .slice(1)

@@ -35,13 +35,13 @@ type Loaded = {
   tags: string[];
 };
 
-async function load(query: string): Promise<Loaded> {
-  const { args } = routeArgs(`/blog?${query}`);
+async function load(query: string, path = "/blog"): Promise<Loaded> {
+  const { args } = routeArgs(`${path}?${query}`);
   return asData<Loaded>(await settle(() => blog.loader(args))).data;
 }
 
-const found = async (query: string) =>
-  (await load(query)).posts.map((p) => Object.keys(ids).find((k) => ids[k] === p.id)).sort();
+const found = async (query: string, path?: string) =>
+  (await load(query, path)).posts.map((p) => Object.keys(ids).find((k) => ids[k] === p.id)).sort();
 
 beforeAll(async () => {
   await insert("guide", {
@@ -116,5 +116,26 @@ describe("blog pages", () => {
     const past = await load(`category=Paged-${m}&page=5`);
     expect(past.posts).toEqual([]);
     expect(past.total).toBe(14);
+  });
+});
+
+describe("blog per language, in the database", () => {
+  it("lists a language's own posts and the English ones it has not translated yet", async () => {
+    const lang = { categories: [`Lang-${m}`] };
+    await insert("original", { title: `Original ${m}`, ...lang });
+    await insert("originalSw", {
+      title: `Asili ${m}`,
+      lang: "sw",
+      translation_of: ids.original,
+      ...lang,
+    });
+    await insert("untranslated", { title: `Untranslated ${m}`, ...lang });
+    await insert("swFirst", { title: `Kwanza ${m}`, lang: "sw", ...lang });
+    await insert("swFirstEn", { title: `First ${m}`, translation_of: ids.swFirst, ...lang });
+    const query = `category=Lang-${m}`;
+    expect(await found(query)).toEqual(["original", "swFirstEn", "untranslated"]);
+    expect(await found(query, "/sw/blog")).toEqual(["originalSw", "swFirst", "untranslated"]);
+    expect(await found(query, "/fr/blog")).toEqual(["original", "swFirstEn", "untranslated"]);
+    expect((await load(query, "/sw/blog")).total).toBe(3);
   });
 });

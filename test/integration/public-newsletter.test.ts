@@ -74,6 +74,8 @@ describe("newsletter", () => {
   });
 
   it("a plain GET renders the sign-up page: no redirect that would swallow a no-JS result", () => {
-    expect(newsletter.loader()).toBeNull();
+    const page = newsletter.loader(routeArgs("/newsletter").args);
+    expect(page).not.toBeInstanceOf(Response);
+    expect(page.i18n["newsletter.heading"]).toBe("Subscribe to our newsletter");
   });
 });

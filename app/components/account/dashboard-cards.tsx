@@ -1,14 +1,18 @@
 import type { ReactNode } from "react";
 import type { OwnMessage } from "~/domain/contact/types";
 import type { Survey } from "~/domain/onboarding/survey";
+import { shortDate } from "~/i18n/format";
+import { useT } from "~/i18n/use-t";
+import { optionLabel } from "./survey-labels";
 
-export function Card({ title, children }: { title: string; children: ReactNode }) {
+/** A dashboard card; `id` names its heading (the same in every language). */
+export function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section
-      aria-labelledby={`${slug(title)}-title`}
+      aria-labelledby={`${id}-title`}
       className="rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200"
     >
-      <h2 id={`${slug(title)}-title`} className="text-lg font-semibold text-slate-900">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
       <div className="mt-3 text-slate-700">{children}</div>
@@ -16,18 +20,19 @@ export function Card({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-}
-
 export function SurveyAnswers({ survey }: { survey: Survey | null }) {
-  if (!survey) return <p>You have not answered the onboarding questions yet.</p>;
-  const none = <span className="text-slate-600">Not answered</span>;
+  const t = useT();
+  if (!survey) return <p>{t("account.noSurvey")}</p>;
+  const none = <span className="text-slate-600">{t("account.notAnswered")}</span>;
+  const option = (value: string) => optionLabel(t, value);
   const rows: [string, ReactNode][] = [
-    ["Role", survey.role || none],
-    ["Services of interest", survey.services.length ? survey.services.join(", ") : none],
-    ["How you found us", survey.discover || none],
-    ["Goals", survey.goals || none],
+    [t("account.role"), survey.role ? option(survey.role) : none],
+    [
+      t("account.servicesOfInterest"),
+      survey.services.length ? survey.services.map(option).join(", ") : none,
+    ],
+    [t("account.foundUs"), survey.discover ? option(survey.discover) : none],
+    [t("account.goals"), survey.goals || none],
   ];
   return (
     <dl className="space-y-2">
@@ -41,28 +46,22 @@ export function SurveyAnswers({ survey }: { survey: Survey | null }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 export function MessageList({ messages, error }: { messages: OwnMessage[]; error: string | null }) {
+  const t = useT();
   if (error) {
     return (
       <p role="alert" className="text-red-700">
-        Your messages could not be loaded: {error}
+        {t("account.messagesError", { error })}
       </p>
     );
   }
-  if (messages.length === 0) return <p>You have not sent us a message yet.</p>;
+  if (messages.length === 0) return <p>{t("account.noMessages")}</p>;
   return (
     <ul className="divide-y divide-slate-200">
       {messages.map((m) => (
         <li key={m.id} className="py-3">
           <p className="text-sm text-slate-600">
-            <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
+            <time dateTime={m.created_at}>{shortDate(m.created_at, t.locale)}</time>
           </p>
           <p className="mt-1 line-clamp-3 whitespace-pre-line [overflow-wrap:anywhere]">
             {m.message}

@@ -7,6 +7,7 @@ import {
   type OnboardingState,
   progressOf,
 } from "~/domain/onboarding/survey";
+import { useT } from "~/i18n/use-t";
 import { OnboardingStepFields } from "./onboarding-steps";
 
 const buttonBase = "rounded-lg px-5 py-2.5 font-semibold disabled:cursor-not-allowed";
@@ -44,9 +45,15 @@ export function OnboardingDialog({ state }: { state: OnboardingState }) {
   const { step, answers } = state;
   const location = useLocation();
   const titleRef = useModal(step);
-  const saving = useIsPending({ action: "/onboarding", intent: "finish" });
-  const busy = useIsPending({ action: "/onboarding" });
+  const t = useT();
+  const action = t.path("/onboarding");
+  const saving = useIsPending({ action, intent: "finish" });
+  const busy = useIsPending({ action });
   const progress = progressOf(step);
+  const progressLabel = t("account.stepOf", {
+    current: step + 1,
+    total: ONBOARDING_STEPS.length,
+  });
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/70 p-4">
       <div
@@ -57,7 +64,7 @@ export function OnboardingDialog({ state }: { state: OnboardingState }) {
         className="my-auto w-full max-w-lg rounded-2xl bg-white p-6 shadow-2xl sm:p-8"
       >
         <p id="onboarding-intro" className="text-sm text-slate-600">
-          Welcome! A few quick questions help us tailor our services to you.
+          {t("account.onboardingIntro")}
         </p>
         <h2
           id="onboarding-title"
@@ -65,26 +72,26 @@ export function OnboardingDialog({ state }: { state: OnboardingState }) {
           tabIndex={-1}
           className="mt-2 text-2xl font-bold text-slate-900 focus:outline-none"
         >
-          {ONBOARDING_STEPS[step]}
+          {t(`survey.steps.${step as 0 | 1 | 2 | 3 | 4}`)}
         </h2>
         <div className="mt-4">
           <div className="flex justify-between text-sm text-slate-700">
-            <span>{progress.label}</span>
+            <span>{progressLabel}</span>
             <span>{progress.percent}%</span>
           </div>
           <div
             role="progressbar"
-            aria-label="Onboarding progress"
+            aria-label={t("account.onboardingProgress")}
             aria-valuemin={1}
             aria-valuemax={ONBOARDING_STEPS.length}
             aria-valuenow={step + 1}
-            aria-valuetext={progress.label}
+            aria-valuetext={progressLabel}
             className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
           >
             <div className="h-full bg-brand-700" style={{ width: `${progress.percent}%` }} />
           </div>
         </div>
-        <Form method="post" action="/onboarding" preventScrollReset className="mt-6">
+        <Form method="post" action={action} preventScrollReset className="mt-6">
           <input type="hidden" name="step" value={step} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <div key={step}>
@@ -100,7 +107,7 @@ export function OnboardingDialog({ state }: { state: OnboardingState }) {
                 disabled={busy}
                 className={`${buttonBase} bg-brand-700 text-white hover:bg-brand-800`}
               >
-                Next
+                {t("account.next")}
               </button>
             ) : (
               <button
@@ -110,7 +117,7 @@ export function OnboardingDialog({ state }: { state: OnboardingState }) {
                 disabled={busy}
                 className={`${buttonBase} bg-brand-700 text-white hover:bg-brand-800`}
               >
-                {saving ? "Saving..." : "Finish"}
+                {saving ? t("common.saving") : t("account.finish")}
               </button>
             )}
             <button
@@ -120,7 +127,7 @@ export function OnboardingDialog({ state }: { state: OnboardingState }) {
               disabled={step === 0 || busy}
               className={`${buttonBase} border border-slate-300 text-slate-800 hover:bg-slate-50 disabled:text-slate-500`}
             >
-              Back
+              {t("common.back")}
             </button>
           </div>
         </Form>

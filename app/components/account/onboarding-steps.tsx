@@ -6,6 +6,8 @@ import {
   ROLE_OPTIONS,
   SERVICE_OPTIONS,
 } from "~/domain/onboarding/survey";
+import { useT } from "~/i18n/use-t";
+import { optionLabel } from "./survey-labels";
 
 const choiceClass =
   "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2.5 text-slate-800 hover:border-brand-600 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50";
@@ -23,6 +25,7 @@ function Choices({
   options: readonly string[];
   selected: string[];
 }) {
+  const t = useT();
   return (
     <fieldset>
       <legend className="mb-3 font-medium text-slate-900">{legend}</legend>
@@ -36,7 +39,7 @@ function Choices({
               defaultChecked={selected.includes(option)}
               className="h-4 w-4 accent-brand-700"
             />
-            {option}
+            {optionLabel(t, option)}
           </label>
         ))}
       </div>
@@ -52,11 +55,12 @@ export function OnboardingStepFields({
   step: number;
   answers: OnboardingAnswers;
 }) {
+  const t = useT();
   switch (step) {
     case 0:
       return (
         <Field
-          label="Full Name"
+          label={t("common.fullName")}
           name="fullName"
           autoComplete="name"
           maxLength={100}
@@ -66,7 +70,7 @@ export function OnboardingStepFields({
     case 1:
       return (
         <Choices
-          legend="What best describes you?"
+          legend={t("account.roleLegend")}
           name="role"
           type="radio"
           options={ROLE_OPTIONS}
@@ -76,7 +80,7 @@ export function OnboardingStepFields({
     case 2:
       return (
         <Choices
-          legend="Which services are you interested in?"
+          legend={t("account.servicesLegend")}
           name="services"
           type="checkbox"
           options={SERVICE_OPTIONS}
@@ -86,7 +90,7 @@ export function OnboardingStepFields({
     case 3:
       return (
         <Choices
-          legend="How did you hear about us?"
+          legend={t("account.discoverLegend")}
           name="discover"
           type="radio"
           options={DISCOVER_OPTIONS}
@@ -97,7 +101,7 @@ export function OnboardingStepFields({
       return (
         <div>
           <label htmlFor="onboarding-goals" className="block font-medium text-slate-900">
-            What would you like to achieve with us?
+            {t("account.goalsLabel")}
           </label>
           <textarea
             id="onboarding-goals"

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { findService } from "~/content/services";
+import { findServiceTitle } from "~/content/services";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
 import { formatShortDate } from "~/lib/dates";
 import { linkClass, stacked } from "./admin-page";
@@ -7,7 +7,7 @@ import { MessageStatus } from "./message-status";
 import { StackedTable } from "./stacked-table";
 
 export function serviceTitle(id: string | null): string | null {
-  return id ? (findService(id)?.title ?? id) : null;
+  return id ? (findServiceTitle(id) ?? id) : null;
 }
 
 /** The inbox list: a table on wide screens, one card per message on phones. */

@@ -8,6 +8,7 @@ import { CheckboxField } from "./checkbox-field";
 import { CoverField } from "./cover-field";
 import { PreviewPanel, useLivePreview } from "./live-preview";
 import type { PostFormDefaults } from "./post-form-defaults";
+import { PostLanguageFields } from "./post-language-fields";
 import { useCoverUpload } from "./use-cover-upload";
 
 type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
@@ -114,6 +115,7 @@ export function PostEditor({
             hint="Comma-separated, e.g. seo, website"
           />
         </div>
+        <PostLanguageFields />
         <CheckboxField
           label="Published"
           name="published"

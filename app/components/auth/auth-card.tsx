@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /** The centred card of the sign-in, sign-up and password pages (below the fixed nav). */
 export function AuthCard({
@@ -25,3 +26,12 @@ export function AuthCard({
 }
 
 export const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
+
+/** The `<link>` of a message such as "Remembered it? <link>Sign in</link>", as a link to `to`. */
+export function linkTo(to: string) {
+  return (children: ReactNode[], key: number) => (
+    <Link key={key} to={to} className={linkClass}>
+      {children}
+    </Link>
+  );
+}

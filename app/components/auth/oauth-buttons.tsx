@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useT } from "~/i18n/use-t";
 
 export type OAuthProviderName = "google" | "github";
 
@@ -15,19 +16,20 @@ export function OAuthButtons({
   enabled: OAuthProviderName[];
   redirectTo?: string;
 }) {
+  const t = useT();
   if (enabled.length === 0) return null;
   return (
     <div className="mt-6">
       <div className="flex items-center gap-3 text-sm text-slate-600">
         <span className="h-px flex-1 bg-slate-200" />
-        <span>Or continue with</span>
+        <span>{t("auth.orContinue")}</span>
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <div className="mt-4 grid grid-cols-2 gap-3">
         {enabled.map((provider) => (
-          <Form key={provider} method="post" action="/login">
+          <Form key={provider} method="post" action={t.path("/login")}>
             <input type="hidden" name="intent" value="oauth" />
-            <input type="hidden" name="redirectTo" value={redirectTo ?? "/"} />
+            <input type="hidden" name="redirectTo" value={redirectTo ?? t.path("/")} />
             <button
               type="submit"
               name="provider"

@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field, type FieldErrors } from "~/components/forms/field";
+import { useT } from "~/i18n/use-t";
 
 /** A password field; with JS a Show/Hide toggle switches it to plain text and back. */
 export function PasswordField({
@@ -17,6 +18,7 @@ export function PasswordField({
 } & InputHTMLAttributes<HTMLInputElement>) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <div className="relative">
       <Field
@@ -33,7 +35,7 @@ export function PasswordField({
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? "Hide password" : "Show password"}
+          {visible ? t("common.hidePassword") : t("common.showPassword")}
         </button>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { ErrorList, type FieldErrors } from "~/components/forms/field";
 import { useEditClearsErrors } from "~/components/forms/use-edit-clears-errors";
+import { useT } from "~/i18n/use-t";
 
 /** 'I agree to the Terms of Service and Privacy Policy' (its error clears once ticked, with JS). */
 export function TermsCheckbox({
@@ -12,6 +13,12 @@ export function TermsCheckbox({
   errors?: FieldErrors;
 }) {
   const id = useId();
+  const t = useT();
+  const linkTo = (path: string) => (children: ReactNode[], key: number) => (
+    <Link key={key} to={t.path(path)} target="_blank" className="underline hover:text-brand-700">
+      {children}
+    </Link>
+  );
   const { ref, shown, markEdited } = useEditClearsErrors<HTMLInputElement>(errors);
   return (
     <div>
@@ -29,17 +36,9 @@ export function TermsCheckbox({
           className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-700"
         />
         <span>
-          <label htmlFor={id}>I agree to the Terms of Service and Privacy Policy</label>{" "}
+          <label htmlFor={id}>{t("auth.agree")}</label>{" "}
           <span className="text-slate-600">
-            (read the{" "}
-            <Link to="/terms" target="_blank" className="underline hover:text-brand-700">
-              terms
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" target="_blank" className="underline hover:text-brand-700">
-              privacy policy
-            </Link>
-            )
+            {t.rich("auth.readTerms", { terms: linkTo("/terms"), privacy: linkTo("/privacy") })}
           </span>
         </span>
       </div>

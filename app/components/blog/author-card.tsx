@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import { Avatar } from "./avatar";
 
 /** 'About {author}' with the author's bio. */
@@ -10,6 +11,7 @@ export function AuthorCard({
   avatar: string | null;
   bio: string;
 }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="author-heading"
@@ -18,7 +20,7 @@ export function AuthorCard({
       <Avatar name={name} src={avatar} size={64} />
       <div>
         <h2 id="author-heading" className="text-lg font-semibold text-slate-900">
-          About {name}
+          {t("blog.aboutAuthor", { name })}
         </h2>
         <p className="mt-2 text-slate-700">{bio}</p>
       </div>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { BlogFilters } from "~/domain/posts/blog-filters";
+import { useT } from "~/i18n/use-t";
 
 const TYPING_DELAY_MS = 300;
 
@@ -19,6 +20,7 @@ export function BlogFilterForm({
   tags: string[];
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
@@ -46,9 +48,9 @@ export function BlogFilterForm({
   return (
     <Form
       method="get"
-      action="/blog"
+      action={t.path("/blog")}
       role="search"
-      aria-label="Filter articles"
+      aria-label={t("blog.filterLabel")}
       onChange={onChange}
       ref={formRef}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -56,7 +58,7 @@ export function BlogFilterForm({
       <div className="grid gap-4 md:grid-cols-3">
         <div className="md:col-span-2">
           <label htmlFor="blog-search" className="block text-sm font-medium text-slate-800">
-            Search articles
+            {t("blog.search")}
           </label>
           <input
             id="blog-search"
@@ -64,13 +66,13 @@ export function BlogFilterForm({
             name="q"
             defaultValue={filters.q}
             maxLength={100}
-            placeholder="Search by title or summary"
+            placeholder={t("blog.searchPlaceholder")}
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
           />
         </div>
         <div>
           <label htmlFor="blog-category" className="block text-sm font-medium text-slate-800">
-            Category
+            {t("blog.category")}
           </label>
           <select
             id="blog-category"
@@ -78,7 +80,7 @@ export function BlogFilterForm({
             defaultValue={filters.category}
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
           >
-            <option value="">All Categories</option>
+            <option value="">{t("blog.allCategories")}</option>
             {categories.map((category) => (
               <option key={category} value={category}>
                 {category}
@@ -88,7 +90,7 @@ export function BlogFilterForm({
         </div>
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Tags</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("blog.tags")}</legend>
         <ul className="mt-2 flex flex-wrap gap-2">
           {tags.map((tag) => (
             <li key={tag}>
@@ -114,12 +116,12 @@ export function BlogFilterForm({
             type="submit"
             className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
           >
-            Apply Filters
+            {t("blog.apply")}
           </button>
         )}
         {active ? (
-          <Link to="/blog" className="font-semibold text-brand-700 hover:text-brand-800">
-            Clear filters
+          <Link to={t.path("/blog")} className="font-semibold text-brand-700 hover:text-brand-800">
+            {t("blog.clear")}
           </Link>
         ) : null}
       </div>

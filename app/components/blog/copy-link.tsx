@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useT } from "~/i18n/use-t";
 
 /**
  * With JS: a button that copies the current address and alerts 'Link copied to clipboard!'.
@@ -7,12 +8,13 @@ import { useHydrated } from "remix-utils/use-hydrated";
  */
 export function CopyLink({ url, icon }: { url: string; icon: ReactNode }) {
   const hydrated = useHydrated();
+  const t = useT();
   const id = useId();
   if (!hydrated) {
     return (
       <div className="w-56 max-w-full">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          Link to this article
+          {t("blog.linkToArticle")}
         </label>
         <input
           id={id}
@@ -29,7 +31,7 @@ export function CopyLink({ url, icon }: { url: string; icon: ReactNode }) {
     } catch {
       // Clipboard refused (permissions): the address bar still has the link.
     }
-    window.alert("Link copied to clipboard!");
+    window.alert(t("blog.copied"));
   };
   return (
     <button
@@ -38,7 +40,7 @@ export function CopyLink({ url, icon }: { url: string; icon: ReactNode }) {
       className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:border-brand-700 hover:text-brand-700"
     >
       {icon}
-      <span className="sr-only">Copy link</span>
+      <span className="sr-only">{t("blog.copyLink")}</span>
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { Field } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 
 /**
@@ -10,6 +11,7 @@ import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form
  */
 export function NewsletterBox({ reply: fallback }: { reply?: FormReply }) {
   const fetcher = useFetcher<FormReply>({ key: "newsletter" });
+  const t = useT();
   const reply = fetcher.data ?? fallback;
   const done = Boolean(reply?.notice);
   const problem =
@@ -20,19 +22,15 @@ export function NewsletterBox({ reply: fallback }: { reply?: FormReply }) {
       className="rounded-2xl border border-brand-200 bg-brand-50 p-6"
     >
       <h2 id="newsletter-heading" className="text-xl font-bold text-slate-900">
-        Subscribe to our newsletter
+        {t("newsletter.heading")}
       </h2>
-      <p className="mt-2 text-slate-700">
-        Practical tips on websites, apps and digital marketing, once a month. No spam.
-      </p>
-      <p className="mt-1 text-sm text-slate-700">
-        We e-mail you a link to confirm first; every issue has a one-click unsubscribe link.
-      </p>
-      <fetcher.Form method="post" action="/newsletter" className="mt-4 space-y-3">
+      <p className="mt-2 text-slate-700">{t("newsletter.text")}</p>
+      <p className="mt-1 text-sm text-slate-700">{t("newsletter.confirmFirst")}</p>
+      <fetcher.Form method="post" action={t.path("/newsletter")} className="mt-4 space-y-3">
         <HoneypotInputs />
         <Field
           key={done ? "done" : "form"}
-          label="Email address"
+          label={t("newsletter.email")}
           name="email"
           type="email"
           required
@@ -41,8 +39,12 @@ export function NewsletterBox({ reply: fallback }: { reply?: FormReply }) {
           defaultValue={done ? "" : typedValue(reply?.result, "email")}
           errors={problem?.filter(Boolean)}
         />
-        <SubmitButton pendingLabel="Subscribing..." fetcher={fetcher} className="w-full">
-          Subscribe
+        <SubmitButton
+          pendingLabel={t("newsletter.subscribing")}
+          fetcher={fetcher}
+          className="w-full"
+        >
+          {t("newsletter.subscribe")}
         </SubmitButton>
         <p role="status" className="min-h-6 font-medium text-brand-800">
           {reply?.notice ?? ""}

@@ -3,18 +3,20 @@ import { Form, Link } from "react-router";
 import { FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
+import { useT } from "~/i18n/use-t";
 import type { FormReply } from "~/lib/form-reply";
 
 /** The newsletter pages' frame: the title, a narrow column, and the way back to the blog. */
 export function NewsletterFrame({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <>
       <PageHeading title={title} />
       <div className="mx-auto max-w-xl space-y-8 px-4 py-14 sm:px-6">
         {children}
         <p className="text-center">
-          <Link to="/blog" className="font-semibold text-brand-700 hover:text-brand-800">
-            Back to Blog
+          <Link to={t.path("/blog")} className="font-semibold text-brand-700 hover:text-brand-800">
+            {t("blog.backToBlog")}
           </Link>
         </p>
       </div>
@@ -22,27 +24,23 @@ export function NewsletterFrame({ title, children }: { title: string; children: 
   );
 }
 
-/** The page behind a newsletter link: what the button will do, the button, the result. */
+/**
+ * The page behind a newsletter link (`purpose`: confirm or unsubscribe): what the button will
+ * do, the button, the result.
+ */
 export function NewsletterLinkPage({
-  title,
+  purpose,
   page,
   reply,
-  question,
-  button,
-  pending,
-  intent,
 }: {
-  title: string;
+  purpose: "confirm" | "unsubscribe";
   page: { email: string | null; error: string | null };
   reply: FormReply | undefined;
-  question: string;
-  button: string;
-  pending: string;
-  intent: string;
 }) {
+  const t = useT();
   const error = reply?.formError ?? page.error;
   return (
-    <NewsletterFrame title={title}>
+    <NewsletterFrame title={t(`newsletterLink.${purpose}.title`)}>
       {reply?.notice ? (
         <p
           role="status"
@@ -55,10 +53,14 @@ export function NewsletterLinkPage({
       ) : (
         <Form method="post" className="space-y-4">
           <p className="text-slate-800 [overflow-wrap:anywhere]">
-            {question.replace("{email}", page.email ?? "")}
+            {t(`newsletterLink.${purpose}.question`, { email: page.email ?? "" })}
           </p>
-          <SubmitButton pendingLabel={pending} name="intent" value={intent}>
-            {button}
+          <SubmitButton
+            pendingLabel={t(`newsletterLink.${purpose}.pending`)}
+            name="intent"
+            value={purpose}
+          >
+            {t(`newsletterLink.${purpose}.button`)}
           </SubmitButton>
         </Form>
       )}

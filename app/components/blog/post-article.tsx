@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { BlogPost, PostSummary } from "~/domain/posts/types";
-import { formatLongDate, isoDate } from "~/lib/dates";
+import { longDate } from "~/i18n/format";
+import { useT } from "~/i18n/use-t";
+import { isoDate } from "~/lib/dates";
 import { MediaPicture } from "../media/media-picture";
 import { AuthorCard } from "./author-card";
 import { Avatar } from "./avatar";
 import { PostContent } from "./post-content";
-import { CategoryBadge } from "./post-meta";
+import { CategoryBadge, readTimeLabel } from "./post-meta";
 import { RelatedPosts } from "./related-posts";
 import { ShareLinks } from "./share-links";
 
@@ -28,15 +30,21 @@ export function PostArticle({
   related: PostSummary[];
   url: string;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-24 pb-16 sm:px-6">
-      <Link to="/blog" className={`${buttonClass} -ml-4`}>
+      <Link to={t.path("/blog")} className={`${buttonClass} -ml-4`}>
         <SvgIcon name="arrowLeft" width={18} height={18} />
-        Back to Blog
+        {t("blog.backToBlog")}
       </Link>
-      <article className="mt-6">
+      {(post.lang ?? "en") === t.locale ? null : (
+        <p className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sky-950">
+          {t("blog.englishOnly")}
+        </p>
+      )}
+      <article className="mt-6" lang={(post.lang ?? "en") === t.locale ? undefined : post.lang}>
         <header className="max-w-3xl">
-          <ul className="flex flex-wrap gap-2" aria-label="Categories">
+          <ul className="flex flex-wrap gap-2" aria-label={t("blog.categories")}>
             {post.categories.map((category) => (
               <li key={category}>
                 <CategoryBadge>{category}</CategoryBadge>
@@ -53,11 +61,11 @@ export function PostArticle({
             </span>
             <span className="inline-flex items-center gap-1">
               <SvgIcon name="calendar" width={18} height={18} />
-              <time dateTime={isoDate(post.date)}>{formatLongDate(post.date)}</time>
+              <time dateTime={isoDate(post.date)}>{longDate(post.date, t.locale)}</time>
             </span>
             <span className="inline-flex items-center gap-1">
               <SvgIcon name="clock" width={18} height={18} />
-              {post.readTime} read
+              {readTimeLabel(t, post.readTime)}
             </span>
           </div>
         </header>
@@ -74,11 +82,11 @@ export function PostArticle({
           <div className="min-w-0">
             <PostContent html={post.content} />
             {post.tags.length ? (
-              <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+              <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("blog.tags")}>
                 {post.tags.map((tag) => (
                   <li key={tag}>
                     <Link
-                      to={`/blog?tag=${encodeURIComponent(tag)}`}
+                      to={t.path(`/blog?tag=${encodeURIComponent(tag)}`)}
                       className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
                     >
                       #{tag}
@@ -88,7 +96,7 @@ export function PostArticle({
               </ul>
             ) : null}
           </div>
-          <aside aria-label="Share this article" className="lg:sticky lg:top-24 lg:h-fit">
+          <aside aria-label={t("blog.shareLabel")} className="lg:sticky lg:top-24 lg:h-fit">
             <ShareLinks url={url} title={post.title} />
           </aside>
         </div>
@@ -101,10 +109,10 @@ export function PostArticle({
       </div>
       <p className="mt-12 text-center">
         <Link
-          to="/blog"
+          to={t.path("/blog")}
           className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
         >
-          View All Articles
+          {t("common.viewAllArticles")}
         </Link>
       </p>
     </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PostSummary } from "~/domain/posts/types";
+import { useT } from "~/i18n/use-t";
 import { MediaPicture } from "../media/media-picture";
 import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
 
@@ -17,8 +18,13 @@ export function PostCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   const category = post.categories[0];
+  const t = useT();
+  const foreign = (post.lang ?? "en") !== t.locale;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+    <article
+      lang={foreign ? post.lang : undefined}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+    >
       <MediaPicture
         src={post.coverImage}
         fallback={FALLBACK_COVER}
@@ -29,14 +35,22 @@ export function PostCard({
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">
-        {category ? (
-          <div>
-            <CategoryBadge>{category}</CategoryBadge>
+        {category || foreign ? (
+          <div className="flex flex-wrap gap-2">
+            {category ? <CategoryBadge>{category}</CategoryBadge> : null}
+            {foreign ? (
+              <span
+                lang={t.locale}
+                className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700"
+              >
+                {t("common.inEnglish")}
+              </span>
+            ) : null}
           </div>
         ) : null}
         <Heading className="mt-3 text-lg font-semibold text-slate-900">
           <Link
-            to={`/blog/${post.id}`}
+            to={t.path(`/blog/${post.id}`)}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
           >
             {post.title}

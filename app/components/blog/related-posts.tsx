@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import type { PostSummary } from "~/domain/posts/types";
+import { useT } from "~/i18n/use-t";
 import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
 
 /** 'Related Articles': first category, title, excerpt, short date and read time. */
 export function RelatedPosts({ posts }: { posts: PostSummary[] }) {
+  const t = useT();
   if (posts.length === 0) return null;
   return (
     <section aria-labelledby="related-heading">
       <h2 id="related-heading" className="text-2xl font-bold text-slate-900">
-        Related Articles
+        {t("blog.related")}
       </h2>
       <ul className="mt-6 grid gap-6 md:grid-cols-3">
         {posts.map((post) => (
@@ -22,7 +24,7 @@ export function RelatedPosts({ posts }: { posts: PostSummary[] }) {
               </div>
             ) : null}
             <h3 className="mt-3 font-semibold text-slate-900">
-              <Link to={`/blog/${post.id}`} className="after:absolute after:inset-0">
+              <Link to={t.path(`/blog/${post.id}`)} className="after:absolute after:inset-0">
                 {post.title}
               </Link>
             </h3>

@@ -1,19 +1,25 @@
 import { SvgIcon } from "~/components/icons";
+import { useT } from "~/i18n/use-t";
 import { CopyLink } from "./copy-link";
 
 /** Share on X, LinkedIn and Facebook (plain share URLs), plus copy-link. */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const t = useT();
   const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
+  const text = encodeURIComponent(title);
   const links = [
-    { label: "Share on X", short: "X", href: `https://x.com/intent/tweet?url=${u}&text=${t}` },
     {
-      label: "Share on LinkedIn",
+      label: t("blog.shareX"),
+      short: "X",
+      href: `https://x.com/intent/tweet?url=${u}&text=${text}`,
+    },
+    {
+      label: t("blog.shareLinkedIn"),
       short: "in",
       href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
     },
     {
-      label: "Share on Facebook",
+      label: t("blog.shareFacebook"),
       short: "f",
       href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     },
@@ -21,7 +27,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   return (
     <section aria-labelledby="share-heading" className="space-y-3">
       <h2 id="share-heading" className="text-sm font-semibold text-slate-600 uppercase">
-        Share
+        {t("blog.share")}
       </h2>
       <ul className="flex flex-wrap gap-2 lg:flex-col">
         {links.map((link) => (

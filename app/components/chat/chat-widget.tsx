@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import { useDisclosure } from "~/components/layout/use-disclosure";
 import { chatOptions } from "~/content/chat-options";
+import { useT } from "~/i18n/use-t";
 import { useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /**
@@ -11,6 +12,7 @@ import { useSiteConfig, whatsappHref } from "~/lib/site-config";
 export function ChatWidget() {
   const ref = useDisclosure();
   const { whatsapp } = useSiteConfig();
+  const t = useT();
   return (
     <details
       ref={ref}
@@ -20,23 +22,23 @@ export function ChatWidget() {
       <summary className="ml-auto flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800">
         <SvgIcon name="chat" className="group-open:hidden" />
         <SvgIcon name="close" className="hidden group-open:block" />
-        <span className="sr-only">Live chat</span>
+        <span className="sr-only">{t("chat.open")}</span>
       </summary>
       <div className="absolute right-0 bottom-16 w-80 max-w-[calc(100vw-2rem)] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
         <div className="bg-brand-800 px-5 py-4 text-white">
           <h2 id="chat-heading" className="font-semibold">
-            Live Chat
+            {t("chat.title")}
           </h2>
-          <p className="text-sm text-brand-100">Hi there! How can we help you today?</p>
+          <p className="text-sm text-brand-100">{t("chat.hello")}</p>
         </div>
         <ul className="space-y-2 p-4">
           {chatOptions.map((option) => (
             <li key={option.topic}>
               <Link
-                to={option.href}
+                to={t.path(option.href)}
                 className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50"
               >
-                {option.label}
+                {t(option.label)}
               </Link>
             </li>
           ))}
@@ -48,12 +50,12 @@ export function ChatWidget() {
                 className="flex items-center gap-2 rounded-lg border border-emerald-600 bg-emerald-50 px-4 py-3 font-medium text-emerald-900 hover:bg-emerald-100"
               >
                 <SvgIcon name="chat" width={18} height={18} />
-                Chat with us on WhatsApp
+                {t("chat.whatsapp")}
               </a>
             </li>
           ) : null}
         </ul>
-        <p className="px-4 pb-4 text-xs text-slate-600">We typically reply within 24 hours.</p>
+        <p className="px-4 pb-4 text-xs text-slate-600">{t("chat.reply")}</p>
       </div>
     </details>
   );

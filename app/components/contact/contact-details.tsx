@@ -1,14 +1,20 @@
 import { SvgIcon } from "~/components/icons";
+import { INTL_LOCALE } from "~/i18n/locale";
+import { useT } from "~/i18n/use-t";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /** Phone, WhatsApp, e-mails, offices and hours, with working tel:/wa.me/mailto: links. */
 export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const site = useSiteConfig();
+  const t = useT();
+  const cities = new Intl.ListFormat(INTL_LOCALE[t.locale].numbers, { type: "conjunction" }).format(
+    site.cities,
+  );
   const Heading = `h${headingLevel}` as const;
   const link = "font-medium text-brand-700 underline-offset-2 hover:underline";
   return (
-    <aside aria-label="Contact details" className="rounded-2xl bg-slate-50 p-6">
-      <Heading className="text-lg font-semibold text-slate-900">Contact details</Heading>
+    <aside aria-label={t("contact.details")} className="rounded-2xl bg-slate-50 p-6">
+      <Heading className="text-lg font-semibold text-slate-900">{t("contact.details")}</Heading>
       <ul className="mt-4 space-y-4 text-slate-700">
         <li className="flex gap-3">
           <SvgIcon name="phone" className="mt-0.5 shrink-0 text-brand-700" />
@@ -20,7 +26,7 @@ export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <li className="flex gap-3">
             <SvgIcon name="chat" className="mt-0.5 shrink-0 text-brand-700" />
             <a className={link} href={whatsappHref(site.whatsapp)} rel="noopener noreferrer">
-              Chat on WhatsApp
+              {t("contact.whatsapp")}
             </a>
           </li>
         ) : null}
@@ -37,15 +43,13 @@ export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         </li>
         <li className="flex gap-3">
           <SvgIcon name="mapPin" className="mt-0.5 shrink-0 text-brand-700" />
-          <span>
-            Offices in {site.cities.join(" and ")}, {site.country}
-          </span>
+          <span>{t("contact.offices", { cities, country: site.country })}</span>
         </li>
         <li className="flex gap-3">
           <SvgIcon name="clock" className="mt-0.5 shrink-0 text-brand-700" />
           <span className="flex flex-col">
-            <span>Office hours: {site.officeHours}</span>
-            <span>We reply within 24 hours.</span>
+            <span>{t("contact.hours", { hours: site.officeHours })}</span>
+            <span>{t("contact.replyWithin")}</span>
           </span>
         </li>
       </ul>

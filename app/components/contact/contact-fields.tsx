@@ -2,9 +2,10 @@ import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SelectField } from "~/components/forms/select-field";
 import { TextareaField } from "~/components/forms/textarea-field";
-import { services } from "~/content/services";
 import { CONTACT_LIMITS as L } from "~/domain/contact/limits";
+import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { useServiceLinks } from "~/lib/site-config";
 
 export interface ContactFieldsProps {
   /** The action's last answer (field errors, typed values, a message about the form). */
@@ -25,6 +26,8 @@ export function ContactFields({
   redirectTo,
 }: ContactFieldsProps) {
   const result = reply?.result;
+  const t = useT();
+  const services = useServiceLinks();
   return (
     <>
       <FormError message={formErrorOf(reply)} />
@@ -32,7 +35,7 @@ export function ContactFields({
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
-          label="Name"
+          label={t("contact.name")}
           name="name"
           autoComplete="name"
           required
@@ -41,7 +44,7 @@ export function ContactFields({
           errors={fieldErrors(result, "name")}
         />
         <Field
-          label="Email"
+          label={t("common.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -52,17 +55,17 @@ export function ContactFields({
         />
       </div>
       <SelectField
-        label="Service"
+        label={t("contact.service")}
         name="service"
         defaultValue={typedValue(result, "service") ?? defaultService ?? ""}
         errors={fieldErrors(result, "service")}
         options={[
-          { value: "", label: "Not sure yet / general enquiry" },
+          { value: "", label: t("contact.serviceUnsure") },
           ...services.map((s) => ({ value: s.id, label: s.title })),
         ]}
       />
       <TextareaField
-        label="Message"
+        label={t("contact.message")}
         name="message"
         rows={5}
         required

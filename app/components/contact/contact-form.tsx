@@ -1,6 +1,7 @@
 import { Form, useFetcher, useLocation } from "react-router";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { Toasts } from "~/components/toasts/toasts";
+import { useT } from "~/i18n/use-t";
 import type { FormReply } from "~/lib/form-reply";
 import { ContactFields, type ContactFieldsProps } from "./contact-fields";
 
@@ -12,10 +13,16 @@ const formClass = "space-y-5";
  */
 export function ContactPageForm(props: ContactFieldsProps) {
   const location = useLocation();
+  const t = useT();
   return (
-    <Form method="post" className={formClass} key={location.key} aria-label="Contact form">
+    <Form
+      method="post"
+      className={formClass}
+      key={location.key}
+      aria-label={t("contact.formLabel")}
+    >
       <ContactFields {...props} />
-      <SubmitButton pendingLabel="Sending...">Send Message</SubmitButton>
+      <SubmitButton pendingLabel={t("common.sending")}>{t("contact.send")}</SubmitButton>
     </Form>
   );
 }
@@ -27,18 +34,23 @@ export function ContactPageForm(props: ContactFieldsProps) {
 export function HomeContactForm({ defaultMessage }: { defaultMessage?: string }) {
   const location = useLocation();
   const fetcher = useFetcher<FormReply | undefined>({ key: "home-contact" });
+  const t = useT();
   return (
     <fetcher.Form
       method="post"
-      action="/contact"
+      action={t.path("/contact")}
       className={formClass}
       key={location.key}
-      aria-label="Contact form"
+      aria-label={t("contact.formLabel")}
     >
-      <ContactFields reply={fetcher.data} defaultMessage={defaultMessage} redirectTo="/#contact" />
+      <ContactFields
+        reply={fetcher.data}
+        defaultMessage={defaultMessage}
+        redirectTo={t.path("/#contact")}
+      />
       <Toasts toasts={[fetcher.data?.toast]} />
-      <SubmitButton pendingLabel="Sending..." fetcher={fetcher}>
-        Send Message
+      <SubmitButton pendingLabel={t("common.sending")} fetcher={fetcher}>
+        {t("contact.send")}
       </SubmitButton>
     </fetcher.Form>
   );

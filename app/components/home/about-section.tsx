@@ -1,21 +1,26 @@
-import { aboutStats } from "~/content/stats";
+import { aboutStats, agencyFigures } from "~/content/stats";
+import { INTL_LOCALE } from "~/i18n/locale";
+import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 
 export function AboutSection() {
+  const t = useT();
+  const uptime = new Intl.NumberFormat(INTL_LOCALE[t.locale].numbers, {
+    style: "percent",
+    maximumFractionDigits: 1,
+  }).format(Number.parseFloat(agencyFigures.uptime) / 100);
+  const value = (stat: (typeof aboutStats)[number]) =>
+    stat.label === "home.statUptime"
+      ? uptime
+      : stat.label === "home.statReplyTime"
+        ? t("home.replyHours", { hours: agencyFigures.replyHours })
+        : stat.value;
   return (
-    <HomeSection id="about" title="About Us">
+    <HomeSection id="about" title={t("home.aboutTitle")}>
       <div className="grid items-center gap-12 lg:grid-cols-2">
         <div className="space-y-4 text-lg text-slate-700">
-          <p>
-            We are a digital agency based in Nairobi and Mombasa, helping businesses across Africa
-            grow with technology that works for their customers — on every phone and every
-            connection.
-          </p>
-          <p>
-            From start-ups to Saccos, clinics and schools, we design, build, host and market digital
-            products, and we stay with our clients long after launch. Our hosting runs with 99.9%
-            uptime and we reply to every message within 24 hours.
-          </p>
+          <p>{t("home.aboutText1")}</p>
+          <p>{t("home.aboutText2")}</p>
         </div>
         <dl className="grid grid-cols-2 gap-6">
           {aboutStats.map((stat) => (
@@ -23,8 +28,8 @@ export function AboutSection() {
               key={stat.label}
               className="flex flex-col-reverse rounded-2xl bg-brand-50 p-6 text-center"
             >
-              <dt className="mt-1 text-slate-700">{stat.label}</dt>
-              <dd className="text-3xl font-bold text-brand-800">{stat.value}</dd>
+              <dt className="mt-1 text-slate-700">{t(stat.label)}</dt>
+              <dd className="text-3xl font-bold text-brand-800">{value(stat)}</dd>
             </div>
           ))}
         </dl>

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { heroStats } from "~/content/stats";
+import { useT } from "~/i18n/use-t";
 
 /** The hero: headline, calls to action, headline stats and the (eagerly loaded) hero artwork. */
 export function Hero() {
+  const t = useT();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -10,35 +12,32 @@ export function Hero() {
     >
       <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2">
         <div>
-          <p className="font-semibold text-accent-400">Digital solutions for African businesses</p>
+          <p className="font-semibold text-accent-400">{t("home.tagline")}</p>
           <h1
             id="hero-heading"
             className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
           >
-            Build, launch and grow your business online
+            {t("home.heroTitle")}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-brand-100">
-            Websites, mobile apps, custom software, hosting, bulk SMS, marketing, design and AI
-            assistants — from one team in Nairobi and Mombasa.
-          </p>
+          <p className="mt-5 max-w-xl text-lg text-brand-100">{t("home.heroText")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
-              to="/contact"
+              to={t.path("/contact")}
               className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500"
             >
-              Start a Project
+              {t("home.startProject")}
             </Link>
             <a
               href="#services"
               className="rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10"
             >
-              Explore Services
+              {t("home.exploreServices")}
             </a>
           </div>
           <dl className="mt-12 grid max-w-lg grid-cols-2 gap-6 sm:grid-cols-4">
             {heroStats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="text-sm text-brand-100">{stat.label}</dt>
+                <dt className="text-sm text-brand-100">{t(stat.label)}</dt>
                 <dd className="text-3xl font-bold text-white">{stat.value}</dd>
               </div>
             ))}
@@ -46,7 +45,7 @@ export function Hero() {
         </div>
         <img
           src="/images/hero.svg"
-          alt="Illustration of a website, a phone app and growth charts"
+          alt={t("home.heroImageAlt")}
           width={640}
           height={480}
           fetchPriority="high"

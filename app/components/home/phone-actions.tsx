@@ -1,4 +1,5 @@
 import { SvgIcon } from "~/components/icons";
+import { useT } from "~/i18n/use-t";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /**
@@ -7,20 +8,21 @@ import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
  */
 export function PhoneActions() {
   const site = useSiteConfig();
+  const t = useT();
   const button =
     "inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-2.5 text-sm font-semibold whitespace-nowrap";
   return (
     <nav
-      aria-label="Quick contact"
+      aria-label={t("home.quickContact")}
       className="phone-actions fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white/95 p-2 backdrop-blur sm:hidden"
     >
       <a href="#contact" className={`${button} bg-brand-700 text-white`}>
         <SvgIcon name="mail" width={16} height={16} />
-        Contact us
+        {t("home.contactShort")}
       </a>
       <a href={telHref(site.phone)} className={`${button} border border-brand-700 text-brand-700`}>
         <SvgIcon name="phone" width={16} height={16} />
-        Call
+        {t("home.call")}
       </a>
       {site.whatsapp ? (
         <a

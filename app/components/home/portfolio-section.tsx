@@ -1,17 +1,15 @@
 import { Link } from "react-router";
-import { homePortfolioItems } from "~/content/portfolio";
+import type { HomePortfolioItem } from "~/content/portfolio";
+import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
 import { HomeSection } from "./section";
 
-export function PortfolioSection() {
+export function PortfolioSection({ items }: { items: HomePortfolioItem[] }) {
+  const t = useT();
   return (
-    <HomeSection
-      id="portfolio"
-      title="Our Work"
-      intro="A selection of websites, apps and systems we have delivered for clients across Kenya."
-    >
+    <HomeSection id="portfolio" title={t("home.workTitle")} intro={t("home.workIntro")}>
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-        {homePortfolioItems.map((item, index) => (
+        {items.map((item, index) => (
           <li
             key={item.title}
             className="stagger-in overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -36,10 +34,10 @@ export function PortfolioSection() {
       </ul>
       <p className="mt-10 text-center">
         <Link
-          to="/portfolio"
+          to={t.path("/portfolio")}
           className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
         >
-          View Full Portfolio
+          {t("home.viewPortfolio")}
         </Link>
       </p>
     </HomeSection>

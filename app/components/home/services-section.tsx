@@ -1,20 +1,20 @@
 import { Link } from "react-router";
 import { ServiceGrid } from "~/components/services/service-card";
-import { services } from "~/content/services";
+import type { Service } from "~/content/services";
+import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 
-export function ServicesSection() {
+export function ServicesSection({ services }: { services: Service[] }) {
+  const t = useT();
   return (
-    <HomeSection
-      id="services"
-      title="Our Services"
-      intro="Everything a growing business needs to succeed online, from one trusted partner."
-      tone="muted"
-    >
+    <HomeSection id="services" title={t("services.title")} intro={t("services.intro")} tone="muted">
       <ServiceGrid services={services} />
       <p className="mt-10 text-center">
-        <Link to="/services" className="font-semibold text-brand-700 hover:text-brand-800">
-          View all services
+        <Link
+          to={t.path("/services")}
+          className="font-semibold text-brand-700 hover:text-brand-800"
+        >
+          {t("home.viewAllServices")}
         </Link>
       </p>
     </HomeSection>

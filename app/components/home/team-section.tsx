@@ -1,16 +1,21 @@
-import { team } from "~/content/team";
-import { testimonials } from "~/content/testimonials";
+import type { TeamMember } from "~/content/team";
+import type { Testimonial } from "~/content/testimonials";
+import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 import { TestimonialsCarousel } from "./testimonials-carousel";
 
-export function TeamSection({ initialSlide }: { initialSlide: number }) {
+export function TeamSection({
+  team,
+  testimonials,
+  initialSlide,
+}: {
+  team: TeamMember[];
+  testimonials: Testimonial[];
+  initialSlide: number;
+}) {
+  const t = useT();
   return (
-    <HomeSection
-      id="team"
-      title="Meet Our Team"
-      intro="Designers, developers and marketers who care about your results."
-      tone="muted"
-    >
+    <HomeSection id="team" title={t("home.teamTitle")} intro={t("home.teamIntro")} tone="muted">
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         {team.map((member) => (
           <li key={member.name} className="rounded-2xl bg-white p-6 text-center shadow-sm">

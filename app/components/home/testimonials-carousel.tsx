@@ -1,6 +1,7 @@
 import { type MouseEvent, useEffect, useReducer, useState } from "react";
 import { SvgIcon } from "~/components/icons";
 import type { Testimonial } from "~/content/testimonials";
+import { useT } from "~/i18n/use-t";
 import { carouselReducer, chunkSlides, initialCarousel } from "~/lib/carousel";
 import { StarRating } from "./star-rating";
 
@@ -35,6 +36,7 @@ export function TestimonialsCarousel({
     initialCarousel(testimonials.length, initialSlide),
   );
   const moving = useMoving(state.lockedUntil);
+  const t = useT();
   const count = state.slideCount;
   const href = (index: number) => `?slide=${index + 1}#testimonials`;
   const go = (event: MouseEvent, slide: number) => {
@@ -56,8 +58,11 @@ export function TestimonialsCarousel({
       className="mt-20"
     >
       <h3 id="testimonials-heading" className="text-center text-2xl font-bold text-slate-900">
-        What Our Clients Say
+        {t("home.testimonialsTitle")}
       </h3>
+      {t.locale === "en" ? null : (
+        <p className="mt-2 text-center text-sm text-slate-600">{t("home.testimonialsNote")}</p>
+      )}
       <div className="mt-8 overflow-hidden">
         <ul
           className="flex transition-transform duration-500 ease-out"
@@ -71,7 +76,7 @@ export function TestimonialsCarousel({
                 // biome-ignore lint/suspicious/noArrayIndexKey: slides are fixed positions
                 key={index}
                 aria-roledescription="slide"
-                aria-label={`${index + 1} of ${count}`}
+                aria-label={t("home.slideLabel", { n: index + 1, count })}
                 aria-hidden={active ? undefined : true}
                 inert={!active}
                 data-active={active ? "true" : "false"}
@@ -79,8 +84,8 @@ export function TestimonialsCarousel({
                   active ? "opacity-100" : "opacity-40"
                 }`}
               >
-                {items.map((t) => (
-                  <TestimonialCard key={t.name} testimonial={t} />
+                {items.map((item) => (
+                  <TestimonialCard key={item.name} testimonial={item} />
                 ))}
               </li>
             );
@@ -94,9 +99,9 @@ export function TestimonialsCarousel({
           onClick={(e) => step(e, "prev")}
         >
           <SvgIcon name="chevronLeft" />
-          <span className="sr-only">Previous testimonials</span>
+          <span className="sr-only">{t("home.previousSlides")}</span>
         </a>
-        <ol className="flex gap-1" aria-label="Choose a slide">
+        <ol className="flex gap-1" aria-label={t("home.chooseSlide")}>
           {slides.map((_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position
             <li key={index}>
@@ -111,7 +116,7 @@ export function TestimonialsCarousel({
                     index === state.slide ? "w-8 bg-brand-700" : "w-3 bg-slate-400"
                   }`}
                 />
-                <span className="sr-only">Go to slide {index + 1}</span>
+                <span className="sr-only">{t("home.goToSlide", { n: index + 1 })}</span>
               </a>
             </li>
           ))}
@@ -122,7 +127,7 @@ export function TestimonialsCarousel({
           onClick={(e) => step(e, "next")}
         >
           <SvgIcon name="chevronRight" />
-          <span className="sr-only">Next testimonials</span>
+          <span className="sr-only">{t("home.nextSlides")}</span>
         </a>
       </div>
     </section>
@@ -133,7 +138,10 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <StarRating rating={testimonial.rating} />
-      <blockquote className="mt-4 flex-1 text-slate-700">“{testimonial.content}”</blockquote>
+      {/* Testimonials keep the language their authors wrote them in (English). */}
+      <blockquote lang="en" className="mt-4 flex-1 text-slate-700">
+        “{testimonial.content}”
+      </blockquote>
       <figcaption className="mt-4">
         <span className="block font-semibold text-slate-900">{testimonial.name}</span>
         <span className="block text-sm text-slate-600">{testimonial.company}</span>

@@ -1,7 +1,7 @@
 export const mainNav = [
-  { to: "/", label: "Home" },
-  { to: "/services", label: "Services" },
-  { to: "/blog", label: "Blog" },
-  { to: "/portfolio", label: "Portfolio" },
-  { to: "/contact", label: "Contact" },
+  { to: "/", label: "nav.home" },
+  { to: "/services", label: "nav.services" },
+  { to: "/blog", label: "nav.blog" },
+  { to: "/portfolio", label: "nav.portfolio" },
+  { to: "/contact", label: "nav.contact" },
 ] as const;

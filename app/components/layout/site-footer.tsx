@@ -1,15 +1,16 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import { serviceSummaries } from "~/content/services";
-import { telHref, useSiteConfig } from "~/lib/site-config";
+import { useT } from "~/i18n/use-t";
+import { telHref, useServiceLinks, useSiteConfig } from "~/lib/site-config";
+import { LanguageSwitcher } from "./language-switcher";
 
 const quickLinks = [
-  { to: "/", label: "Home" },
-  { to: "/#about", label: "About Us" },
-  { to: "/services", label: "Services" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-];
+  { to: "/", label: "nav.home" },
+  { to: "/#about", label: "footer.aboutUs" },
+  { to: "/services", label: "nav.services" },
+  { to: "/blog", label: "nav.blog" },
+  { to: "/contact", label: "nav.contact" },
+] as const;
 
 const socialLinks = [
   { href: "https://www.facebook.com/jengadigital", label: "Facebook" },
@@ -20,15 +21,15 @@ const socialLinks = [
 
 export function SiteFooter() {
   const site = useSiteConfig();
+  const t = useT();
+  const serviceLinks = useServiceLinks();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.brandName}</p>
-          <p className="mt-3 text-sm leading-6">
-            Websites, apps and digital marketing that help businesses across Africa grow.
-          </p>
-          <ul className="footer-links mt-4 flex flex-wrap gap-x-4" aria-label="Social media">
+          <p className="mt-3 text-sm leading-6">{t("footer.tagline")}</p>
+          <ul className="footer-links mt-4 flex flex-wrap gap-x-4" aria-label={t("footer.social")}>
             {socialLinks.map((s) => (
               <li key={s.label}>
                 <a href={s.href} rel="noopener noreferrer">
@@ -40,30 +41,30 @@ export function SiteFooter() {
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="font-semibold text-white">
-            Quick Links
+            {t("footer.quickLinks")}
           </h2>
           <ul className="footer-links mt-3">
             {quickLinks.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={t.path(l.to)}>{t(l.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className="font-semibold text-white">
-            Services
+            {t("nav.services")}
           </h2>
           <ul className="footer-links mt-3">
-            {serviceSummaries.map((s) => (
+            {serviceLinks.map((s) => (
               <li key={s.id}>
-                <Link to={`/services/${s.id}`}>{s.title}</Link>
+                <Link to={t.path(`/services/${s.id}`)}>{s.title}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="font-semibold text-white">Contact Us</h2>
+          <h2 className="font-semibold text-white">{t("common.contactUs")}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <SvgIcon name="phone" width={16} height={16} />
@@ -84,11 +85,13 @@ export function SiteFooter() {
               </span>
             </li>
           </ul>
+          <LanguageSwitcher className="footer-links mt-4" linkClassName="px-1" />
         </div>
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
-        © {new Date().getFullYear()} {site.brandName}. All rights reserved. ·{" "}
-        <Link to="/terms">Terms of Service</Link> · <Link to="/privacy">Privacy Policy</Link>
+        {t("footer.rights", { year: new Date().getFullYear(), brand: site.brandName })} ·{" "}
+        <Link to={t.path("/terms")}>{t("footer.terms")}</Link> ·{" "}
+        <Link to={t.path("/privacy")}>{t("footer.privacy")}</Link>
       </p>
     </footer>
   );

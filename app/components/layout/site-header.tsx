@@ -2,8 +2,10 @@ import { useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { SessionUser } from "~/domain/accounts/session-user";
+import { useT } from "~/i18n/use-t";
 import { useSiteConfig } from "~/lib/site-config";
 import { AccountMenu } from "./account-menu";
+import { LanguageSwitcher } from "./language-switcher";
 import { mainNav } from "./nav-links";
 import { useDisclosure } from "./use-disclosure";
 import { useScrollFallback } from "./use-scroll-fallback";
@@ -15,8 +17,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function BrandMark() {
   const { brandName } = useSiteConfig();
+  const t = useT();
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+    <Link to={t.path("/")} className="flex items-center gap-2 text-lg font-bold text-slate-900">
       <img src="/logo.svg" alt="" width={32} height={32} />
       <span>{brandName}</span>
     </Link>
@@ -26,6 +29,7 @@ export function BrandMark() {
 /** Fixed top navigation with scroll progress; the mobile menu is a <details>, so no JS needed. */
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const header = useRef<HTMLElement>(null);
+  const t = useT();
   useScrollFallback(header);
   return (
     <header
@@ -37,35 +41,39 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         aria-hidden="true"
       />
       <nav
-        aria-label="Main"
+        aria-label={t("nav.main")}
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
       >
         <BrandMark />
         <ul className="hidden items-center gap-1 md:flex">
           {mainNav.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
-                {item.label}
+              <NavLink to={t.path(item.to)} end={item.to === "/"} className={navLinkClass}>
+                {t(item.label)}
               </NavLink>
             </li>
           ))}
         </ul>
         <div className="hidden items-center gap-2 md:flex">
+          <LanguageSwitcher
+            compact
+            linkClassName="block px-1.5 py-2 text-sm text-slate-700 hover:text-brand-700"
+          />
           {user ? (
             <AccountMenu user={user} />
           ) : (
             <>
               <Link
-                to="/login"
+                to={t.path("/login")}
                 className="px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
               >
-                Login
+                {t("nav.login")}
               </Link>
               <Link
-                to="/signup"
+                to={t.path("/signup")}
                 className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
-                Get Started
+                {t("nav.getStarted")}
               </Link>
             </>
           )}
@@ -78,20 +86,21 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
 
 function MobileMenu({ user }: { user: SessionUser | null }) {
   const ref = useDisclosure();
+  const t = useT();
   const item = "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
     <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
       <summary className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md text-slate-800 hover:bg-slate-100">
         <SvgIcon name="menu" className="group-open:hidden" />
         <SvgIcon name="close" className="hidden group-open:block" />
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{t("nav.menu")}</span>
       </summary>
       <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
         <ul>
           {mainNav.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className={item}>
-                {link.label}
+              <Link to={t.path(link.to)} className={item}>
+                {t(link.label)}
               </Link>
             </li>
           ))}
@@ -100,32 +109,36 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
           {user ? (
             <>
               <p className="px-3 py-2 text-sm text-slate-600">{user.email}</p>
-              <Link to="/profile" className={item}>
-                Profile
+              <Link to={t.path("/profile")} className={item}>
+                {t("nav.profile")}
               </Link>
-              <Link to="/dashboard" className={item}>
-                Dashboard
+              <Link to={t.path("/dashboard")} className={item}>
+                {t("nav.dashboard")}
               </Link>
-              <Form method="post" action="/logout">
+              <Form method="post" action={t.path("/logout")}>
                 <button type="submit" className={`${item} w-full text-left`}>
-                  Sign out
+                  {t("nav.signOut")}
                 </button>
               </Form>
             </>
           ) : (
             <>
-              <Link to="/login" className={item}>
-                Login
+              <Link to={t.path("/login")} className={item}>
+                {t("nav.login")}
               </Link>
               <Link
-                to="/signup"
+                to={t.path("/signup")}
                 className={`${item} bg-brand-700 text-center text-white hover:bg-brand-800`}
               >
-                Get Started
+                {t("nav.getStarted")}
               </Link>
             </>
           )}
         </div>
+        <LanguageSwitcher
+          className="mt-2 border-t border-slate-200 pt-2"
+          linkClassName="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+        />
       </div>
     </details>
   );

@@ -1,10 +1,13 @@
 import { PageHeading } from "~/components/page-heading";
 import { LEGAL_UPDATED, type LegalSection } from "~/content/legal";
+import { monthYear } from "~/i18n/format";
+import { useT } from "~/i18n/use-t";
 import { useSiteConfig } from "~/lib/site-config";
 
 /** A plain legal page: heading, numbered sections, last-updated date. */
 export function LegalPage({ title, sections }: { title: string; sections: LegalSection[] }) {
   const site = useSiteConfig();
+  const t = useT();
   const fill = (text: string) =>
     text.replaceAll("{brand}", site.brandName).replaceAll("{email}", site.email);
   return (
@@ -23,7 +26,9 @@ export function LegalPage({ title, sections }: { title: string; sections: LegalS
             ))}
           </section>
         ))}
-        <p className="text-sm text-slate-600">Last updated: {LEGAL_UPDATED}</p>
+        <p className="text-sm text-slate-600">
+          {t("legal.updated", { date: monthYear(LEGAL_UPDATED, t.locale) })}
+        </p>
       </div>
     </>
   );

@@ -2,8 +2,10 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { PortfolioProject } from "~/content/portfolio";
+import { useT } from "~/i18n/use-t";
 
 function DetailsBody({ project, headingId }: { project: PortfolioProject; headingId: string }) {
+  const t = useT();
   return (
     <>
       <img
@@ -13,17 +15,21 @@ function DetailsBody({ project, headingId }: { project: PortfolioProject; headin
         height={500}
         className="aspect-[8/5] w-full rounded-xl object-cover"
       />
-      <p className="mt-5 text-sm font-semibold text-brand-700">{project.category}</p>
+      <p className="mt-5 text-sm font-semibold text-brand-700">
+        {project.categoryLabel ?? project.category}
+      </p>
       <h2 id={headingId} className="mt-1 text-2xl font-bold text-slate-900">
         {project.title}
       </h2>
-      <p className="mt-1 font-medium text-slate-600">Client: {project.client}</p>
+      <p className="mt-1 font-medium text-slate-600">
+        {t("portfolio.client", { client: project.client })}
+      </p>
       <p className="mt-4 text-slate-700">{project.description}</p>
-      <h3 className="mt-5 font-semibold text-slate-900">The challenge</h3>
+      <h3 className="mt-5 font-semibold text-slate-900">{t("portfolio.challenge")}</h3>
       <p className="mt-1 text-slate-700">{project.challenge}</p>
-      <h3 className="mt-5 font-semibold text-slate-900">The outcome</h3>
+      <h3 className="mt-5 font-semibold text-slate-900">{t("portfolio.outcome")}</h3>
       <p className="mt-1 text-slate-700">{project.outcome}</p>
-      <ul className="mt-5 flex flex-wrap gap-2" aria-label="Technologies">
+      <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("portfolio.technologies")}>
         {project.tags.map((tag) => (
           <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">
             {tag}
@@ -43,6 +49,7 @@ export function ProjectDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
   useEffect(() => {
     const dialog = ref.current;
     if (project && dialog && !dialog.open) dialog.showModal();
@@ -62,7 +69,7 @@ export function ProjectDialog({
             className="absolute top-3 right-3 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-800 hover:bg-slate-100"
           >
             <SvgIcon name="close" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t("common.close")}</span>
           </button>
           <DetailsBody project={project} headingId="project-dialog-heading" />
         </div>
@@ -79,6 +86,7 @@ export function ProjectDetailsSection({
   project: PortfolioProject;
   closeHref: string;
 }) {
+  const t = useT();
   return (
     <section
       id="project-details"
@@ -91,7 +99,7 @@ export function ProjectDetailsSection({
         preventScrollReset
         className="mt-6 inline-block font-semibold text-brand-700 hover:text-brand-800"
       >
-        Close details
+        {t("portfolio.closeDetails")}
       </Link>
     </section>
   );

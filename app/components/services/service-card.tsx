@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { Service } from "~/content/services";
+import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
 
 /** A service in the grid: icon, title, description and 'Learn More' → /services/{id}. */
@@ -12,6 +13,7 @@ export function ServiceCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = `h${headingLevel}` as const;
+  const t = useT();
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-md">
       <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -20,10 +22,20 @@ export function ServiceCard({
       <Heading className="mt-4 text-lg font-semibold text-slate-900">{service.title}</Heading>
       <p className="mt-2 flex-1 text-slate-600">{service.description}</p>
       <Link
-        to={`/services/${service.id}`}
+        to={t.path(`/services/${service.id}`)}
         className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
       >
-        Learn More<span className="sr-only"> about {service.title}</span>
+        {t.rich(
+          "services.learnMore",
+          {
+            sr: (children, key) => (
+              <span key={key} className="sr-only">
+                {children}
+              </span>
+            ),
+          },
+          { service: service.title },
+        )}
         <SvgIcon name="arrowRight" width={16} height={16} />
       </Link>
     </article>

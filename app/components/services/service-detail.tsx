@@ -1,22 +1,24 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { Service } from "~/content/services";
+import { useT } from "~/i18n/use-t";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /** A service page: long description, price, features, process, technologies and calls to action. */
 export function ServiceDetail({ service }: { service: Service }) {
   const site = useSiteConfig();
-  const subject = encodeURIComponent(`${service.title} enquiry`);
+  const t = useT();
+  const subject = encodeURIComponent(t("services.emailSubject", { service: service.title }));
   return (
     <article>
       <header className="bg-brand-900 px-4 pt-24 pb-14 text-white sm:px-6">
         <div className="mx-auto max-w-6xl">
           <Link
-            to="/services"
+            to={t.path("/services")}
             className="inline-flex items-center gap-2 text-sm font-semibold text-brand-100 hover:text-white"
           >
             <SvgIcon name="arrowLeft" width={16} height={16} />
-            Back
+            {t("common.back")}
           </Link>
           <div className="mt-6 grid items-center gap-10 lg:grid-cols-2">
             <div>
@@ -40,7 +42,7 @@ export function ServiceDetail({ service }: { service: Service }) {
         <div className="space-y-12 lg:col-span-2">
           <section aria-labelledby="features-heading">
             <h2 id="features-heading" className="text-2xl font-bold text-slate-900">
-              Key Features
+              {t("services.keyFeatures")}
             </h2>
             <ul className="mt-5 grid gap-3 sm:grid-cols-2">
               {service.features.map((feature) => (
@@ -53,12 +55,14 @@ export function ServiceDetail({ service }: { service: Service }) {
           </section>
           <section aria-labelledby="process-heading">
             <h2 id="process-heading" className="text-2xl font-bold text-slate-900">
-              Our Process
+              {t("services.process")}
             </h2>
             <ol className="mt-5 grid gap-4 sm:grid-cols-2">
               {service.process.map((step, index) => (
                 <li key={step.title} className="rounded-xl border border-slate-200 p-5">
-                  <span className="text-sm font-bold text-brand-700">Step {index + 1}</span>
+                  <span className="text-sm font-bold text-brand-700">
+                    {t("services.step", { n: index + 1 })}
+                  </span>
                   <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
                   <p className="mt-1 text-slate-600">{step.description}</p>
                 </li>
@@ -67,7 +71,7 @@ export function ServiceDetail({ service }: { service: Service }) {
           </section>
           <section aria-labelledby="tech-heading">
             <h2 id="tech-heading" className="text-2xl font-bold text-slate-900">
-              Technologies
+              {t("services.technologies")}
             </h2>
             <ul className="mt-5 flex flex-wrap gap-2">
               {service.technologies.map((tech) => (
@@ -86,7 +90,7 @@ export function ServiceDetail({ service }: { service: Service }) {
           className="h-fit rounded-2xl border border-slate-200 bg-slate-50 p-6 lg:sticky lg:top-24"
         >
           <h2 id="pricing-heading" className="text-sm font-semibold text-slate-600 uppercase">
-            Price range
+            {t("services.priceRange")}
           </h2>
           <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="price-range">
             {service.priceRange}
@@ -94,21 +98,24 @@ export function ServiceDetail({ service }: { service: Service }) {
           <p className="mt-6 text-lg font-semibold text-slate-900">{service.cta}</p>
           <div className="mt-4 flex flex-col gap-3">
             <Link
-              to={`/contact?service=${service.id}#contact-form-heading`}
+              to={t.path(`/contact?service=${service.id}#contact-form-heading`)}
               className="inline-flex items-center justify-center gap-2 rounded-lg bg-amber-400 px-5 py-3 text-center font-semibold text-slate-900 hover:bg-amber-300"
             >
-              Request a quote for {service.title}
+              {t("services.quote", { service: service.title })}
             </Link>
             <a
               href={telHref(site.phone)}
               className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
             >
               <SvgIcon name="phone" width={18} height={18} />
-              Call Us
+              {t("services.callUs")}
             </a>
             {site.whatsapp ? (
               <a
-                href={whatsappHref(site.whatsapp, `Hello! I am interested in ${service.title}.`)}
+                href={whatsappHref(
+                  site.whatsapp,
+                  t("services.whatsappText", { service: service.title }),
+                )}
                 rel="noopener noreferrer"
                 className="inline-flex items-center justify-center gap-2 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
               >
@@ -121,7 +128,7 @@ export function ServiceDetail({ service }: { service: Service }) {
               className="inline-flex items-center justify-center gap-2 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
             >
               <SvgIcon name="mail" width={18} height={18} />
-              Email Us
+              {t("services.emailUs")}
             </a>
           </div>
         </aside>

@@ -1,14 +1,13 @@
+import { failWith } from "~/i18n/failures.server";
+import type { MessageKey } from "~/i18n/messages";
 import { type AppSupabase, createDetachedClient } from "~/infra/supabase.server";
-import { fail, kindOfStatus, ok, type Result } from "~/lib/result";
+import { type Failure, fail, kindOfStatus, ok, type Result } from "~/lib/result";
 
 /**
  * The account calls of the site (GoTrue through supabase-js), as plain functions: values in,
  * `Result` out. Provider errors keep their message and the kind of their status; a network
  * failure or timeout becomes "unavailable".
  */
-export const UNREACHABLE_MESSAGE =
-  "We could not reach the account service. Please try again in a moment.";
-
 export type EmailOtpType = "signup" | "recovery" | "email_change" | "invite";
 export const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
   "signup",
@@ -17,14 +16,26 @@ export const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
   "invite",
 ];
 
+/** GoTrue error codes the site words in every language (English keeps the provider's words). */
+const KNOWN_CODES: Record<string, MessageKey> = {
+  invalid_credentials: "auth.invalidCredentials",
+  email_not_confirmed: "auth.emailNotConfirmed",
+  weak_password: "auth.weakPassword",
+  over_email_send_rate_limit: "auth.emailRateLimited",
+};
+
 /** A provider error as a failure: its 4xx kind, or "unavailable" for 5xx and network errors. */
-export function toAuthFailure(error: unknown) {
+export function toAuthFailure(error: unknown): Failure {
   const status = error instanceof Error ? ((error as { status?: number }).status ?? 0) : 0;
   if (!(error instanceof Error) || status === 0 || !error.message || status >= 500) {
     const message = error instanceof Error && status >= 500 && error.message;
-    return fail("unavailable", message || UNREACHABLE_MESSAGE);
+    const failure = failWith("unavailable", "auth.unreachable");
+    return message ? { ...failure, message } : failure;
   }
-  return fail(kindOfStatus(status), error.message);
+  const code = (error as { code?: string }).code;
+  const known = code ? KNOWN_CODES[code] : undefined;
+  const failure = fail(kindOfStatus(status), error.message);
+  return known ? { ...failure, key: known } : failure;
 }
 
 async function attempt(call: () => Promise<{ error: unknown }>): Promise<Result> {
@@ -44,13 +55,23 @@ async function attempt(call: () => Promise<{ error: unknown }>): Promise<Result>
  */
 export async function signUpWithPassword(
   supabase: AppSupabase,
-  input: { email: string; password: string; fullName: string; confirmUrl: string },
+  input: {
+    email: string;
+    password: string;
+    fullName: string;
+    confirmUrl: string;
+    /** The language of the sign-up page: the confirmation e-mail is written in it. */
+    locale?: string;
+  },
 ): Promise<Result<{ existing: boolean }>> {
   try {
     const { data, error } = await supabase.auth.signUp({
       email: input.email,
       password: input.password,
-      options: { emailRedirectTo: input.confirmUrl, data: { full_name: input.fullName } },
+      options: {
+        emailRedirectTo: input.confirmUrl,
+        data: { full_name: input.fullName, ...(input.locale ? { locale: input.locale } : {}) },
+      },
     });
     if (error) {
       if ((error as { code?: string }).code === "user_already_exists") {
@@ -102,8 +123,6 @@ export function exchangeOAuthCode(supabase: AppSupabase, code: string) {
   return attempt(() => supabase.auth.exchangeCodeForSession(code));
 }
 
-export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
-
 /**
  * Whether `password` is the account's current password, checked on a client of its own (the
  * visitor's session is not touched; the check's own session is ended at once).
@@ -112,7 +131,9 @@ export async function checkPassword(email: string, password: string): Promise<Re
   const client = createDetachedClient();
   const signedIn = await attempt(() => client.auth.signInWithPassword({ email, password }));
   if (!signedIn.ok) {
-    return signedIn.kind === "unavailable" ? signedIn : fail("invalid", WRONG_CURRENT_PASSWORD);
+    return signedIn.kind === "unavailable"
+      ? signedIn
+      : failWith("invalid", "auth.wrongCurrentPassword");
   }
   await attempt(() => client.auth.signOut({ scope: "local" }));
   return ok();

@@ -6,8 +6,6 @@ export const CONTACT_LIMITS = {
   messageMax: 5000,
 } as const;
 
-export const CONTACT_SUCCESS_MESSAGE = "Message sent! We will get back to you shortly.";
-
 /** The services a visitor can ask a quote for (the 8 service pages' ids). */
 export const SERVICE_IDS = [
   "web-development",

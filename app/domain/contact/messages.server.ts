@@ -1,3 +1,4 @@
+import { failWith } from "~/i18n/failures.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
 import type { OwnMessage } from "./types";
@@ -10,8 +11,6 @@ export interface ContactMessage {
   /** The service the visitor asks a quote for, if any. */
   service?: string | null;
 }
-
-const FALLBACK_ERROR = "We couldn't send your message right now. Please try again shortly.";
 
 /**
  * Stores a contact message (spec §7 "Contact"). A backend failure comes back with the backend's
@@ -29,10 +28,12 @@ export async function saveContactMessage(
       user_id: input.userId,
       service: input.service ?? null,
     });
-    return error ? fail("unavailable", error.message || FALLBACK_ERROR) : ok();
+    if (!error) return ok();
+    const failure = failWith("unavailable", "contact.sendFailed");
+    return error.message ? { ...failure, message: error.message } : failure;
   } catch (error) {
     console.error("contact message failed", error);
-    return fail("unavailable", FALLBACK_ERROR);
+    return failWith("unavailable", "contact.sendFailed");
   }
 }
 

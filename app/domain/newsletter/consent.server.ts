@@ -1,9 +1,14 @@
+import { failWith } from "~/i18n/failures.server";
+import { isLocale, type Locale } from "~/i18n/locale";
+import { english, translate } from "~/i18n/translate.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
-import { fail, ok, type Result } from "~/lib/result";
+import { ok, type Result } from "~/lib/result";
 import {
+  CONFIRM_LINK_DAYS,
   confirmUrl,
   type LinkPurpose,
+  type LinkSubscriber,
   readToken,
   signatureMatches,
   unsubscribeHeaders,
@@ -13,12 +18,12 @@ import {
 /**
  * Double opt-in and unsubscribing. The visitor's link is the proof: its signature is checked
  * against the stored address, then the row changes with the service role (visitors have no
- * rights on the table). Consent is recorded as `confirmed_at`.
+ * rights on the table). Consent is recorded as `confirmed_at`. Failures carry their catalogue
+ * key: the link pages answer in their language.
  */
-export const LINK_INVALID = "This link is not valid. Please use the newest link we sent you.";
-export const LINK_EXPIRED =
-  "This confirmation link has expired. Subscribe again and we will send you a new one.";
-const NO_SERVICE = "Newsletter links cannot be handled right now. Please try again later.";
+export const LINK_INVALID = english("newsletterLink.invalid");
+export const LINK_EXPIRED = english("newsletterLink.expired");
+const noService = () => failWith("unavailable", "newsletterLink.unavailable");
 const RESEND_AFTER_MS = 10 * 60 * 1000;
 
 interface Row {
@@ -30,17 +35,19 @@ interface Row {
 
 async function subscriberFor(purpose: LinkPurpose, token: string | null): Promise<Result<Row>> {
   const parts = readToken(token);
-  if (parts === "expired") return fail("invalid", LINK_EXPIRED);
-  if (parts === "malformed") return fail("invalid", LINK_INVALID);
+  if (parts === "expired") return failWith("invalid", "newsletterLink.expired");
+  if (parts === "malformed") return failWith("invalid", "newsletterLink.invalid");
   const service = serviceRoleClient();
-  if (!service) return fail("unavailable", NO_SERVICE);
+  if (!service) return noService();
   const { data, error } = await service
     .from("newsletter_subscribers")
     .select("id, email, status")
     .eq("id", parts.id)
     .maybeSingle();
-  if (error) return fail("unavailable", NO_SERVICE);
-  if (!data || !signatureMatches(purpose, parts, data.email)) return fail("invalid", LINK_INVALID);
+  if (error) return noService();
+  if (!data || !signatureMatches(purpose, parts, data.email)) {
+    return failWith("invalid", "newsletterLink.invalid");
+  }
   return ok(data);
 }
 
@@ -68,7 +75,7 @@ export async function confirmSubscription(
         unsubscribed_at: null,
       })
       .eq("id", found.value.id);
-    if (error) return fail("unavailable", NO_SERVICE);
+    if (error) return noService();
   }
   return ok({ email: found.value.email });
 }
@@ -82,17 +89,18 @@ export async function unsubscribe(token: string | null): Promise<Result<{ email:
       .from("newsletter_subscribers")
       .update({ status: "unsubscribed", unsubscribed_at: new Date().toISOString() })
       .eq("id", found.value.id);
-    if (error) return fail("unavailable", NO_SERVICE);
+    if (error) return noService();
   }
   return ok({ email: found.value.email });
 }
 
 /**
  * A repeated sign-up of an address that is not confirmed asks for a fresh confirmation: at once
- * after an unsubscribe, at most every 10 minutes while one is pending. Runs after the answer: the form says the
- * same thing whether or not the address was known.
+ * after an unsubscribe, at most every 10 minutes while one is pending, in the language of this
+ * sign-up. Runs after the answer: the form says the same thing whether or not the address was
+ * known.
  */
-export async function requestConfirmationAgain(email: string): Promise<void> {
+export async function requestConfirmationAgain(email: string, lang: Locale = "en"): Promise<void> {
   const service = serviceRoleClient();
   if (!service) return;
   const { data } = await service
@@ -108,22 +116,23 @@ export async function requestConfirmationAgain(email: string): Promise<void> {
   if (data.status === "pending" && Date.now() - last < RESEND_AFTER_MS) return;
   await service
     .from("newsletter_subscribers")
-    .update({ status: "pending", confirmation_sent_at: new Date().toISOString() })
+    .update({ status: "pending", confirmation_sent_at: new Date().toISOString(), lang })
     .eq("id", data.id);
   await service.from("mail_outbox").insert({ kind: "newsletter_confirmation", ref_id: data.id });
 }
 
-/** The confirmation mail of a subscriber (it carries the unsubscribe link and headers too). */
-export function confirmationMail(
-  subscriber: { id: number; email: string },
-  brand: string,
-): OutgoingMail {
+/**
+ * The confirmation mail of a subscriber, in the language it subscribed in (it carries the
+ * unsubscribe link and headers too).
+ */
+export function confirmationMail(subscriber: LinkSubscriber, brand: string): OutgoingMail {
+  const lang = isLocale(subscriber.lang) ? subscriber.lang : "en";
   const confirm = confirmUrl(subscriber);
   const leave = unsubscribeUrl(subscriber);
   return {
     to: subscriber.email,
-    subject: `Confirm your subscription to the ${brand} newsletter`,
-    text: `Please confirm that you want our newsletter at this address:\n\n${confirm}\n\nThe link is valid for 7 days. If you did not ask for it, ignore this mail and nothing will be sent to you.\n\nUnsubscribe at any time: ${leave}\n`,
+    subject: translate(lang, "newsletterMail.subject", { brand }),
+    text: `${translate(lang, "newsletterMail.text", { confirm, days: CONFIRM_LINK_DAYS, unsubscribe: leave })}\n`,
     links: [confirm, leave],
     headers: unsubscribeHeaders(subscriber),
   };

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isLocale, localizePath } from "~/i18n/locale";
 import { sessionSecret, siteUrl } from "~/infra/env.server";
 
 /**
@@ -51,16 +52,31 @@ export function signatureMatches(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export function confirmUrl(subscriber: { id: number; email: string }): string {
-  return `${siteUrl()}/newsletter/confirm?token=${signLink("confirm", subscriber)}`;
+/** A subscriber as its links need it: `lang` (default English) is the language of the pages. */
+export interface LinkSubscriber {
+  id: number;
+  email: string;
+  lang?: string | null;
 }
 
-export function unsubscribeUrl(subscriber: { id: number; email: string }): string {
-  return `${siteUrl()}/newsletter/unsubscribe?token=${signLink("unsubscribe", subscriber)}`;
+function linkUrl(purpose: LinkPurpose, subscriber: LinkSubscriber): string {
+  const path = localizePath(
+    `/newsletter/${purpose}`,
+    isLocale(subscriber.lang) ? subscriber.lang : "en",
+  );
+  return `${siteUrl()}${path}?token=${signLink(purpose, subscriber)}`;
+}
+
+export function confirmUrl(subscriber: LinkSubscriber): string {
+  return linkUrl("confirm", subscriber);
+}
+
+export function unsubscribeUrl(subscriber: LinkSubscriber): string {
+  return linkUrl("unsubscribe", subscriber);
 }
 
 /** RFC 2369 + RFC 8058 headers every mail to a subscriber carries. */
-export function unsubscribeHeaders(subscriber: { id: number; email: string }) {
+export function unsubscribeHeaders(subscriber: LinkSubscriber) {
   return {
     "List-Unsubscribe": `<${unsubscribeUrl(subscriber)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import { contactEmail } from "../contact/schema.server";
+import { perLocale } from "~/i18n/translate.server";
+import { contactEmailIn } from "../contact/schema.server";
 
-export const newsletterSchema = z.object({ email: contactEmail });
-
-/**
- * The one answer to a well-formed subscription, new or repeated: the form never tells whether
- * an address was already on the list.
- */
-export const NEWSLETTER_SUBSCRIBED =
-  "Thank you for subscribing! Watch your inbox for our next newsletter.";
+export const newsletterSchemaIn = perLocale((t) => z.object({ email: contactEmailIn(t.locale) }));
+export const newsletterSchema = newsletterSchemaIn("en");

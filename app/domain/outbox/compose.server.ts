@@ -1,4 +1,4 @@
-import { findService } from "~/content/services";
+import { findServiceTitle } from "~/content/services";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
 import type { Tables } from "~/infra/database.types";
 import { env, siteUrl } from "~/infra/env.server";
@@ -19,7 +19,7 @@ export function contactNotification(
   >,
 ): OutgoingMail {
   const link = `${siteUrl()}/admin/messages/${message.id}`;
-  const service = message.service ? (findService(message.service)?.title ?? message.service) : null;
+  const service = message.service ? (findServiceTitle(message.service) ?? message.service) : null;
   const lines = [
     `From: ${oneLine(message.name)} <${oneLine(message.email)}>`,
     `Sent: ${message.created_at}${message.user_id ? " (signed-in account)" : ""}`,
@@ -54,7 +54,7 @@ export async function composeMail(
   if (row.kind === "newsletter_confirmation") {
     const { data, error } = await service
       .from("newsletter_subscribers")
-      .select("id, email, status")
+      .select("id, email, status, lang")
       .eq("id", row.ref_id)
       .maybeSingle();
     if (error) return fail("backend", error.message);

@@ -24,10 +24,15 @@ export type AdminPost = AdminPostSummary &
     | "read_time"
     | "categories"
     | "tags"
+    | "lang"
+    | "translation_of"
   >;
 
+/** A post another can translate: its id, title and language (the editor's list). */
+export type TranslationChoice = Pick<Tables<"posts">, "id" | "title" | "lang" | "translation_of">;
+
 const SUMMARY_COLUMNS = "id, title, published, published_at, created_at";
-const POST_COLUMNS = `${SUMMARY_COLUMNS}, excerpt, content, cover_image, author_name, author_avatar, read_time, categories, tags`;
+const POST_COLUMNS = `${SUMMARY_COLUMNS}, excerpt, content, cover_image, author_name, author_avatar, read_time, categories, tags, lang, translation_of`;
 
 const backendFailure = (message: string | undefined) =>
   fail("backend", message?.trim() || "The database did not answer. Please try again.");
@@ -81,6 +86,8 @@ function rowFor(values: PostFormValues, user: User) {
     categories: values.categories,
     tags: values.tags,
     published: values.published,
+    lang: values.lang,
+    translation_of: values.translation_of,
     read_time: readTime(values.content),
     ...authorFields(user),
   };
@@ -121,6 +128,23 @@ export async function deletePost(supabase: AppSupabase, id: number): Promise<Res
     if (error) return backendFailure(error.message);
     if (!data?.length) return backendFailure("The post no longer exists or you may not delete it.");
     return ok(id);
+  } catch (error) {
+    return backendFailure((error as Error).message);
+  }
+}
+
+/** Originals a post may translate (posts that translate nothing themselves), newest first. */
+export async function listTranslationChoices(
+  supabase: AppSupabase,
+): Promise<Result<TranslationChoice[]>> {
+  try {
+    const { data, error } = await supabase
+      .from("posts")
+      .select("id, title, lang, translation_of")
+      .is("translation_of", null)
+      .order("created_at", { ascending: false });
+    if (error) return backendFailure(error.message);
+    return ok(data ?? []);
   } catch (error) {
     return backendFailure((error as Error).message);
   }

@@ -1,3 +1,4 @@
+import type { Locale } from "~/i18n/locale";
 import type { AppSupabase } from "~/infra/supabase.server";
 import type { BlogFilters } from "./blog-filters";
 import { PostsUnavailableError, SUMMARY_COLUMNS, toPostSummary } from "./queries.server";
@@ -31,12 +32,43 @@ export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 }
 
+/**
+ * The groups of translations (the original's id) that have a published post in `locale`: the
+ * English posts of these groups are left out of that language's blog.
+ */
+async function translatedGroups(supabase: AppSupabase, locale: Locale): Promise<number[]> {
+  const { data, error } = await supabase
+    .from("posts")
+    .select("id, translation_of")
+    .eq("published", true)
+    .eq("lang", locale);
+  if (error) throw new PostsUnavailableError(error);
+  return [...new Set((data ?? []).map((row) => Number(row.translation_of ?? row.id)))];
+}
+
+/**
+ * The language condition of a blog (see `postsIn`): English shows English posts; another
+ * language its own posts and the English ones of groups it has not translated yet.
+ */
+function languageFilter(locale: Locale, translated: number[]): string {
+  if (locale === "en") return "lang.eq.en";
+  if (!translated.length) return `lang.eq.${locale},lang.eq.en`;
+  const list = `(${translated.join(",")})`;
+  return `lang.eq.${locale},and(lang.eq.en,id.not.in.${list},or(translation_of.is.null,translation_of.not.in.${list}))`;
+}
+
 /** The published posts matching `filters`, as a PostgREST query to finish. */
-function matching(supabase: AppSupabase, filters: BlogFilters, options: { head?: boolean } = {}) {
+function matching(
+  supabase: AppSupabase,
+  filters: BlogFilters,
+  language: string,
+  options: { head?: boolean } = {},
+) {
   let query = supabase
     .from("posts")
     .select(SUMMARY_COLUMNS, { count: "exact", head: options.head })
-    .eq("published", true);
+    .eq("published", true)
+    .or(language);
   if (filters.q) {
     const pattern = substringPattern(filters.q);
     query = query.or(`title.ilike.${pattern},excerpt.ilike.${pattern}`);
@@ -47,23 +79,26 @@ function matching(supabase: AppSupabase, filters: BlogFilters, options: { head?:
 }
 
 /**
- * One page of published posts, newest first, filtered in the database (spec §5: the text in
- * the title or the excerpt, case-insensitive; the category; every selected tag), with the
- * exact total.
+ * One page of the published posts of `locale`'s blog, newest first, filtered in the database
+ * (spec §5: the text in the title or the excerpt, case-insensitive; the category; every selected
+ * tag), with the exact total.
  */
 export async function findPublishedPosts(
   supabase: AppSupabase,
   filters: BlogFilters,
   page: number,
+  locale: Locale = "en",
 ): Promise<BlogPage> {
   const from = (page - 1) * BLOG_PAGE_SIZE;
-  let { data, error, count, status } = await matching(supabase, filters)
+  const translated = locale === "en" ? [] : await translatedGroups(supabase, locale);
+  const language = languageFilter(locale, translated);
+  let { data, error, count, status } = await matching(supabase, filters, language)
     .order("published_at", { ascending: false })
     .order("id", { ascending: false })
     .range(from, from + BLOG_PAGE_SIZE - 1);
   if (error && status === 416) {
     // A page past the end (PostgREST answers 416): an empty page, with the real total.
-    ({ error, count } = await matching(supabase, filters, { head: true }));
+    ({ error, count } = await matching(supabase, filters, language, { head: true }));
     data = [];
   }
   if (error) throw new PostsUnavailableError(error);

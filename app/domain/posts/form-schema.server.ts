@@ -68,6 +68,14 @@ export const postFormSchema = z.object({
   categories: tagList("Categories"),
   tags: tagList("Tags"),
   published: z.boolean().default(false),
+  /** The language the post is written in (issue 18). */
+  lang: z.enum(["en", "sw", "fr"]).default("en"),
+  /** The post this one translates: an id, or empty for an original. */
+  translation_of: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, "Choose a post from the list")
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
 });
 
 export type PostFormValues = z.output<typeof postFormSchema>;

@@ -1,11 +1,8 @@
+import { isLocale, type Locale, localizePath } from "~/i18n/locale";
 import type { Tables } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { sanitizePostHtml } from "./sanitize.server";
 import type { BlogPost, PostSummary } from "./types";
-
-/** The friendly message a page shows when posts cannot be loaded (with status 503). */
-export const POSTS_UNAVAILABLE =
-  "We couldn't load the articles right now. Please try again shortly.";
 
 /** The backend could not answer (network, timeout, 5xx, or an error body). */
 export class PostsUnavailableError extends Error {
@@ -35,10 +32,11 @@ type SummaryRow = Loose<
     | "tags"
   >,
   "id" | "title"
->;
+> &
+  Partial<Pick<PostRow, "lang" | "translation_of">>;
 
 export const SUMMARY_COLUMNS =
-  "id, title, excerpt, cover_image, author_name, author_avatar, published_at, read_time, categories, tags";
+  "id, title, excerpt, cover_image, author_name, author_avatar, published_at, read_time, categories, tags, lang, translation_of";
 const FULL_COLUMNS = `${SUMMARY_COLUMNS}, content`;
 const RELATED_LIMIT = 3;
 
@@ -55,6 +53,8 @@ export function toPostSummary(row: SummaryRow): PostSummary {
     readTime: row.read_time || "1 min",
     categories: row.categories ?? [],
     tags: row.tags ?? [],
+    lang: isLocale(row.lang) ? row.lang : "en",
+    translationOf: row.translation_of ?? null,
   };
 }
 
@@ -90,11 +90,6 @@ export async function listPublishedPosts(
   return (rows ?? []).map(toPostSummary);
 }
 
-/** The 3 latest published posts (home page). */
-export function latestPosts(supabase: AppSupabase): Promise<PostSummary[]> {
-  return listPublishedPosts(supabase, 3);
-}
-
 /** Post ids in URLs are positive integers; anything else is "not found". */
 export function parsePostId(value: string | undefined): number | null {
   if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
@@ -120,4 +115,39 @@ export function pickRelatedPosts(post: PostSummary, all: PostSummary[]): PostSum
   const others = all.filter((p) => p.id !== post.id);
   const shares = (p: PostSummary) => p.categories.some((c) => post.categories.includes(c));
   return [...others.filter(shares), ...others.filter((p) => !shares(p))].slice(0, RELATED_LIMIT);
+}
+
+/** The original of a post's group of translations (its own id when it translates nothing). */
+export function groupOf(post: Pick<PostSummary, "id" | "translationOf">): number {
+  return post.translationOf ?? post.id;
+}
+
+/**
+ * The blog of a language: its own posts, and — outside English — the English posts it has no
+ * translation of yet (the list marks them "English"). English shows English posts only.
+ */
+export function postsIn<T extends PostSummary>(all: T[], locale: Locale): T[] {
+  const lang = (p: T) => p.lang ?? "en";
+  if (locale === "en") return all.filter((p) => lang(p) === "en");
+  const translated = new Set(all.filter((p) => lang(p) === locale).map(groupOf));
+  return all.filter((p) => lang(p) === locale || (lang(p) === "en" && !translated.has(groupOf(p))));
+}
+
+/** The published translations of `post` (itself included), by language. */
+export function translationsOf(
+  post: PostSummary,
+  all: PostSummary[],
+): Partial<Record<Locale, PostSummary>> {
+  const group = groupOf(post);
+  const found: Partial<Record<Locale, PostSummary>> = { [post.lang ?? "en"]: post };
+  for (const p of all) {
+    const lang = p.lang ?? "en";
+    if (groupOf(p) === group && !found[lang]) found[lang] = p;
+  }
+  return found;
+}
+
+/** The URL path of a post in its own language: `/blog/3`, `/sw/blog/12`. */
+export function postPath(post: Pick<PostSummary, "id" | "lang">): string {
+  return localizePath(`/blog/${post.id}`, post.lang ?? "en");
 }

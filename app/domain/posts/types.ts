@@ -1,3 +1,5 @@
+import type { Locale } from "~/i18n/locale";
+
 /** A published blog post as the pages use it (spec §3: the blog list's mapping of a posts row). */
 export interface BlogPost {
   id: number;
@@ -12,6 +14,10 @@ export interface BlogPost {
   readTime: string;
   categories: string[];
   tags: string[];
+  /** The language the post is written in (English when absent). */
+  lang?: Locale;
+  /** The post this one translates (the original of its group), if any. */
+  translationOf?: number | null;
 }
 
 /** A post in lists (no HTML content: keeps list pages and their data small). */

@@ -2,6 +2,7 @@ import { toSessionUser } from "~/domain/accounts/session-user";
 import { isAdmin } from "~/domain/admin/rights";
 import { listOwnMessages } from "~/domain/contact/messages.server";
 import { parseSurvey, type Survey } from "~/domain/onboarding/survey";
+import { pageI18n } from "~/i18n/page.server";
 import { getSupabase, requireUser } from "~/infra/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -18,5 +19,6 @@ export async function loader(args: Route.LoaderArgs) {
     messages: messages.ok ? messages.value : [],
     messagesError: messages.ok ? null : messages.message,
     isAdmin: isAdmin(user),
+    i18n: pageI18n(args.url, ["meta.dashboardDescription"]).i18n,
   };
 }

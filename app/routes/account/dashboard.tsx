@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { Card, MessageList, SurveyAnswers } from "~/components/account/dashboard-cards";
 import { PageHeading } from "~/components/page-heading";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFrom(matches);
   return pageMeta(matches, {
-    title: "Dashboard",
-    description: "Your account at a glance.",
+    title: t("nav.dashboard"),
+    description: t("meta.dashboardDescription"),
     path: "/dashboard",
     noindex: true,
   });
@@ -23,41 +25,40 @@ const secondaryClass =
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, survey, messages, messagesError, isAdmin } = loaderData;
   const firstName = user.fullName.trim().split(/\s+/)[0];
+  const t = useT();
   return (
     <>
       <PageHeading
-        title={`Welcome back, ${firstName || user.email}`}
-        subtitle="Your account at a glance."
+        title={t("account.welcomeBack", { name: firstName || user.email })}
+        subtitle={t("account.glance")}
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-12 md:grid-cols-2">
-        <Card title="Account">
+        <Card id="account" title={t("account.accountCard")}>
           <p className="break-all">{user.email}</p>
           {user.emailConfirmed ? (
-            <p className="mt-2 font-medium text-emerald-800">Email verified</p>
+            <p className="mt-2 font-medium text-emerald-800">{t("account.verified")}</p>
           ) : (
-            <p className="mt-2 font-medium text-amber-900">
-              Email not verified yet: use the link we sent you.
-            </p>
+            <p className="mt-2 font-medium text-amber-900">{t("account.notVerified")}</p>
           )}
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/profile" className={buttonClass}>
-              Edit Profile
+            <Link to={t.path("/profile")} className={buttonClass}>
+              {t("account.editProfile")}
             </Link>
-            <Link to="/contact" className={secondaryClass}>
-              Contact Us
+            <Link to={t.path("/contact")} className={secondaryClass}>
+              {t("common.contactUs")}
             </Link>
             {isAdmin ? (
               <Link to="/admin/posts" className={secondaryClass}>
-                Manage Posts
+                {t("account.managePosts")}
               </Link>
             ) : null}
           </div>
         </Card>
-        <Card title="Your onboarding answers">
+        <Card id="your-onboarding-answers" title={t("account.answersCard")}>
           <SurveyAnswers survey={survey} />
         </Card>
         <div className="md:col-span-2">
-          <Card title="Your messages">
+          <Card id="your-messages" title={t("account.messagesCard")}>
             <MessageList messages={messages} error={messagesError} />
           </Card>
         </div>

@@ -15,6 +15,8 @@ import {
   type OnboardingIntent,
   SERVICE_OPTIONS,
 } from "~/domain/onboarding/survey";
+import { localeOf } from "~/i18n/page.server";
+import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { getSupabase, requireUser } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -23,8 +25,8 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/onboarding";
 
 /** The wizard and banner are shown over every page: a GET just goes home. */
-export function loader() {
-  return redirect("/");
+export function loader({ url }: Route.LoaderArgs) {
+  return redirect(translator(localeOf(url)).path("/"));
 }
 
 const optionalText = z.string().max(5000).optional();
@@ -49,10 +51,11 @@ export async function action(args: Route.ActionArgs) {
   const read = await readSubmission(args.request, stepSchema);
   const user = await requireUser(args);
   const sessionUser = toSessionUser(user);
+  const t = translator(localeOf(args.request));
   const posted = read.ok && read.submission.status === "success" ? read.submission.value : null;
-  const back = safeRedirectPath(posted?.redirectTo);
+  const back = safeRedirectPath(posted?.redirectTo, t.path("/"));
   if (!posted) {
-    return redirectWithToast(back, { type: "error", title: "Please answer the questions again." });
+    return redirectWithToast(back, { type: "error", title: t("account.onboardingAgain") });
   }
   if (sessionUser.onboarded) return redirect(back);
 
@@ -73,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
       const headers = { "Set-Cookie": await clearOnboarding(cookieHeader) };
       return redirectWithToast(
         back,
-        { type: "success", title: "Onboarding complete!" },
+        { type: "success", title: t("account.onboardingDone") },
         { headers },
       );
     }

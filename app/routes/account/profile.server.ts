@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { changePassword, updateProfile } from "~/domain/accounts/auth.server";
-import { changePasswordSchema, profileSchema } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schemas.server";
 import { toSessionUser } from "~/domain/accounts/session-user";
+import { localizeFailure } from "~/i18n/failures.server";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { type Translator, translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getSupabase, requireUser } from "~/infra/session.server";
@@ -13,7 +16,13 @@ import type { Route } from "./+types/profile";
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const { email, fullName, avatarUrl } = toSessionUser(user);
-  return { email, fullName, avatarUrl: avatarUrl ?? "" };
+  const { i18n } = pageI18n(args.url, [
+    "auth.currentPassword",
+    "auth.newPassword",
+    "auth.passwordHint",
+    "meta.profileDescription",
+  ]);
+  return { email, fullName, avatarUrl: avatarUrl ?? "", i18n };
 }
 
 /**
@@ -22,15 +31,21 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const intent = new URL(args.request.url).searchParams.get("intent");
-  if (intent === "password") return passwordAction(args);
-  const read = await readSubmission(args.request, profileSchema);
+  const t = translator(localeOf(args.request));
+  if (intent === "password") return passwordAction(args, t);
+  const read = await readSubmission(args.request, accountSchemasIn(t.locale).profile);
   await requireUser(args);
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
   const result = await updateProfile(getSupabase(args.context), submission.value);
-  if (!result.ok) return failedForm(result, submission, { toast: true, underForm: false });
-  return redirectWithToast("/profile", { type: "success", title: "Profile updated" });
+  if (!result.ok) {
+    return failedForm(localizeFailure(result, t), submission, { toast: true, underForm: false });
+  }
+  return redirectWithToast(t.path("/profile"), {
+    type: "success",
+    title: t("account.profileUpdated"),
+  });
 }
 
 /** The password form's answers say so, to show under that form rather than the profile's. */
@@ -42,8 +57,10 @@ function forPasswordForm(answer: { data: FormReply; init: ResponseInit | null })
 }
 
 /** POST /profile?intent=password: the signed-in owner changes the password. */
-async function passwordAction(args: Route.ActionArgs) {
-  const read = await readSubmission(args.request, changePasswordSchema, { extra: { username: 1 } });
+async function passwordAction(args: Route.ActionArgs, t: Translator) {
+  const read = await readSubmission(args.request, accountSchemasIn(t.locale).changePassword, {
+    extra: { username: 1 },
+  });
   const user = await requireUser(args);
   if (!read.ok) return forPasswordForm(rejectedForm(read));
   const { submission } = read;
@@ -53,9 +70,9 @@ async function passwordAction(args: Route.ActionArgs) {
   if (limited) return forPasswordForm(failedForm(limited, submission));
   const { currentPassword, password } = submission.value;
   const result = await changePassword(getSupabase(args.context), email, currentPassword, password);
-  if (!result.ok) return forPasswordForm(failedForm(result, submission));
-  return redirectWithToast("/profile", {
+  if (!result.ok) return forPasswordForm(failedForm(localizeFailure(result, t), submission));
+  return redirectWithToast(t.path("/profile"), {
     type: "success",
-    title: "Your password has been updated.",
+    title: t("auth.passwordUpdated"),
   });
 }

@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
 import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -14,9 +15,10 @@ import type { Route } from "./+types/profile";
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFrom(matches);
   return pageMeta(matches, {
-    title: "My Profile",
-    description: "Your name and avatar.",
+    title: t("account.profileTitle"),
+    description: t("meta.profileDescription"),
     path: "/profile",
     noindex: true,
   });
@@ -28,9 +30,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const reply = actionData as (FormReply & { form?: "password" }) | undefined;
   const passwordReply = reply?.form === "password" ? reply : undefined;
   const result = passwordReply ? undefined : reply?.result;
+  const t = useT();
   return (
     <>
-      <PageHeading title="My Profile" subtitle="Keep your name and avatar up to date." />
+      <PageHeading title={t("account.profileTitle")} subtitle={t("account.profileSubtitle")} />
       <Toasts toasts={[reply?.toast]} />
       <section className="mx-auto max-w-xl px-4 py-12">
         <Form
@@ -38,27 +41,27 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           noValidate
           className="space-y-5 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8"
         >
-          <Field label="Email" type="email" readOnly value={loaderData.email} />
+          <Field label={t("common.email")} type="email" readOnly value={loaderData.email} />
           <Field
-            label="Full Name"
+            label={t("common.fullName")}
             name="fullName"
             autoComplete="name"
             defaultValue={typedValue(result, "fullName") ?? loaderData.fullName}
             errors={fieldErrors(result, "fullName")}
           />
           <Field
-            label="Avatar URL"
+            label={t("account.avatarUrl")}
             name="avatarUrl"
             type="url"
             inputMode="url"
             maxLength={URL_MAX_LENGTH}
             placeholder="https://example.com/me.jpg"
-            hint="A link to a square image (http:// or https://), or leave it empty."
+            hint={t("account.avatarHint")}
             defaultValue={typedValue(result, "avatarUrl") ?? loaderData.avatarUrl}
             errors={fieldErrors(result, "avatarUrl")}
           />
-          <SubmitButton pendingLabel="Saving..." className="w-full sm:w-auto">
-            Save Changes
+          <SubmitButton pendingLabel={t("common.saving")} className="w-full sm:w-auto">
+            {t("account.saveChanges")}
           </SubmitButton>
         </Form>
         <ChangePasswordForm email={loaderData.email} reply={passwordReply} />
@@ -70,31 +73,29 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 /** A signed-in change of password: the current one first (sent to /profile?intent=password). */
 function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply }) {
   const result = reply?.result;
+  const t = useT();
+  const action = `${t.path("/profile")}?intent=password`;
   return (
     <Form
       method="post"
-      action="/profile?intent=password"
+      action={action}
       noValidate
       aria-labelledby="password-heading"
       className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8"
     >
       <h2 id="password-heading" className="text-xl font-bold text-slate-900">
-        Change password
+        {t("account.changePasswordTitle")}
       </h2>
       <input type="hidden" name="username" autoComplete="username" value={email} />
       <NewPasswordFields
         result={result}
-        label="New Password"
-        confirmLabel="Confirm New Password"
+        label="auth.newPassword"
+        confirmLabel="account.confirmNewPassword"
         withCurrent
       />
       <FormError message={formErrorOf(reply)} />
-      <SubmitButton
-        pendingLabel="Saving..."
-        action="/profile?intent=password"
-        className="w-full sm:w-auto"
-      >
-        Change Password
+      <SubmitButton pendingLabel={t("common.saving")} action={action} className="w-full sm:w-auto">
+        {t("account.changePassword")}
       </SubmitButton>
     </Form>
   );

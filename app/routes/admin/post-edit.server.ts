@@ -1,4 +1,5 @@
-import { requireAdmin } from "~/infra/session.server";
+import { listTranslationChoices } from "~/domain/posts/admin.server";
+import { getSupabase, requireAdmin } from "~/infra/session.server";
 import type { Route } from "./+types/post-edit";
 import { editorAction, previewHtml, requirePost } from "./post-editor.server";
 
@@ -9,7 +10,13 @@ export async function loader(args: Route.LoaderArgs) {
   if (found.status === "rejected") throw found.reason;
   const post = found.value;
   const confirmDelete = args.url.searchParams.get("delete") === "1";
-  return { post, confirmDelete, preview: confirmDelete ? "" : previewHtml(post.content) };
+  const choices = await listTranslationChoices(getSupabase(args.context));
+  return {
+    post,
+    confirmDelete,
+    preview: confirmDelete ? "" : previewHtml(post.content),
+    translationChoices: choices.ok ? choices.value.filter((c) => c.id !== post.id) : [],
+  };
 }
 
 export function action(args: Route.ActionArgs) {

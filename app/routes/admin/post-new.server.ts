@@ -1,10 +1,12 @@
-import { requireAdmin } from "~/infra/session.server";
+import { listTranslationChoices } from "~/domain/posts/admin.server";
+import { getSupabase, requireAdmin } from "~/infra/session.server";
 import type { Route } from "./+types/post-new";
 import { editorAction } from "./post-editor.server";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return null;
+  const choices = await listTranslationChoices(getSupabase(args.context));
+  return { translationChoices: choices.ok ? choices.value : [] };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -7,6 +7,9 @@ import {
   verifyEmailLink,
 } from "~/domain/accounts/auth.server";
 import { EMAIL_MAX_LENGTH } from "~/domain/accounts/limits";
+import { localeFromPath } from "~/i18n/locale";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { type Translator, translator } from "~/i18n/translate.server";
 import { readForm, simpleRules } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { failedForm, rateLimit, rejectedForm } from "~/infra/replies.server";
@@ -17,9 +20,6 @@ import type { Failure } from "~/lib/result";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 import type { Route } from "./+types/confirm";
-
-export const INVALID_LINK = "This confirmation link is invalid or has expired.";
-const WRONG_ACCOUNT = "This link belongs to another account. Please sign in again.";
 
 const LINK_FIELDS = simpleRules({ token_hash: 1, type: 1, next: 1, email: 1 });
 
@@ -36,7 +36,11 @@ function isOtpType(value: unknown): value is EmailOtpType {
   return EMAIL_OTP_TYPES.includes(value as EmailOtpType);
 }
 
-function readLink(values: { get(name: string): unknown }): ConfirmLink | null {
+function invalidLink(t: Translator) {
+  return redirectWithToast(t.path("/login"), { type: "error", title: t("confirm.invalidLink") });
+}
+
+function readLink(values: { get(name: string): unknown }, t: Translator): ConfirmLink | null {
   const tokenHash = values.get("token_hash");
   const type = values.get("type");
   if (typeof tokenHash !== "string" || !/^[A-Za-z0-9_-]{1,200}$/.test(tokenHash)) return null;
@@ -45,7 +49,7 @@ function readLink(values: { get(name: string): unknown }): ConfirmLink | null {
   return {
     tokenHash,
     type,
-    next: safeRedirectPath(values.get("next"), "/dashboard"),
+    next: safeRedirectPath(values.get("next"), t.path("/dashboard")),
     email: typeof email === "string" && email.length <= EMAIL_MAX_LENGTH ? email : null,
   };
 }
@@ -65,20 +69,26 @@ function tooManyAttempts(limited: Failure): never {
  * it to this browser.
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const next = safeRedirectPath(url.searchParams.get("next"), "/dashboard");
+  const { t, i18n } = pageI18n(url, ["confirm", "meta.confirmTitle", "meta.confirmDescription"]);
+  const next = safeRedirectPath(url.searchParams.get("next"), t.path("/dashboard"));
+  // E-mail links name /auth/confirm; a link for a Kiswahili or French page opens in that language.
+  const linkLocale = localeFromPath(next.split("?")[0] ?? "");
+  if (t.locale === "en" && linkLocale !== "en") {
+    throw redirect(`${translator(linkLocale).path("/auth/confirm")}${url.search}`);
+  }
   const code = url.searchParams.get("code");
   if (code) {
     const limited = await rateLimit("verify", request);
     if (limited) tooManyAttempts(limited);
     const exchanged = await exchangeOAuthCode(getSupabase(context), code);
     if (!exchanged.ok) {
-      return redirectWithToast("/login", { type: "error", title: exchanged.message });
+      return redirectWithToast(t.path("/login"), { type: "error", title: exchanged.message });
     }
     return redirect(next);
   }
-  const link = readLink(url.searchParams);
-  if (!link) return redirectWithToast("/login", { type: "error", title: INVALID_LINK });
-  return data({ link }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const link = readLink(url.searchParams, t);
+  if (!link) return invalidLink(t);
+  return data({ link, i18n }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 /**
@@ -86,35 +96,36 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
  * the session and goes on: recovery → /reset-password, otherwise `next` or /dashboard.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = translator(localeOf(request));
   const form = await readForm(request, LINK_FIELDS);
   if (!form.ok) return rejectedForm(form);
   const limited = await rateLimit("verify", request);
   if (limited) return failedForm(limited);
-  const link = readLink(form.formData);
-  if (!link) return redirectWithToast("/login", { type: "error", title: INVALID_LINK });
+  const link = readLink(form.formData, t);
+  if (!link) return invalidLink(t);
 
   const supabase = getSupabase(context);
   const verified = await verifyEmailLink(supabase, link.tokenHash, link.type);
   if (!verified.ok) {
-    const title = verified.kind === "unavailable" ? verified.message : INVALID_LINK;
-    return redirectWithToast("/login", { type: "error", title });
+    const title = verified.kind === "unavailable" ? verified.message : t("confirm.invalidLink");
+    return redirectWithToast(t.path("/login"), { type: "error", title });
   }
   // The page promised "Continue as <email>": never sign the visitor in as someone else.
   if (link.email && verified.value.email.toLowerCase() !== link.email.toLowerCase()) {
     await signOut(supabase);
-    return data<FormReply>({ formError: WRONG_ACCOUNT }, { status: 400 });
+    return data<FormReply>({ formError: t("confirm.wrongAccount") }, { status: 400 });
   }
   if (link.type === "recovery") {
-    return redirectWithToast("/reset-password", {
+    return redirectWithToast(t.path("/reset-password"), {
       type: "info",
-      title: "Choose a new password for your account.",
+      title: t("confirm.chooseNew"),
     });
   }
-  return redirectWithToast(link.next, { type: "success", title: confirmedTitle(link.type) });
+  return redirectWithToast(link.next, { type: "success", title: confirmedTitle(link.type, t) });
 }
 
-function confirmedTitle(type: EmailOtpType): string {
-  if (type === "email_change") return "Your new email address is confirmed.";
-  if (type === "invite") return "Welcome! Your account is ready.";
-  return "Your email is confirmed. Welcome!";
+function confirmedTitle(type: EmailOtpType, t: Translator): string {
+  if (type === "email_change") return t("confirm.emailChanged");
+  if (type === "invite") return t("confirm.welcome");
+  return t("confirm.confirmed");
 }

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { sendPasswordReset } from "~/domain/accounts/auth.server";
-import { RESET_SENT } from "~/domain/accounts/limits";
-import { forgotPasswordSchema } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
@@ -9,12 +10,20 @@ import { getSupabase } from "~/infra/session.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Route } from "./+types/forgot-password";
 
+/** GET /forgot-password: the page's messages. */
+export function loader({ url }: Route.LoaderArgs) {
+  return { i18n: pageI18n(url, ["auth", "meta.forgotTitle", "meta.forgotDescription"]).i18n };
+}
+
 /**
  * POST /forgot-password. The reset mail is requested after the answer is decided and without
  * waiting for it, so a known and an unknown address get the same answer in the same time.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readSubmission(request, forgotPasswordSchema, { honeypot: true });
+  const t = translator(localeOf(request));
+  const read = await readSubmission(request, accountSchemasIn(t.locale).forgotPassword, {
+    honeypot: true,
+  });
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
@@ -23,8 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return failedForm(limited, submission);
   const supabase = getSupabase(context);
   setImmediate(async () => {
-    const sent = await sendPasswordReset(supabase, email, `${siteUrl()}/reset-password`);
+    const sent = await sendPasswordReset(
+      supabase,
+      email,
+      `${siteUrl()}${t.path("/reset-password")}`,
+    );
     if (!sent.ok) console.warn(`[forgot-password] reset mail not sent: ${sent.message}`);
   });
-  return data<FormReply>({ notice: RESET_SENT, formError: null });
+  return data<FormReply>({ notice: t("auth.resetSent"), formError: null });
 }

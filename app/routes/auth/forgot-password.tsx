@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
-import { AuthCard, linkClass } from "~/components/auth/auth-card";
+import { Form } from "react-router";
+import { AuthCard, linkTo } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -12,30 +13,25 @@ import type { Route } from "./+types/forgot-password";
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFrom(matches);
   return pageMeta(matches, {
-    title: "Forgot Password",
-    description: "Get a link to choose a new password for your account.",
+    title: t("meta.forgotTitle"),
+    description: t("meta.forgotDescription"),
     path: "/forgot-password",
   });
 }
 
-export { action } from "./forgot-password.server";
+export { action, loader } from "./forgot-password.server";
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const result = actionData?.result;
   const sent = actionData?.notice;
+  const t = useT();
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter your email address and we will send you a link to choose a new one."
-      footer={
-        <>
-          Remembered it?{" "}
-          <Link to="/login" className={linkClass}>
-            Sign in
-          </Link>
-        </>
-      }
+      title={t("auth.forgotTitle")}
+      subtitle={t("auth.forgotSubtitle")}
+      footer={t.rich("auth.remembered", { link: linkTo(t.path("/login")) })}
     >
       {sent ? (
         <p
@@ -48,7 +44,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-5">
         <HoneypotInputs />
         <Field
-          label="Email Address"
+          label={t("common.emailAddress")}
           name="email"
           type="email"
           autoComplete="email"
@@ -57,8 +53,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           errors={fieldErrors(result, "email")}
         />
         <FormError message={formErrorOf(actionData)} />
-        <SubmitButton pendingLabel="Sending..." className="w-full">
-          Send Reset Link
+        <SubmitButton pendingLabel={t("common.sending")} className="w-full">
+          {t("auth.sendReset")}
         </SubmitButton>
       </Form>
     </AuthCard>

@@ -6,8 +6,10 @@ import {
   signInWithPassword,
   startOAuth,
 } from "~/domain/accounts/auth.server";
-import { CONFIRMATION_RESENT } from "~/domain/accounts/limits";
-import { loginSchema, resendSchema } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { failWith, localizeFailure } from "~/i18n/failures.server";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { type Translator, translator } from "~/i18n/translate.server";
 import { deviceCookie, sessionOnlyCookie, trustedDevice } from "~/infra/cookies.server";
 import { env, siteUrl } from "~/infra/env.server";
 import { boundedLane, LaneFullError } from "~/infra/fifo-limit";
@@ -17,7 +19,6 @@ import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replie
 import { getAuthUser, getSupabase } from "~/infra/session.server";
 import { setSessionOnly } from "~/infra/supabase.server";
 import type { FormReply } from "~/lib/form-reply";
-import { fail } from "~/lib/result";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 import type { Route } from "./+types/login";
@@ -27,7 +28,10 @@ export type LoginReply = FormReply & { unconfirmedEmail?: string };
 
 /** Password checks in flight from this process at once; a flood waits (boundedly) in line. */
 const passwordLane = boundedLane(4, 64);
-const BUSY = fail("unavailable", "We are handling many sign-ins right now. Please try again.");
+const BUSY = failWith("unavailable", "auth.busy");
+
+/** The messages of the sign-in and sign-up pages. */
+export const AUTH_MESSAGES = ["auth", "meta.loginDescription", "meta.signupDescription"];
 
 export function enabledOAuthProviders(): OAuthProvider[] {
   return parseOAuthProviders(env().OAUTH_PROVIDERS);
@@ -35,11 +39,13 @@ export function enabledOAuthProviders(): OAuthProvider[] {
 
 /** GET /login: signed-in visitors go home; the page is never cached. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  if (await getAuthUser(context)) throw redirect("/");
+  const { t, i18n } = pageI18n(url, AUTH_MESSAGES);
+  if (await getAuthUser(context)) throw redirect(t.path("/"));
   return data(
     {
       providers: enabledOAuthProviders(),
-      redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+      redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), t.path("/")),
+      i18n,
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
@@ -50,11 +56,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  * confirmation e-mail for an address that has not been confirmed (`intent=resend`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readSubmission(request, loginSchema, { extra: { intent: 1, provider: 1 } });
+  const t = translator(localeOf(request));
+  const read = await readSubmission(request, accountSchemasIn(t.locale).login, {
+    extra: { intent: 1, provider: 1 },
+  });
   if (!read.ok) return rejectedForm(read);
   const intent = read.formData.get("intent");
-  if (intent === "oauth") return oauthAction(read.formData, context);
-  if (intent === "resend") return resendAction(request, read.formData, context);
+  if (intent === "oauth") return oauthAction(read.formData, context, t);
+  if (intent === "resend") return resendAction(request, read.formData, context, t);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
   const { email, password, remember, redirectTo } = submission.value;
@@ -75,18 +84,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = BUSY;
   }
   if (!result.ok) {
-    const unconfirmed = result.message === "Email not confirmed";
-    return failedForm(result, submission, {
+    const unconfirmed =
+      result.key === "auth.emailNotConfirmed" || result.message === "Email not confirmed";
+    return failedForm(localizeFailure(result, t), submission, {
       extra: unconfirmed ? { unconfirmedEmail: email } : {},
     });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", sessionOnlyCookie(sessionOnly));
   if (!device) headers.append("Set-Cookie", deviceCookie(email));
-  return redirect(safeRedirectPath(redirectTo), { headers });
+  return redirect(safeRedirectPath(redirectTo, t.path("/")), { headers });
 }
 
-async function oauthAction(formData: FormData, context: Route.ActionArgs["context"]) {
+async function oauthAction(
+  formData: FormData,
+  context: Route.ActionArgs["context"],
+  t: Translator,
+) {
   const provider = formData.get("provider");
   const enabled = enabledOAuthProviders();
   if (typeof provider !== "string" || !enabled.includes(provider as OAuthProvider)) {
@@ -95,10 +109,10 @@ async function oauthAction(formData: FormData, context: Route.ActionArgs["contex
       { status: 400 },
     );
   }
-  const next = safeRedirectPath(formData.get("redirectTo"));
+  const next = safeRedirectPath(formData.get("redirectTo"), t.path("/"));
   const returnUrl = `${siteUrl()}/auth/confirm?next=${encodeURIComponent(next)}`;
   const result = await startOAuth(getSupabase(context), provider as OAuthProvider, returnUrl);
-  if (!result.ok) return failedForm(result);
+  if (!result.ok) return failedForm(localizeFailure(result, t));
   return redirect(result.value.url);
 }
 
@@ -110,16 +124,22 @@ async function resendAction(
   request: Request,
   formData: FormData,
   context: Route.ActionArgs["context"],
+  t: Translator,
 ) {
-  const parsed = resendSchema.safeParse({ email: formData.get("email") ?? undefined });
+  const schema = accountSchemasIn(t.locale).resend;
+  const parsed = schema.safeParse({ email: formData.get("email") ?? undefined });
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Email is invalid";
+    const message = parsed.error.issues[0]?.message ?? t("validation.emailInvalid");
     return data<LoginReply>({ formError: message }, { status: 400 });
   }
   const email = parsed.data.email.toLowerCase();
   const limited = await rateLimit("email", request, [email]);
   if (limited) return failedForm(limited);
-  const result = await resendVerification(getSupabase(context), email, `${siteUrl()}/dashboard`);
-  if (!result.ok && result.kind === "unavailable") return failedForm(result);
-  return data<LoginReply>({ notice: CONFIRMATION_RESENT });
+  const result = await resendVerification(
+    getSupabase(context),
+    email,
+    `${siteUrl()}${t.path("/dashboard")}`,
+  );
+  if (!result.ok && result.kind === "unavailable") return failedForm(localizeFailure(result, t));
+  return data<LoginReply>({ notice: t("auth.confirmationResent") });
 }

@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
-import { AuthCard, linkClass } from "~/components/auth/auth-card";
+import { AuthCard, linkClass, linkTo } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { PasswordField } from "~/components/auth/password-field";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -14,9 +15,10 @@ import type { LoginReply } from "./login.server";
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFrom(matches);
   return pageMeta(matches, {
-    title: "Sign In",
-    description: "Sign in to your account to see your dashboard, profile and portfolio.",
+    title: t("auth.signInTitle"),
+    description: t("meta.loginDescription"),
     path: "/login",
   });
 }
@@ -26,23 +28,17 @@ export { action, loader } from "./login.server";
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as LoginReply | undefined;
   const result = reply?.result;
+  const t = useT();
   return (
     <AuthCard
-      title="Welcome Back"
-      subtitle="Sign in to your account to continue"
-      footer={
-        <>
-          Don't have an account?{" "}
-          <Link to="/signup" className={linkClass}>
-            Sign up
-          </Link>
-        </>
-      }
+      title={t("auth.loginTitle")}
+      subtitle={t("auth.loginSubtitle")}
+      footer={t.rich("auth.noAccount", { link: linkTo(t.path("/signup")) })}
     >
       <Form method="post" className="space-y-5">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
-          label="Email Address"
+          label={t("common.emailAddress")}
           name="email"
           type="email"
           autoComplete="email"
@@ -51,7 +47,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           errors={fieldErrors(result, "email")}
         />
         <PasswordField
-          label="Password"
+          label={t("common.password")}
           name="password"
           autoComplete="current-password"
           required
@@ -66,15 +62,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               defaultChecked={typedValue(result, "remember") === "on"}
               className="h-4 w-4 rounded border-slate-400 accent-brand-700"
             />
-            Remember me
+            {t("auth.rememberMe")}
           </label>
-          <Link to="/forgot-password" className={linkClass}>
-            Forgot password?
+          <Link to={t.path("/forgot-password")} className={linkClass}>
+            {t("auth.forgotLink")}
           </Link>
         </div>
         <FormError message={reply?.formError} />
-        <SubmitButton pendingLabel="Signing in..." className="w-full">
-          Sign In
+        <SubmitButton pendingLabel={t("auth.signingIn")} className="w-full">
+          {t("auth.signInTitle")}
         </SubmitButton>
       </Form>
       {reply?.unconfirmedEmail ? <ResendConfirmation email={reply.unconfirmedEmail} /> : null}
@@ -93,15 +89,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
 /** Offered under "Email not confirmed": a new confirmation mail, without JS too. */
 function ResendConfirmation({ email }: { email: string }) {
+  const t = useT();
   return (
     <Form method="post" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
-      <p className="text-amber-950">
-        Your email address is not confirmed yet. We can send the confirmation link again.
-      </p>
+      <p className="text-amber-950">{t("auth.unconfirmed")}</p>
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="email" value={email} />
-      <SubmitButton pendingLabel="Sending..." className="mt-3">
-        Resend confirmation email
+      <SubmitButton pendingLabel={t("common.sending")} className="mt-3">
+        {t("auth.resend")}
       </SubmitButton>
     </Form>
   );

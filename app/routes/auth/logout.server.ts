@@ -1,14 +1,16 @@
 import { redirect } from "react-router";
 import { signOut } from "~/domain/accounts/auth.server";
 import { clearOnboarding } from "~/domain/onboarding/progress.server";
+import { localeOf } from "~/i18n/page.server";
+import { translator } from "~/i18n/translate.server";
 import { expiredSupabaseCookies, sessionOnlyCookie } from "~/infra/cookies.server";
 import { getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import type { Route } from "./+types/logout";
 
 /** Sign out is a POST (the account menu's form); a GET just goes home. */
-export function loader() {
-  return redirect("/");
+export function loader({ url }: Route.LoaderArgs) {
+  return redirect(translator(localeOf(url)).path("/"));
 }
 
 /**
@@ -22,5 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of expiredSupabaseCookies(request)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", sessionOnlyCookie(false));
   headers.append("Set-Cookie", await clearOnboarding(request.headers.get("Cookie")));
-  return redirectWithToast("/", { type: "info", title: "You have been signed out." }, { headers });
+  const t = translator(localeOf(request));
+  return redirectWithToast(t.path("/"), { type: "info", title: t("auth.signedOut") }, { headers });
 }

@@ -1,5 +1,8 @@
 import { changePassword, updatePassword } from "~/domain/accounts/auth.server";
-import { changePasswordSchema, resetPasswordSchema } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { localizeFailure } from "~/i18n/failures.server";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getAuthUser, getSupabase, isRecoverySession, requireUser } from "~/infra/session.server";
@@ -11,21 +14,24 @@ import type { Route } from "./+types/reset-password";
  * GET /reset-password: a session is required. A session opened by a recovery link (within the
  * hour) may set a new password; any other signed-in session must give the current one.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { t, i18n } = pageI18n(url, ["auth", "meta.resetDescription"]);
   const user = await getAuthUser(context);
   if (!user) {
-    throw await redirectWithToast("/forgot-password", {
+    throw await redirectWithToast(t.path("/forgot-password"), {
       type: "info",
-      title: "Open the link in your password reset email to choose a new password.",
+      title: t("auth.openResetLink"),
     });
   }
-  return { email: user.email ?? "", needsCurrent: !(await isRecoverySession(context)) };
+  return { email: user.email ?? "", needsCurrent: !(await isRecoverySession(context)), i18n };
 }
 
 /** POST /reset-password: the new password (same rules as sign-up); signed in afterwards. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = translator(localeOf(request));
+  const schemas = accountSchemasIn(t.locale);
   const recovery = await isRecoverySession(context);
-  const schema = recovery ? resetPasswordSchema : changePasswordSchema;
+  const schema = recovery ? schemas.resetPassword : schemas.changePassword;
   // The read-only e-mail travels as `username` for password managers.
   const read = await readSubmission(request, schema, { extra: { username: 1 } });
   const user = await requireUser({ request, context });
@@ -45,9 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const current = typeof value.currentPassword === "string" ? value.currentPassword : "";
     result = await changePassword(supabase, email, current, password);
   }
-  if (!result.ok) return failedForm(result, submission);
-  return redirectWithToast("/dashboard", {
+  if (!result.ok) return failedForm(localizeFailure(result, t), submission);
+  return redirectWithToast(t.path("/dashboard"), {
     type: "success",
-    title: "Your password has been updated.",
+    title: t("auth.passwordUpdated"),
   });
 }

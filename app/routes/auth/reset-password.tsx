@@ -3,6 +3,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -12,9 +13,10 @@ import type { Route } from "./+types/reset-password";
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFrom(matches);
   return pageMeta(matches, {
-    title: "Choose a New Password",
-    description: "Choose a new password for your account.",
+    title: t("auth.resetTitle"),
+    description: t("meta.resetDescription"),
     path: "/reset-password",
     noindex: true,
   });
@@ -24,18 +26,15 @@ export { action, loader } from "./reset-password.server";
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
+  const t = useT();
   return (
     <AuthCard
-      title="Choose a New Password"
-      subtitle={
-        loaderData.needsCurrent
-          ? "Enter your current password, then choose and confirm a new one."
-          : "Enter and confirm your new password."
-      }
+      title={t("auth.resetTitle")}
+      subtitle={t(loaderData.needsCurrent ? "auth.resetSubtitleCurrent" : "auth.resetSubtitle")}
     >
       <Form method="post" noValidate className="space-y-5">
         <Field
-          label="Email"
+          label={t("common.email")}
           name="username"
           autoComplete="username"
           readOnly
@@ -43,12 +42,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         />
         <NewPasswordFields
           result={result}
-          label="New Password"
+          label="auth.newPassword"
           withCurrent={loaderData.needsCurrent}
         />
         <FormError message={formErrorOf(actionData)} />
-        <SubmitButton pendingLabel="Saving..." className="w-full">
-          Update Password
+        <SubmitButton pendingLabel={t("common.saving")} className="w-full">
+          {t("auth.updatePassword")}
         </SubmitButton>
       </Form>
     </AuthCard>

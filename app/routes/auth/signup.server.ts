@@ -1,7 +1,10 @@
 import { data, redirect } from "react-router";
 import { signUpWithPassword } from "~/domain/accounts/auth.server";
-import { SIGNUP_SUCCESS } from "~/domain/accounts/limits";
-import { signupSchema } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { localizeFailure } from "~/i18n/failures.server";
+import type { Locale } from "~/i18n/locale";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { translate, translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
@@ -10,32 +13,28 @@ import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replie
 import { getAuthUser, getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import type { Route } from "./+types/signup";
-import { enabledOAuthProviders } from "./login.server";
+import { AUTH_MESSAGES, enabledOAuthProviders } from "./login.server";
 
 /** GET /signup: signed-in visitors go home; the page is never cached. */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (await getAuthUser(context)) throw redirect("/");
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { t, i18n } = pageI18n(url, AUTH_MESSAGES);
+  if (await getAuthUser(context)) throw redirect(t.path("/"));
   return data(
-    { providers: enabledOAuthProviders() },
+    { providers: enabledOAuthProviders(), i18n },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
 
 /** The mail an address's owner gets when someone tries to sign up with it again. */
-function existingAccountMail(email: string) {
-  const site = siteUrl();
-  const text = `Someone (perhaps you) tried to create an account with this email address, which already has one.
-
-If it was you, sign in: ${site}/login
-Forgot your password? Choose a new one: ${site}/forgot-password
-
-If it was not you, you can ignore this email: nothing has changed on your account.
-`;
+export function existingAccountMail(email: string, locale: Locale) {
+  const t = translator(locale);
+  const login = `${siteUrl()}${t.path("/login")}`;
+  const forgot = `${siteUrl()}${t.path("/forgot-password")}`;
   return {
     to: email,
-    subject: "Someone tried to sign up with your email address",
-    text,
-    links: [`${site}/login`, `${site}/forgot-password`],
+    subject: translate(locale, "email.existingSubject"),
+    text: translate(locale, "email.existingText", { login, forgot }),
+    links: [login, forgot],
   };
 }
 
@@ -45,7 +44,10 @@ If it was not you, you can ignore this email: nothing has changed on your accoun
  * its owner is told by e-mail instead.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readSubmission(request, signupSchema, { honeypot: true });
+  const t = translator(localeOf(request));
+  const read = await readSubmission(request, accountSchemasIn(t.locale).signup, {
+    honeypot: true,
+  });
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
@@ -57,9 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     password,
     fullName: `${firstName} ${lastName}`,
-    confirmUrl: `${siteUrl()}/dashboard`,
+    confirmUrl: `${siteUrl()}${t.path("/dashboard")}`,
+    locale: t.locale,
   });
-  if (!result.ok) return failedForm(result, submission);
-  if (result.value.existing) sendMailLater(existingAccountMail(email));
-  return redirectWithToast("/", { type: "success", title: SIGNUP_SUCCESS });
+  if (!result.ok) return failedForm(localizeFailure(result, t), submission);
+  if (result.value.existing) sendMailLater(existingAccountMail(email, t.locale));
+  return redirectWithToast(t.path("/"), { type: "success", title: t("auth.signupSuccess") });
 }

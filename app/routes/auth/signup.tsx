@@ -1,11 +1,12 @@
-import { Form, Link } from "react-router";
-import { AuthCard, linkClass } from "~/components/auth/auth-card";
+import { Form } from "react-router";
+import { AuthCard, linkTo } from "~/components/auth/auth-card";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Field, FormError } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
@@ -15,9 +16,10 @@ import type { Route } from "./+types/signup";
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFrom(matches);
   return pageMeta(matches, {
-    title: "Create an Account",
-    description: "Create an account to follow your projects, keep a profile and see our portfolio.",
+    title: t("auth.signupTitle"),
+    description: t("meta.signupDescription"),
     path: "/signup",
   });
 }
@@ -26,6 +28,7 @@ export { action, loader } from "./signup.server";
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
+  const t = useT();
   const field = (name: string) => ({
     name,
     defaultValue: typedValue(result, name),
@@ -33,26 +36,29 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   });
   return (
     <AuthCard
-      title="Create an Account"
-      subtitle="Join us to follow your projects and get tailored digital solutions"
-      footer={
-        <>
-          Already have an account?{" "}
-          <Link to="/login" className={linkClass}>
-            Sign in
-          </Link>
-        </>
-      }
+      title={t("auth.signupTitle")}
+      subtitle={t("auth.signupSubtitle")}
+      footer={t.rich("auth.haveAccount", { link: linkTo(t.path("/login")) })}
     >
       {/* The server checks every field and answers with the messages under each one. */}
       <Form method="post" noValidate className="space-y-5">
         <HoneypotInputs />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="First Name" autoComplete="given-name" required {...field("firstName")} />
-          <Field label="Last Name" autoComplete="family-name" required {...field("lastName")} />
+          <Field
+            label={t("auth.firstName")}
+            autoComplete="given-name"
+            required
+            {...field("firstName")}
+          />
+          <Field
+            label={t("auth.lastName")}
+            autoComplete="family-name"
+            required
+            {...field("lastName")}
+          />
         </div>
         <Field
-          label="Email Address"
+          label={t("common.emailAddress")}
           type="email"
           autoComplete="email"
           required
@@ -64,8 +70,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           errors={fieldErrors(result, "terms")}
         />
         <FormError message={formErrorOf(actionData)} />
-        <SubmitButton pendingLabel="Creating account..." className="w-full">
-          Create Account
+        <SubmitButton pendingLabel={t("auth.creating")} className="w-full">
+          {t("auth.create")}
         </SubmitButton>
       </Form>
       <OAuthButtons enabled={loaderData.providers} />

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
 import { findPublishedPosts, publishedFacets } from "~/domain/posts/blog-query.server";
-import { POSTS_UNAVAILABLE } from "~/domain/posts/queries.server";
+import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
 import type { Route } from "./+types/index";
@@ -13,14 +13,20 @@ import type { Route } from "./+types/index";
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const filters = parseBlogFilters(url.searchParams);
   const page = parseBlogPage(url.searchParams);
+  const { locale, t, i18n } = pageI18n(url, [
+    "blog",
+    "newsletter",
+    "common.inEnglish",
+    "meta.blogDescription",
+  ]);
   const supabase = getSupabase(context);
   try {
     const [found, facets] = await Promise.all([
-      findPublishedPosts(supabase, filters, page),
+      findPublishedPosts(supabase, filters, page, locale),
       publishedFacets(supabase),
     ]);
     return data(
-      { filters, ...found, ...facets, loadError: undefined as string | undefined },
+      { filters, ...found, ...facets, loadError: undefined as string | undefined, i18n },
       { headers: publicCacheHeaders(request) },
     );
   } catch (error) {
@@ -34,7 +40,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         pageCount: 1,
         categories: [],
         tags: [],
-        loadError: POSTS_UNAVAILABLE,
+        loadError: t("blog.unavailable"),
+        i18n,
       },
       { status: 503, headers: publicCacheHeaders(request, false) },
     );

@@ -1,22 +1,47 @@
-import { data } from "react-router";
-import { authorBio } from "~/content/team";
+import { data, redirect } from "react-router";
+import { authorBioIn } from "~/content/localized.server";
 import { altTextOf } from "~/domain/media/library.server";
 import { mediaHashOf } from "~/domain/media/urls";
 import {
   getPublishedPost,
   listPublishedPosts,
-  POSTS_UNAVAILABLE,
   PostsUnavailableError,
   parsePostId,
   pickRelatedPosts,
+  postPath,
+  postsIn,
+  translationsOf,
 } from "~/domain/posts/queries.server";
+import type { PostSummary } from "~/domain/posts/types";
+import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
+import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import type { Route } from "./+types/post";
 
-/** A published post by numeric id; unknown or non-numeric ids are a real 404. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/**
+ * Where the language switcher goes from this post: its translation in each language, else the
+ * English original shown in that language's pages (it is not translated yet).
+ */
+function switcherPaths(translations: Partial<Record<Locale, PostSummary>>, post: PostSummary) {
+  const english = translations.en;
+  return Object.fromEntries(
+    LOCALES.map((l) => {
+      const own = translations[l];
+      if (own) return [l, postPath(own)];
+      return [l, english ? localizePath(`/blog/${english.id}`, l) : postPath(post)];
+    }),
+  ) as Record<Locale, string>;
+}
+
+/**
+ * A published post by numeric id; unknown or non-numeric ids are a real 404. A post asked for
+ * in another language goes to its translation there; an English post without one is shown
+ * in the page's language with a note (its canonical URL stays the English one).
+ */
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  const { locale, t, i18n } = pageI18n(url, ["blog", "common.inEnglish"]);
   const notFound = () => data({ path: `/blog/${params.postId}` }, { status: 404 });
   const id = parsePostId(params.postId);
   if (id === null) throw notFound();
@@ -27,20 +52,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       listPublishedPosts(supabase),
     ]);
     if (!post) throw notFound();
+    const translations = translationsOf(post, all);
+    const lang = post.lang ?? "en";
+    const here = translations[locale];
+    if (lang !== locale && here) throw redirect(postPath(here));
+    if (lang !== locale && lang !== "en") throw redirect(postPath(post));
+    const hreflang = Object.fromEntries(
+      Object.entries(translations).map(([l, p]) => [l, postPath(p)]),
+    ) as Partial<Record<Locale, string>>;
     const coverAlt = await altTextOf(supabase, mediaHashOf(post.coverImage));
     return data(
       {
         post,
         coverAlt,
-        related: pickRelatedPosts(post, all),
-        authorBio: authorBio(post.author),
-        url: `${getSiteConfig().siteUrl}/blog/${post.id}`,
+        related: pickRelatedPosts(post, postsIn(all, locale)),
+        authorBio: authorBioIn(locale, post.author),
+        url: `${getSiteConfig().siteUrl}${t.path(`/blog/${post.id}`)}`,
+        alternates: switcherPaths(translations, post),
+        hreflang,
+        i18n,
       },
       { headers: publicCacheHeaders(request) },
     );
   } catch (error) {
     if (!(error instanceof PostsUnavailableError)) throw error;
     console.error("blog post: load failed", error);
-    throw data({ message: POSTS_UNAVAILABLE }, { status: 503 });
+    throw data({ message: t("blog.unavailable") }, { status: 503 });
   }
 }

@@ -16,6 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     title: post.title,
     description: post.excerpt,
     path: `/blog/${post.id}`,
+    alternates: loaderData.hreflang,
     image: post.coverImage ?? undefined,
     type: "article",
     jsonLd: blogPostingJsonLd(siteFromMatches(matches), post),
@@ -23,5 +24,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 };
 
 export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
-  return <PostArticle {...loaderData} />;
+  const { post, authorBio, related, url } = loaderData;
+  return <PostArticle post={post} authorBio={authorBio} related={related} url={url} />;
 }

@@ -1,15 +1,29 @@
 import { listPublishedPosts } from "~/domain/posts/queries.server";
+import { localeOf } from "~/i18n/page.server";
+import { translate } from "~/i18n/translate.server";
 import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import { rssXml } from "~/lib/feeds";
 import type { Route } from "./+types/rss";
 
-/** RSS 2.0 feed of the published posts. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** RSS 2.0 feed of the published posts written in the feed's language (/blog, /sw/blog, /fr/blog). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const locale = localeOf(url);
   try {
-    const posts = await listPublishedPosts(getSupabase(context));
-    return new Response(rssXml(getSiteConfig(), posts), {
+    const all = await listPublishedPosts(getSupabase(context));
+    const site = getSiteConfig(locale);
+    const brand = { brand: site.brandName };
+    const xml = rssXml(
+      site,
+      all.filter((post) => (post.lang ?? "en") === locale),
+      {
+        locale,
+        title: translate(locale, "blog.feedTitle", brand),
+        description: translate(locale, "blog.feedDescription", brand),
+      },
+    );
+    return new Response(xml, {
       headers: {
         "Content-Type": "application/rss+xml; charset=utf-8",
         "Cache-Control": PUBLIC_CACHE,

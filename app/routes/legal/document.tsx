@@ -1,23 +1,15 @@
 import { LegalPage } from "~/components/legal/legal-page";
-import { privacyPolicy, termsOfService } from "~/content/legal";
+import type { MessageKey } from "~/i18n/messages";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { publicPageHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/document";
 
 /** The legal documents, one route each (/terms, /privacy), served by this module. */
-const documents = {
-  "/terms": {
-    title: "Terms of Service",
-    description: "The terms for using this website and its client area.",
-    sections: termsOfService,
-  },
-  "/privacy": {
-    title: "Privacy Policy",
-    description:
-      "What personal data we keep, why, and your rights under Kenya's Data Protection Act.",
-    sections: privacyPolicy,
-  },
-} as const;
+const documents: Record<"/terms" | "/privacy", { title: MessageKey; description: MessageKey }> = {
+  "/terms": { title: "footer.terms", description: "meta.termsDescription" },
+  "/privacy": { title: "footer.privacy", description: "meta.privacyDescription" },
+};
 
 export { loader } from "./document.server";
 
@@ -25,11 +17,12 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const path = loaderData?.path ?? "/terms";
+  const t = translatorFrom(matches);
   const { title, description } = documents[path];
-  return pageMeta(matches, { title, description, path });
+  return pageMeta(matches, { title: t(title), description: t(description), path });
 };
 
 export default function LegalDocumentRoute({ loaderData }: Route.ComponentProps) {
-  const { title, sections } = documents[loaderData.path];
-  return <LegalPage title={title} sections={sections} />;
+  const t = useT();
+  return <LegalPage title={t(documents[loaderData.path].title)} sections={loaderData.sections} />;
 }

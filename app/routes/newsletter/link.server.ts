@@ -2,15 +2,18 @@ import { data } from "react-router";
 import { checkLink, confirmSubscription, unsubscribe } from "~/domain/newsletter/consent.server";
 import { newsletterLinkSchema } from "~/domain/newsletter/link-schema.server";
 import type { LinkPurpose } from "~/domain/newsletter/links.server";
+import { localizeFailure } from "~/i18n/failures.server";
+import { pageI18n } from "~/i18n/page.server";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { failedForm, rejectedForm, STATUS_OF } from "~/infra/replies.server";
 
 /**
- * The two pages a newsletter mail links to (/newsletter/confirm, /newsletter/unsubscribe).
- * Opening a link changes nothing (mail scanners open links too): the page shows one button, and
- * its POST — or a mail client's one-click POST — does the change. No sign-in is needed: the
- * signed token is the proof.
+ * The two pages a newsletter mail links to (/newsletter/confirm, /newsletter/unsubscribe, and
+ * the same under /sw and /fr: a mail links to its subscriber's language). Opening a link
+ * changes nothing (mail scanners open links too): the page shows one button, and its POST — or a
+ * mail client's one-click POST — does the change. No sign-in is needed: the signed token is the
+ * proof.
  */
 export interface LinkPage {
   email: string | null;
@@ -34,25 +37,31 @@ export function action({ request, url }: { request: Request; url: URL }) {
 }
 
 async function linkLoader(purpose: LinkPurpose, url: URL) {
+  const { t, i18n } = pageI18n(url, ["newsletterLink", "blog.backToBlog"]);
   const found = await checkLink(purpose, url.searchParams.get("token"));
   if (found.ok) {
-    return data<LinkPage>({ ...found.value, error: null }, { headers });
+    const page: LinkPage = { ...found.value, error: null };
+    return data({ ...page, i18n }, { headers });
   }
-  return data<LinkPage>(
-    { email: null, status: null, error: found.message },
+  return data(
+    { email: null, status: null, error: localizeFailure(found, t).message, i18n } as LinkPage & {
+      i18n: typeof i18n;
+    },
     { status: STATUS_OF[found.kind], headers },
   );
 }
 
 async function linkAction(purpose: LinkPurpose, request: Request, url: URL) {
+  const { t } = pageI18n(url);
   const read = await readSubmission(request, newsletterLinkSchema);
   if (!read.ok) return rejectedForm(read);
   const token = url.searchParams.get("token");
   const done = purpose === "confirm" ? await confirmSubscription(token) : await unsubscribe(token);
-  if (!done.ok) return failedForm(done);
+  if (!done.ok) return failedForm(localizeFailure(done, t));
+  const { email } = done.value;
   const notice =
     purpose === "confirm"
-      ? `Thank you! ${done.value.email} is subscribed to our newsletter.`
-      : `${done.value.email} is unsubscribed. You will get no more newsletters from us.`;
+      ? t("newsletterLink.confirmed", { email })
+      : t("newsletterLink.unsubscribed", { email });
   return data({ notice }, { headers });
 }

@@ -1,6 +1,6 @@
 import { PageHeading } from "~/components/page-heading";
 import { ServiceGrid } from "~/components/services/service-card";
-import { services } from "~/content/services";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { publicPageHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
@@ -9,24 +9,23 @@ export { loader } from "./index.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Our Services",
-    description:
-      "Web development, mobile apps, custom software, web hosting, bulk SMS, digital marketing, graphic design and AI chatbot assistants — with prices in Ksh.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("services.title"),
+    description: t("meta.servicesDescription"),
     path: "/services",
   });
+};
 
-export default function ServicesRoute() {
+export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeading
-        title="Our Services"
-        subtitle="Everything a growing business needs to succeed online, from one trusted partner."
-      />
+      <PageHeading title={t("services.title")} subtitle={t("services.intro")} />
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <h2 className="sr-only">All services</h2>
-        <ServiceGrid services={services} />
+        <h2 className="sr-only">{t("services.all")}</h2>
+        <ServiceGrid services={loaderData.services} />
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
 import { escapeHtml } from "../http.ts";
 import { logMail, storeMail } from "../mailbox.ts";
+import { CODE_LINE, mailLocale, TEMPLATES } from "./email-templates.ts";
 import { emailRateLimited } from "./errors.ts";
 import {
   EMAIL_CHANGE_TOKENS,
@@ -28,29 +29,6 @@ export function checkSendWindow(ctx: BackendContext, lastSentAt: Date | null): v
   const elapsed = (Date.now() - lastSentAt.getTime()) / 1000;
   if (elapsed < interval) throw emailRateLimited(Math.max(1, Math.ceil(interval - elapsed)));
 }
-
-const TEMPLATES: Record<EmailActionType, { subject: string; intro: string; action: string }> = {
-  signup: {
-    subject: "Confirm your signup",
-    intro: "Follow this link to confirm your account:",
-    action: "Confirm your email address",
-  },
-  recovery: {
-    subject: "Reset your password",
-    intro: "Follow this link to reset the password for your account:",
-    action: "Reset password",
-  },
-  email_change: {
-    subject: "Confirm email change",
-    intro: "Follow this link to confirm the update of your email address:",
-    action: "Change email address",
-  },
-  invite: {
-    subject: "You have been invited",
-    intro: "You have been invited to create an account. Follow this link to accept the invite:",
-    action: "Accept the invite",
-  },
-};
 
 export function confirmLink(
   ctx: BackendContext,
@@ -74,17 +52,20 @@ async function sendAuthMail(
   tx: Transaction,
   ctx: BackendContext,
   type: EmailActionType,
+  user: UserRow,
   to: string,
   token: IssuedToken,
   redirectTo: string | null | undefined,
 ): Promise<void> {
-  const template = TEMPLATES[type];
+  const locale = mailLocale(nextPath(ctx.siteUrl, redirectTo), user.raw_user_meta_data);
+  const template = TEMPLATES[locale][type];
+  const code = CODE_LINE[locale];
   const link = confirmLink(ctx, type, token.hash, redirectTo, to);
-  const text = `${template.intro}\n\n${link}\n\nOr enter this code: ${token.otp}\n`;
+  const text = `${template.intro}\n\n${link}\n\n${code} ${token.otp}\n`;
   const html = `<h2>${escapeHtml(template.subject)}</h2>
 <p>${escapeHtml(template.intro)}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(template.action)}</a></p>
-<p>Or enter this code: <strong>${token.otp}</strong></p>`;
+<p>${escapeHtml(code)} <strong>${token.otp}</strong></p>`;
   const mail = await storeMail(tx, { to, subject: template.subject, text, html, links: [link] });
   logMail(ctx, mail);
 }
@@ -164,6 +145,6 @@ export async function sendTokenMail(
   options: TokenOptions & { redirectTo?: string | null } = {},
 ): Promise<UserRow> {
   const issued = await issueUserToken(tx, ctx, user, type, options);
-  await sendAuthMail(tx, ctx, type, issued.to, issued.token, options.redirectTo);
+  await sendAuthMail(tx, ctx, type, issued.user, issued.to, issued.token, options.redirectTo);
   return issued.user;
 }

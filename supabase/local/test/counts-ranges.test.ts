@@ -93,20 +93,21 @@ describe("ranges on reads", () => {
     anonClient(backend).from("posts").select("id", { count: "exact" }).order("id");
 
   it("answers an empty 206 when the range starts at the total, 416 past it", async () => {
-    const atEnd = await posts().range(6, 10);
-    expect(atEnd).toMatchObject({ status: 206, data: [], count: 6, error: null });
-    const past = await posts().range(7, 10);
+    // The seed has 8 posts (6 English, 2 translations).
+    const atEnd = await posts().range(8, 10);
+    expect(atEnd).toMatchObject({ status: 206, data: [], count: 8, error: null });
+    const past = await posts().range(9, 10);
     expect(past.status).toBe(416);
     expect(past.error).toEqual({
       code: "PGRST103",
-      details: "An offset of 7 was requested, but there are only 6 rows.",
+      details: "An offset of 9 was requested, but there are only 8 rows.",
       hint: null,
       message: "Requested range not satisfiable",
     });
-    const raw = await rawRequest(backend, "/rest/v1/posts?select=id&offset=7", {
+    const raw = await rawRequest(backend, "/rest/v1/posts?select=id&offset=9", {
       headers: { prefer: "count=exact" },
     });
-    expect(raw.headers.get("content-range")).toBe("*/6");
+    expect(raw.headers.get("content-range")).toBe("*/8");
     const empty = await rawRequest(backend, "/rest/v1/posts?select=id&id=eq.0&offset=0", {
       headers: { prefer: "count=exact" },
     });
@@ -117,7 +118,7 @@ describe("ranges on reads", () => {
   it("treats a negative offset as 0 and refuses a negative limit or an inverted Range", async () => {
     const offset = await rawRequest(backend, "/rest/v1/posts?select=id&order=id&offset=-4");
     expect(offset.status).toBe(200);
-    expect(offset.headers.get("content-range")).toBe("0-5/*");
+    expect(offset.headers.get("content-range")).toBe("0-7/*");
     const limit = await rawRequest(backend, "/rest/v1/posts?select=id&limit=-1");
     expect(limit.status).toBe(416);
     expect(limit.body).toMatchObject({
@@ -147,12 +148,12 @@ describe("ranges on reads", () => {
       headers: { prefer: "count=exact" },
     });
     expect(exact.status).toBe(206);
-    expect(exact.headers.get("content-range")).toBe("0-1/6");
+    expect(exact.headers.get("content-range")).toBe("0-1/8");
     expect(exact.headers.get("preference-applied")).toBe("count=exact");
     const estimated = await anonClient(backend)
       .from("posts")
       .select("id", { count: "estimated", head: true });
-    expect(estimated.count).toBe(6);
+    expect(estimated.count).toBe(8);
     const planned = await rawRequest(backend, "/rest/v1/items?select=id", {
       method: "HEAD",
       headers: { prefer: "count=planned" },

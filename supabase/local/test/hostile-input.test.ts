@@ -104,7 +104,8 @@ describe("REST", () => {
     ]) {
       const result = await raw(`/rest/v1/posts?select=${encodeURIComponent(select)}`);
       expect(result.status, select).toBe(400);
-      expect(["PGRST100", "42703", "PGRST200"]).toContain(result.body.code);
+      // posts(*): posts embeds itself through translation_of, an embed not implemented here.
+      expect(["PGRST100", "42703", "PGRST200", "PGRST127"]).toContain(result.body.code);
     }
     for (const filter of [
       "id=eq",
@@ -123,7 +124,7 @@ describe("REST", () => {
     expect((await raw("/rest/v1/posts?limit=-1")).status).toBe(416);
     expect((await raw("/rest/v1/posts?offset=abc")).status).toBe(200);
     expect((await raw("/rest/v1/%E0%A4%A")).status).toBe(400);
-    expect(await postCount()).toBe(6);
+    expect(await postCount()).toBe(8);
   });
 
   it("rejects invalid and expired JWTs", async () => {

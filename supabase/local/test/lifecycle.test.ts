@@ -34,7 +34,7 @@ describe("data directory", () => {
       const rows = await again.from("newsletter_subscribers").select("email");
       expect(rows.data).toEqual([{ email: "restart@example.com" }]);
       const posts = await again.from("posts").select("id", { count: "exact", head: true });
-      expect(posts.count).toBe(6);
+      expect(posts.count).toBe(8);
     } finally {
       await second.close();
     }

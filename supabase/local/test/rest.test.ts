@@ -21,8 +21,9 @@ describe("select", () => {
       .order("published_at", { ascending: false });
     expect(error).toBeNull();
     expect(status).toBe(200);
-    expect(ids(data)).toEqual([6, 5, 4, 3, 2, 1]);
-    expect(data?.[5]).toMatchObject({
+    // The seed's six English posts, and the Kiswahili (7) and French (8) translations of the first.
+    expect(ids(data)).toEqual([6, 5, 4, 3, 2, 8, 7, 1]);
+    expect(data?.[7]).toMatchObject({
       title: "Why Every Kenyan Business Needs a Website in 2026",
       author_name: "Brian Otieno",
       categories: ["Web Development", "Business"],
@@ -38,11 +39,12 @@ describe("select", () => {
       .select("id,author_name")
       .order("author_name")
       .order("id", { ascending: false });
-    expect(ids(multi.data)).toEqual([4, 2, 5, 1, 6, 3]);
+    expect(ids(multi.data)).toEqual([4, 2, 8, 7, 5, 1, 6, 3]);
   });
 
   it("supports every filter operator", async () => {
-    const posts = () => anonClient(backend).from("posts").select("id").order("id");
+    // The six English originals of the seed (its translations of post 1 are 7 and 8).
+    const posts = () => anonClient(backend).from("posts").select("id").lte("id", 6).order("id");
     expect(ids((await posts().eq("id", 3)).data)).toEqual([3]);
     expect(ids((await posts().neq("id", 3)).data)).toEqual([1, 2, 4, 5, 6]);
     expect(ids((await posts().gt("id", 4)).data)).toEqual([5, 6]);
@@ -77,7 +79,7 @@ describe("select", () => {
       .order("id")
       .range(1, 2);
     expect(ids(page.data)).toEqual([2, 3]);
-    expect(page.count).toBe(6);
+    expect(page.count).toBe(8);
     expect(page.status).toBe(206);
 
     const limited = await anonClient(backend).from("posts").select("id").order("id").limit(2);
@@ -87,7 +89,7 @@ describe("select", () => {
       .from("posts")
       .select("*", { count: "exact", head: true });
     expect(head.data).toBeNull();
-    expect(head.count).toBe(6);
+    expect(head.count).toBe(8);
 
     const past = await anonClient(backend)
       .from("posts")

@@ -23,7 +23,7 @@ describe("posts", () => {
     expect(anon.data).toEqual([]);
     const { client } = await signedInClient(backend);
     const user = await client.from("posts").select("id", { count: "exact" });
-    expect(user.count).toBe(6);
+    expect(user.count).toBe(8);
     const service = await serviceClient(backend).from("posts").select("id").eq("id", draftId);
     expect(service.data).toEqual([{ id: draftId }]);
   });

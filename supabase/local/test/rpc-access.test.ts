@@ -100,8 +100,8 @@ describe("roles, grants and RLS", () => {
   it("applies RLS inside invoker functions and runs SECURITY DEFINER as the owner", async () => {
     const db = serviceClient(backend);
     await db.from("posts").insert({ title: "Hidden draft", published: false });
-    expect((await anon.rpc("visible_post_count")).data).toBe(6);
-    expect((await db.rpc("visible_post_count")).data).toBe(7);
+    expect((await anon.rpc("visible_post_count")).data).toBe(8);
+    expect((await db.rpc("visible_post_count")).data).toBe(9);
     expect((await anon.rpc("peek_vault")).data).toBe("gold");
     const caller = await anon.rpc("peek_vault_as_caller");
     expect(caller.status).toBe(401);

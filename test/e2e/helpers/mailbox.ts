@@ -61,11 +61,9 @@ export async function followMailLink(
   email: string,
   subject: string,
 ): Promise<void> {
-  const link = await mailLink(email, subject);
-  await page.goto(link);
+  await page.goto(await mailLink(email, subject));
   const form = page.locator("main form").filter({ has: page.locator('input[name="token_hash"]') });
   await form.getByRole("button").click();
-  // The confirmation POST signs in and redirects away: wait for it, or a caller's next goto
-  // could cancel it before the session cookie is set.
-  await page.waitForURL((url) => url.pathname !== new URL(link).pathname);
+  // The POST signs in; wait for its redirect (any language) so a following goto cannot abort it.
+  await page.waitForURL((url) => !url.pathname.endsWith("/auth/confirm"));
 }

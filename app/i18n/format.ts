@@ -1,0 +1,77 @@
+import { INTL_LOCALE, type Locale } from "./locale";
+
+/**
+ * Dates and amounts with the platform's Intl (no library, the same result on the server and in
+ * the browser): dates in the agency's time zone so hydration always agrees.
+ */
+const TIME_ZONE = "Africa/Nairobi";
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, month: "short" | "long", withDay = true) {
+  const id = `${locale}:${month}:${withDay}`;
+  let format = cache.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale].dates, {
+      month,
+      day: withDay ? "numeric" : undefined,
+      year: "numeric",
+      timeZone: TIME_ZONE,
+    });
+    cache.set(id, format);
+  }
+  return format;
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Nov 22, 2026' · '22 Nov 2026' · '22 nov. 2026'; "" for a missing or invalid date. */
+export function shortDate(value: string | Date | null | undefined, locale: Locale): string {
+  const date = toDate(value);
+  return date ? dateFormat(locale, "short").format(date) : "";
+}
+
+/** 'November 22, 2026' · '22 Novemba 2026' · '22 novembre 2026'. */
+export function longDate(value: string | Date | null | undefined, locale: Locale): string {
+  const date = toDate(value);
+  return date ? dateFormat(locale, "long").format(date) : "";
+}
+
+/** 'November 2026' · 'Novemba 2026' · 'novembre 2026'. */
+export function monthYear(value: string | Date, locale: Locale): string {
+  const date = toDate(value);
+  return date ? dateFormat(locale, "long", false).format(date) : "";
+}
+
+/** Kenyan shillings: 'Ksh 50,000' (en, sw) · '50 000 KES' (fr); whole shillings unless less. */
+function kes(locale: Locale, amount: number) {
+  return new Intl.NumberFormat(INTL_LOCALE[locale].numbers, {
+    style: "currency",
+    currency: "KES",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  });
+}
+
+export function formatKes(amount: number, locale: Locale): string {
+  return kes(locale, amount).format(amount);
+}
+
+/** 'Ksh 50,000 – 300,000' · '50 000 – 300 000 KES': the locale's range, the dash spaced. */
+export function formatKesRange(min: number, max: number, locale: Locale): string {
+  return kes(locale, max)
+    .formatRangeToParts(min, max)
+    .map((part) =>
+      part.type === "literal" && /^\s*[–-]\s*$/.test(part.value) ? " – " : part.value,
+    )
+    .join("");
+}
+
+/** Minutes of a stored read time ("5 min" → 5), or null when it is not a number of minutes. */
+export function readMinutes(readTime: string): number | null {
+  const match = /^\s*(\d{1,4})\s*min\b/i.exec(readTime);
+  return match ? Number(match[1]) : null;
+}

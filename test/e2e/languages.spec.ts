@@ -1,0 +1,186 @@
+import { expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./helpers/auth";
+import { expectAccessible } from "./helpers/axe";
+import { latestMail } from "./helpers/mailbox";
+
+/**
+ * Kiswahili and French (issue 18), with JavaScript on (`js`) and off (`nojs`): the switcher keeps
+ * the visitor on the same page and the choice survives navigation; forms answer in the page's
+ * language, e-mails too; no untranslated message key ever reaches a page.
+ */
+const header = (page: Page) => page.locator("body > header");
+
+async function expectNoMessageKeys(page: Page) {
+  const text = await page.locator("body").innerText();
+  expect(text).not.toMatch(
+    /\b(common|nav|footer|language|errors|meta|home|chat|services|contact|validation|auth|confirm|blog|newsletter|newsletterLink|portfolio|account|survey|legal)\.[a-z][A-Za-z]+\b/,
+  );
+}
+
+test("a visitor switches to Kiswahili on a service page and stays on that service", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/services/web-development");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await header(page)
+    .getByRole("navigation", { name: "Language" })
+    .getByRole("link", {
+      name: "Kiswahili",
+    })
+    .click();
+  await expect(page).toHaveURL("/sw/services/web-development");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Utengenezaji wa Tovuti");
+  await expect(page.getByTestId("price-range")).toHaveText("Ksh 50,000 – 300,000");
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === "lang")?.value).toBe("sw");
+  await expectNoMessageKeys(page);
+});
+
+test("the language choice survives navigation", async ({ page }) => {
+  await page.goto("/fr/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  const nav = page.getByRole("navigation", { name: "Menu principal" });
+  await nav.getByRole("link", { name: "Services" }).click();
+  await expect(page).toHaveURL("/fr/services");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos services");
+  await page.getByRole("link", { name: /En savoir plus\s+sur SMS en masse/ }).click();
+  await expect(page).toHaveURL("/fr/services/bulk-sms");
+  await expect(page.getByTestId("price-range")).toContainText("par SMS");
+  await nav.getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL("/fr/blog");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  // The French translation of the first article, and English ones marked as such.
+  await expect(
+    page.getByRole("link", { name: /Pourquoi chaque entreprise kényane/ }),
+  ).toBeVisible();
+  await expect(page.getByText("Anglais").first()).toBeVisible();
+  await page.getByRole("link", { name: /Pourquoi chaque entreprise kényane/ }).click();
+  await expect(page).toHaveURL(/\/fr\/blog\/\d+$/);
+  await expect(page.getByRole("link", { name: "Retour au blog" })).toBeVisible();
+  await expectNoMessageKeys(page);
+});
+
+test("a visitor signs up in French and gets French validation messages and a French e-mail", async ({
+  page,
+}) => {
+  const email = uniqueEmail("fr-signup");
+  await page.goto("/fr/signup");
+  await expect(page.getByRole("heading", { name: "Créer un compte" })).toBeVisible();
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  for (const message of [
+    "Le prénom est obligatoire",
+    "Le nom est obligatoire",
+    "L’adresse e-mail est obligatoire",
+    "Le mot de passe est obligatoire",
+    "Vous devez accepter les conditions d’utilisation",
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel("Prénom").fill("Awa");
+  await page.getByLabel("Nom", { exact: true }).fill("Diop");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill("court");
+  await page.getByLabel("Confirmer le mot de passe").fill("autre");
+  await page.getByLabel(/J’accepte les conditions/).check();
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(
+    page.getByText("Le mot de passe doit contenir au moins 8 caractères", { exact: true }),
+  ).toBeVisible();
+  await page.getByLabel("Mot de passe", { exact: true }).fill("mot-de-passe-1");
+  await page.getByLabel("Confirmer le mot de passe").fill("mot-de-passe-1");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page).toHaveURL("/fr/");
+  await expect(
+    page.getByText("Consultez votre boîte e-mail pour confirmer votre compte."),
+  ).toBeVisible();
+
+  const mail = await latestMail(email, "Confirmez votre inscription");
+  expect(mail.text).toContain("Suivez ce lien pour confirmer votre compte");
+  const link = new URL(mail.links[0] ?? "");
+  expect(link.searchParams.get("next")).toBe("/fr/dashboard");
+  // The link opens the French "Continue" page (the link names /auth/confirm).
+  await page.goto(link.toString());
+  await expect(page).toHaveURL(/\/fr\/auth\/confirm\?/);
+  await expect(page.getByRole("heading", { name: "Confirmez votre adresse e-mail" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirmer et continuer" }).click();
+  await expect(page).toHaveURL("/fr/dashboard");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+});
+
+test("a Kiswahili reader subscribes, gets the confirmation mail in Kiswahili and confirms", async ({
+  page,
+}) => {
+  const email = uniqueEmail("sw-newsletter");
+  await page.goto("/sw/blog");
+  const box = page.getByRole("region", { name: "Jiandikishe kupokea jarida letu" });
+  await box.getByLabel("Anwani ya barua pepe").fill(email);
+  await box.getByRole("button", { name: "Jiandikishe" }).click();
+  await expect(page.getByText(/^Asante kwa kujiandikisha!/)).toBeVisible();
+
+  const mail = await latestMail(email, /^Thibitisha kujiandikisha kwako/);
+  expect(mail.text).toContain("Tafadhali thibitisha");
+  const [confirmLink] = mail.links;
+  expect(new URL(confirmLink ?? "").pathname).toBe("/sw/newsletter/confirm");
+  await page.goto(confirmLink ?? "");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+  await page.getByRole("button", { name: "Thibitisha kujiandikisha" }).click();
+  await expect(page.getByText(`Asante! ${email} imeandikishwa kupokea jarida letu.`)).toBeVisible();
+  await expectNoMessageKeys(page);
+});
+
+test("a French quote request names the service in French", async ({ page }) => {
+  await page.goto("/fr/contact?service=bulk-sms");
+  const service = page.getByRole("combobox", { name: "Service" });
+  await expect(service).toHaveValue("bulk-sms");
+  await expect(service.locator("option:checked")).toHaveText("SMS en masse");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    "Bonjour, je souhaite un devis pour SMS en masse. ",
+  );
+  await expectNoMessageKeys(page);
+});
+
+test("unknown pages answer 404 in the page's language; other prefixes are plain 404s", async ({
+  page,
+}) => {
+  const sw = await page.goto("/sw/hakuna-ukurasa");
+  expect(sw?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Ukurasa Haupatikani" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+  const de = await page.goto("/de/services");
+  expect(de?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("the translated pages pass axe", async ({ page }) => {
+  for (const path of [
+    "/sw/",
+    "/fr/services/web-development",
+    "/sw/blog",
+    "/fr/contact",
+    "/sw/login",
+  ]) {
+    await page.goto(path);
+    await expectAccessible(page);
+  }
+});
+
+test.describe("the suggestion of a first visit", () => {
+  test.use({ locale: "sw-KE", extraHTTPHeaders: { "Accept-Language": "sw-KE,sw;q=0.9,en;q=0.5" } });
+
+  test("is offered on / once, in Kiswahili, and remembers the answer", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    const banner = page.getByRole("complementary", { name: "Pendekezo la lugha" });
+    await expect(banner).toBeVisible();
+    await expect(page).toHaveURL("/");
+    await banner.getByRole("link", { name: "Endelea kwa Kiswahili" }).click();
+    await expect(page).toHaveURL("/sw/");
+    expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("sw");
+    await page.goto("/");
+    await expect(page.getByRole("complementary", { name: "Pendekezo la lugha" })).toHaveCount(0);
+  });
+});
