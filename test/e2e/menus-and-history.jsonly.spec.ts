@@ -38,6 +38,8 @@ test("the account menu closes on Escape and on a click outside", async ({ page }
 
 test("Back undoes the last blog filter", async ({ page }) => {
   await page.goto("/blog");
+  // Hydrated: the no-JS "Apply Filters" button is gone and changes submit by themselves.
+  await expect(page.getByRole("button", { name: "Apply Filters" })).toHaveCount(0);
   await page.getByLabel("Category").selectOption("Web Development");
   await expect(page).toHaveURL(/category=Web\+Development/);
   await page.getByText("#performance", { exact: true }).click();
