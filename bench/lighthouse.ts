@@ -39,8 +39,18 @@ const median = (values: number[]) =>
 const table: Record<string, Record<string, number>> = {};
 const failures: Record<string, string[]> = {};
 const details: Record<string, Record<string, unknown>> = {};
+/** The metrics behind the performance score (ms; CLS unitless), median of the runs. */
+const metricIds = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "speed-index",
+  "cumulative-layout-shift",
+] as const;
+const metrics: Record<string, Record<string, number>> = {};
 for (const route of routes) {
   const scores: Record<string, number[]> = {};
+  const values: Record<string, number[]> = {};
   for (let i = 0; i < runs; i++) {
     const result = await lighthouse(`${site.url}${route}`, {
       port: chrome.port,
@@ -54,6 +64,16 @@ for (const route of routes) {
       list.push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       scores[category] = list;
     }
+    for (const id of metricIds) {
+      const list = values[id] ?? [];
+      list.push(result.lhr.audits[id]?.numericValue ?? Number.NaN);
+      values[id] = list;
+    }
+    if (process.env.LH_DUMP) {
+      mkdirSync(process.env.LH_DUMP, { recursive: true });
+      const name = route.replace(/[^a-z0-9]+/gi, "_") || "_";
+      writeFileSync(`${process.env.LH_DUMP}/${name}-${i}.json`, JSON.stringify(result.lhr));
+    }
     failures[route] = Object.values(result.lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
       .map((a) => `${a.id} (${a.score})`);
@@ -64,6 +84,9 @@ for (const route of routes) {
     );
   }
   table[route] = Object.fromEntries(categories.map((c) => [c, median(scores[c] ?? [])]));
+  metrics[route] = Object.fromEntries(
+    metricIds.map((id) => [id, Math.round(median(values[id] ?? []) * 1000) / 1000]),
+  );
 }
 chrome.kill();
 await site.stop();
@@ -77,10 +100,18 @@ for (const [route, s] of Object.entries(table)) {
     `| \`${route}\` | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} |`,
   );
 }
+console.log("\n| page | FCP ms | LCP ms | TBT ms | Speed Index ms | CLS |");
+console.log("| --- | --- | --- | --- | --- | --- |");
+for (const [route, m] of Object.entries(metrics)) {
+  const ms = (id: (typeof metricIds)[number]) => Math.round(m[id] ?? 0);
+  console.log(
+    `| \`${route}\` | ${ms("first-contentful-paint")} | ${ms("largest-contentful-paint")} | ${ms("total-blocking-time")} | ${ms("speed-index")} | ${m["cumulative-layout-shift"]} |`,
+  );
+}
 for (const [route, list] of Object.entries(failures))
   if (list.length) console.log(`${route}: ${list.join(", ")}`);
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
   "bench/results/lighthouse.json",
-  `${JSON.stringify({ date: new Date().toISOString(), table, failures, details }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), table, metrics, failures, details }, null, 2)}\n`,
 );

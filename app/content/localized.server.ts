@@ -11,10 +11,16 @@ import {
   type PortfolioProject,
   portfolioProjects,
 } from "./portfolio";
-import { type Price, type Service, type ServiceText, services } from "./services";
+import {
+  type Price,
+  type Service,
+  type ServiceCardData,
+  type ServiceText,
+  services,
+} from "./services";
 import { servicesFr } from "./services.fr";
 import { servicesSw } from "./services.sw";
-import { fallbackBio, type TeamMember, team } from "./team";
+import { fallbackBio, type TeamCardData, type TeamMember, team } from "./team";
 import { categoriesFr, fallbackBioFr, projectsFr, teamFr } from "./work.fr";
 import { categoriesSw, fallbackBioSw, projectsSw, teamSw } from "./work.sw";
 
@@ -46,6 +52,16 @@ export function servicesIn(locale: Locale): Service[] {
     ...service,
     ...(locale === "en" ? {} : SERVICE_TEXT[locale][service.id]),
     priceRange: formatPrice(price, locale),
+  }));
+}
+
+/** The services as their cards show them: the lists' loaders send no more than this. */
+export function serviceCardsIn(locale: Locale): ServiceCardData[] {
+  return servicesIn(locale).map(({ id, icon, title, description }) => ({
+    id,
+    icon,
+    title,
+    description,
   }));
 }
 
@@ -90,6 +106,11 @@ export function homeWorkIn(locale: Locale): HomePortfolioItem[] {
 export function teamIn(locale: Locale): TeamMember[] {
   if (locale === "en") return team;
   return team.map((member) => ({ ...member, ...WORK[locale].team[member.name] }));
+}
+
+/** The team as the home page's cards show it (no bios: they are for articles' authors). */
+export function teamCardsIn(locale: Locale): TeamCardData[] {
+  return teamIn(locale).map(({ name, role, avatar }) => ({ name, role, avatar }));
 }
 
 /** The bio for a post's author (matched by name); a general line for unknown authors. */

@@ -31,6 +31,9 @@ export interface Service extends Omit<ServiceData, "price"> {
   priceRange: string;
 }
 
+/** What a service card shows (the home page and /services send only this to the browser). */
+export type ServiceCardData = Pick<Service, "id" | "icon" | "title" | "description">;
+
 /** The 8 services (spec §1, §2 and the Ksh price ranges of §9); `id` is their route segment. */
 export const services: ServiceData[] = [
   {

@@ -10,6 +10,9 @@ export interface TeamMember extends MemberText {
   avatar: string;
 }
 
+/** What a team card on the home page shows. */
+export type TeamCardData = Pick<TeamMember, "name" | "role" | "avatar">;
+
 export const team: TeamMember[] = [
   {
     name: "Brian Otieno",

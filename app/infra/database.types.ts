@@ -254,6 +254,10 @@ export interface Database {
         Args: { p_user_id: string; p_is_admin: boolean };
         Returns: boolean;
       };
+      blog_post_facets: {
+        Args: { blog_lang: string };
+        Returns: { kind: string; value: string }[];
+      };
       is_admin: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { homeWorkIn, servicesIn, teamIn } from "~/content/localized.server";
+import { homeWorkIn, serviceCardsIn, teamCardsIn } from "~/content/localized.server";
 import { testimonials } from "~/content/testimonials";
 import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
 import { pageI18n } from "~/i18n/page.server";
@@ -26,9 +26,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const slide = slideFromParam(url.searchParams.get("slide"), slideCount(testimonials.length));
   const { locale, i18n } = pageI18n(url, HOME_MESSAGES);
   const content = {
-    services: servicesIn(locale),
+    services: serviceCardsIn(locale),
     work: homeWorkIn(locale),
-    team: teamIn(locale),
+    team: teamCardsIn(locale),
     testimonials,
     i18n,
   };

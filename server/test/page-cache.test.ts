@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PageCache } from "../page-cache.ts";
 
@@ -18,6 +19,19 @@ describe("PageCache", () => {
     );
     expect(cache.get("/")?.etag).toBe(page.etag);
     expect(cache.hits).toBe(1);
+  });
+
+  it("swaps in a smaller brotli body for a popular page once it is compressed at best quality", async () => {
+    const cache = new PageCache();
+    const words = Array.from({ length: 4000 }, (_, i) => `<li class="card">item ${i % 97}</li>`);
+    const body = html(`<ul>${words.join("")}</ul>`);
+    const page = cache.store("/", 200, publicHeaders(), body);
+    const first = page.br.length;
+    await cache.settled();
+    const stored = cache.get("/");
+    expect(stored?.br.length).toBeLessThan(first);
+    expect(brotliDecompressSync(stored?.br ?? Buffer.alloc(0)).equals(body)).toBe(true);
+    expect(stored?.etag).toBe(page.etag);
   });
 
   it("answers URLs that differ only in parameters the page ignores from one entry", () => {

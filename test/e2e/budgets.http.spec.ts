@@ -22,6 +22,30 @@ for (const path of publicRoutes) {
   });
 }
 
+test("the home page and the services list send only the words their cards show", async ({
+  request,
+}) => {
+  // A service's long description and a team member's bio belong to other pages; shipped in the
+  // home page's hydration data they made its document 12% larger.
+  const pages = [
+    { path: "/", shown: "turn visitors into customers", long: "From a five-page company site" },
+    {
+      path: "/services",
+      shown: "turn visitors into customers",
+      long: "From a five-page company site",
+    },
+    { path: "/sw/", shown: "inayowageuza wageni kuwa wateja", long: "Kuanzia tovuti ya kampuni" },
+  ];
+  for (const { path, shown, long } of pages) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(shown);
+    expect(html, path).not.toContain(long);
+    expect(html, path).not.toContain("Brian has built websites");
+  }
+  const detail = await (await request.get("/services/web-development")).text();
+  expect(detail).toContain("From a five-page company site");
+});
+
 test("icons come from one long-cached sprite: no inline icon paths, and it renders under the CSP", async ({
   browser,
   baseURL,

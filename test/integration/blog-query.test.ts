@@ -139,3 +139,42 @@ describe("blog per language, in the database", () => {
     expect((await load(query, "/sw/blog")).total).toBe(3);
   });
 });
+
+describe("blog filter choices per language", () => {
+  it("offers the categories and tags of the posts that language's blog lists, no others", async () => {
+    await insert("facetOriginal", {
+      title: `Facet original ${m}`,
+      categories: [`OnlyEnglish-${m}`],
+      tags: [`english-tag-${m}`],
+    });
+    await insert("facetSw", {
+      title: `Facet asili ${m}`,
+      lang: "sw",
+      translation_of: ids.facetOriginal,
+      categories: [`Biashara-${m}`],
+      tags: [`lebo-${m}`],
+    });
+    await insert("facetUntranslated", {
+      title: `Facet untranslated ${m}`,
+      categories: [`Untranslated-${m}`],
+    });
+    const en = await load("");
+    expect(en.categories).toEqual(
+      expect.arrayContaining([`OnlyEnglish-${m}`, `Untranslated-${m}`]),
+    );
+    expect(en.categories).not.toContain(`Biashara-${m}`);
+    expect(en.tags).not.toContain(`lebo-${m}`);
+
+    const sw = await load("", "/sw/blog");
+    expect(sw.categories).toEqual(expect.arrayContaining([`Biashara-${m}`, `Untranslated-${m}`]));
+    expect(sw.categories).not.toContain(`OnlyEnglish-${m}`);
+    expect(sw.tags).toContain(`lebo-${m}`);
+    expect(sw.tags).not.toContain(`english-tag-${m}`);
+
+    const fr = await load("", "/fr/blog");
+    expect(fr.categories).toEqual(
+      expect.arrayContaining([`OnlyEnglish-${m}`, `Untranslated-${m}`]),
+    );
+    expect(fr.categories).not.toContain(`Biashara-${m}`);
+  });
+});

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { ServiceGrid } from "~/components/services/service-card";
-import type { Service } from "~/content/services";
+import type { ServiceCardData } from "~/content/services";
 import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 
-export function ServicesSection({ services }: { services: Service[] }) {
+export function ServicesSection({ services }: { services: ServiceCardData[] }) {
   const t = useT();
   return (
     <HomeSection id="services" title={t("services.title")} intro={t("services.intro")} tone="muted">

@@ -1,4 +1,4 @@
-import type { TeamMember } from "~/content/team";
+import type { TeamCardData } from "~/content/team";
 import type { Testimonial } from "~/content/testimonials";
 import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
@@ -9,7 +9,7 @@ export function TeamSection({
   testimonials,
   initialSlide,
 }: {
-  team: TeamMember[];
+  team: TeamCardData[];
   testimonials: Testimonial[];
   initialSlide: number;
 }) {

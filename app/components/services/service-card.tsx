@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import type { Service } from "~/content/services";
+import type { ServiceCardData } from "~/content/services";
 import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
 
@@ -9,7 +9,7 @@ export function ServiceCard({
   service,
   headingLevel = 3,
 }: {
-  service: Service;
+  service: ServiceCardData;
   headingLevel?: 2 | 3;
 }) {
   const Heading = `h${headingLevel}` as const;
@@ -47,7 +47,7 @@ export function ServiceGrid({
   services,
   headingLevel,
 }: {
-  services: Service[];
+  services: ServiceCardData[];
   headingLevel?: 2 | 3;
 }) {
   return (

@@ -111,13 +111,17 @@ export async function findPublishedPosts(
   };
 }
 
-/** The categories and tags of the published posts, each sorted alphabetically. */
+/**
+ * The categories and tags of the posts `locale`'s blog lists (its own and the English ones it has
+ * not translated), each sorted alphabetically.
+ */
 export async function publishedFacets(
   supabase: AppSupabase,
+  locale: Locale = "en",
 ): Promise<{ categories: string[]; tags: string[] }> {
-  const { data, error } = await supabase.rpc("published_post_facets");
+  const { data, error } = await supabase.rpc("blog_post_facets", { blog_lang: locale });
   if (error) throw new PostsUnavailableError(error);
-  const rows = (data ?? []) as { kind: string; value: string }[];
+  const rows = data ?? [];
   const of = (kind: string) =>
     rows
       .filter((row) => row.kind === kind)

@@ -23,7 +23,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   try {
     const [found, facets] = await Promise.all([
       findPublishedPosts(supabase, filters, page, locale),
-      publishedFacets(supabase),
+      publishedFacets(supabase, locale),
     ]);
     return data(
       { filters, ...found, ...facets, loadError: undefined as string | undefined, i18n },
