@@ -107,8 +107,10 @@ export class PageCache {
     };
     const slot = this.slot(url);
     slot?.cache.set(slot.key, page);
-    // Popular pages (not one-off searches) swap in a smaller brotli body off the event loop.
-    if (slot?.cache === this.pages && body.length >= 1024)
+    // The site's own pages (a path with no parameters: a bounded set, each rendered at most once
+    // per TTL) swap in a smaller brotli body off the event loop; a URL with parameters, which a
+    // visitor can vary at will, keeps the fast quality so nobody can buy 100 ms of CPU per request.
+    if (slot?.cache === this.pages && !slot.key.includes("?") && body.length >= 1024)
       this.recompress(slot.cache, slot.key, page);
     return page;
   }
