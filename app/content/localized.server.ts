@@ -26,8 +26,21 @@ import { categoriesSw, fallbackBioSw, projectsSw, teamSw } from "./work.sw";
 
 /**
  * The static content in the page's language, resolved on the server: pages receive only their
- * language's words (the browser never downloads the other two).
+ * language's words (the browser never downloads the other two). Each list is built once per
+ * language and then shared (read-only) by every request: the root loader asks for the services
+ * on every page, and formatting their prices was a seventh of a page's render time.
  */
+function perLocale<T>(build: (locale: Locale) => T): (locale: Locale) => T {
+  const built = new Map<Locale, T>();
+  return (locale) => {
+    let value = built.get(locale);
+    if (value === undefined) {
+      value = Object.freeze(build(locale));
+      built.set(locale, value);
+    }
+    return value;
+  };
+}
 const SERVICE_TEXT: Record<Exclude<Locale, "en">, Record<string, ServiceText>> = {
   sw: servicesSw,
   fr: servicesFr,
@@ -47,33 +60,40 @@ export function formatPrice(price: Price, locale: Locale): string {
   return range;
 }
 
-export function servicesIn(locale: Locale): Service[] {
+export const servicesIn: (locale: Locale) => readonly Service[] = perLocale((locale) => {
   return services.map(({ price, ...service }) => ({
     ...service,
     ...(locale === "en" ? {} : SERVICE_TEXT[locale][service.id]),
     priceRange: formatPrice(price, locale),
   }));
-}
+});
 
 /** The services as their cards show them: the lists' loaders send no more than this. */
-export function serviceCardsIn(locale: Locale): ServiceCardData[] {
-  return servicesIn(locale).map(({ id, icon, title, description }) => ({
-    id,
-    icon,
-    title,
-    description,
-  }));
-}
+export const serviceCardsIn: (locale: Locale) => readonly ServiceCardData[] = perLocale(
+  (locale) => {
+    return servicesIn(locale).map(({ id, icon, title, description }) => ({
+      id,
+      icon,
+      title,
+      description,
+    }));
+  },
+);
 
 /** The service with this id (route segment) in `locale`, if any. */
 export function findServiceIn(locale: Locale, id: string): Service | undefined {
   return servicesIn(locale).find((s) => s.id === id);
 }
 
-/** Ids and titles only (footer links). */
-export function serviceLinksIn(locale: Locale): { id: string; title: string }[] {
-  return servicesIn(locale).map(({ id, title }) => ({ id, title }));
+interface ServiceLink {
+  id: string;
+  title: string;
 }
+
+/** Ids and titles only (footer links). */
+export const serviceLinksIn: (locale: Locale) => readonly ServiceLink[] = perLocale((locale) => {
+  return servicesIn(locale).map(({ id, title }) => ({ id, title }));
+});
 
 const WORK = {
   sw: { projects: projectsSw, categories: categoriesSw, team: teamSw, fallbackBio: fallbackBioSw },
@@ -85,33 +105,33 @@ export function categoryLabelIn(locale: Locale, category: PortfolioCategory): st
   return locale === "en" ? category : WORK[locale].categories[category];
 }
 
-export function projectsIn(locale: Locale): PortfolioProject[] {
+export const projectsIn: (locale: Locale) => readonly PortfolioProject[] = perLocale((locale) => {
   return portfolioProjects.map((project) => ({
     ...project,
     ...(locale === "en" ? {} : WORK[locale].projects[project.slug]),
     categoryLabel: categoryLabelIn(locale, project.category),
   }));
-}
+});
 
 /** The home page's highlights of recent work. */
-export function homeWorkIn(locale: Locale): HomePortfolioItem[] {
+export const homeWorkIn: (locale: Locale) => readonly HomePortfolioItem[] = perLocale((locale) => {
   return projectsIn(locale).map((p) => ({
     title: p.title,
     category: p.categoryLabel ?? p.category,
     image: p.image,
     description: p.description,
   }));
-}
+});
 
-export function teamIn(locale: Locale): TeamMember[] {
+export const teamIn: (locale: Locale) => readonly TeamMember[] = perLocale((locale) => {
   if (locale === "en") return team;
   return team.map((member) => ({ ...member, ...WORK[locale].team[member.name] }));
-}
+});
 
 /** The team as the home page's cards show it (no bios: they are for articles' authors). */
-export function teamCardsIn(locale: Locale): TeamCardData[] {
+export const teamCardsIn: (locale: Locale) => readonly TeamCardData[] = perLocale((locale) => {
   return teamIn(locale).map(({ name, role, avatar }) => ({ name, role, avatar }));
-}
+});
 
 /** The bio for a post's author (matched by name); a general line for unknown authors. */
 export function authorBioIn(locale: Locale, name: string): string {

@@ -46,14 +46,53 @@ export function monthYear(value: string | Date, locale: Locale): string {
   return date ? dateFormat(locale, "long", false).format(date) : "";
 }
 
+/**
+ * One Intl formatter per locale and options, made on first use: building one costs far more
+ * than formatting with it (a price list used to build one per price on every render).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.ListFormat>();
+function memo<T extends Intl.NumberFormat | Intl.ListFormat>(id: string, make: () => T): T {
+  let format = formatters.get(id) as T | undefined;
+  if (!format) {
+    format = make();
+    formatters.set(id, format);
+  }
+  return format;
+}
+
 /** Kenyan shillings: 'Ksh 50,000' (en, sw) · '50 000 KES' (fr); whole shillings unless less. */
 function kes(locale: Locale, amount: number) {
-  return new Intl.NumberFormat(INTL_LOCALE[locale].numbers, {
-    style: "currency",
-    currency: "KES",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  });
+  const whole = Number.isInteger(amount);
+  return memo(
+    `kes:${locale}:${whole}`,
+    () =>
+      new Intl.NumberFormat(INTL_LOCALE[locale].numbers, {
+        style: "currency",
+        currency: "KES",
+        minimumFractionDigits: 0,
+        maximumFractionDigits: whole ? 0 : 2,
+      }),
+  );
+}
+
+/** '99.9%' · '99,9 %' (a fraction: 0.999). */
+export function formatPercent(fraction: number, locale: Locale): string {
+  return memo(
+    `percent:${locale}`,
+    () =>
+      new Intl.NumberFormat(INTL_LOCALE[locale].numbers, {
+        style: "percent",
+        maximumFractionDigits: 1,
+      }),
+  ).format(fraction);
+}
+
+/** 'Nairobi and Mombasa' · 'Nairobi na Mombasa' · 'Nairobi et Mombasa'. */
+export function formatList(items: readonly string[], locale: Locale): string {
+  return memo(
+    `list:${locale}`,
+    () => new Intl.ListFormat(INTL_LOCALE[locale].numbers, { type: "conjunction" }),
+  ).format(items);
 }
 
 export function formatKes(amount: number, locale: Locale): string {

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { useMatches } from "react-router";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "./locale";
 import {
@@ -59,10 +59,17 @@ export function translatorFrom(matches: MatchLike[]): Translate {
   return t;
 }
 
+/**
+ * The translator of the page being rendered, made once by the root layout: without it every
+ * component calling `useT` merged every loader's messages again (a sixth of a page's render).
+ */
+export const TranslateContext = createContext<Translate | null>(null);
+
 /** The page's translator (its language and the messages its loaders resolved). */
 export function useT(): Translate {
+  const provided = useContext(TranslateContext);
   const matches = useMatches();
-  return useMemo(() => translatorFrom(matches), [matches]);
+  return useMemo(() => provided ?? translatorFrom(matches), [provided, matches]);
 }
 
 /** The page in each language: the page's own `alternates` (posts and their translations) or the root's. */

@@ -1,5 +1,5 @@
 import { SvgIcon } from "~/components/icons";
-import { INTL_LOCALE } from "~/i18n/locale";
+import { formatList } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
@@ -7,9 +7,7 @@ import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const site = useSiteConfig();
   const t = useT();
-  const cities = new Intl.ListFormat(INTL_LOCALE[t.locale].numbers, { type: "conjunction" }).format(
-    site.cities,
-  );
+  const cities = formatList(site.cities, t.locale);
   const Heading = `h${headingLevel}` as const;
   const link = "font-medium text-brand-700 underline-offset-2 hover:underline";
   return (

@@ -1,14 +1,11 @@
 import { aboutStats, agencyFigures } from "~/content/stats";
-import { INTL_LOCALE } from "~/i18n/locale";
+import { formatPercent } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 
 export function AboutSection() {
   const t = useT();
-  const uptime = new Intl.NumberFormat(INTL_LOCALE[t.locale].numbers, {
-    style: "percent",
-    maximumFractionDigits: 1,
-  }).format(Number.parseFloat(agencyFigures.uptime) / 100);
+  const uptime = formatPercent(Number.parseFloat(agencyFigures.uptime) / 100, t.locale);
   const value = (stat: (typeof aboutStats)[number]) =>
     stat.label === "home.statUptime"
       ? uptime

@@ -4,7 +4,7 @@ import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
 import { HomeSection } from "./section";
 
-export function PortfolioSection({ items }: { items: HomePortfolioItem[] }) {
+export function PortfolioSection({ items }: { items: readonly HomePortfolioItem[] }) {
   const t = useT();
   return (
     <HomeSection id="portfolio" title={t("home.workTitle")} intro={t("home.workIntro")}>

@@ -4,7 +4,7 @@ import type { ServiceCardData } from "~/content/services";
 import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 
-export function ServicesSection({ services }: { services: ServiceCardData[] }) {
+export function ServicesSection({ services }: { services: readonly ServiceCardData[] }) {
   const t = useT();
   return (
     <HomeSection id="services" title={t("services.title")} intro={t("services.intro")} tone="muted">

@@ -9,7 +9,7 @@ export function TeamSection({
   testimonials,
   initialSlide,
 }: {
-  team: TeamCardData[];
+  team: readonly TeamCardData[];
   testimonials: Testimonial[];
   initialSlide: number;
 }) {

@@ -47,7 +47,7 @@ export function ServiceGrid({
   services,
   headingLevel,
 }: {
-  services: ServiceCardData[];
+  services: readonly ServiceCardData[];
   headingLevel?: 2 | 3;
 }) {
   return (

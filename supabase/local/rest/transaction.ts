@@ -7,6 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
+import { RestError } from "./errors.ts";
 import type { RequestRole } from "./request-role.ts";
 
 export interface RequestScope {
@@ -21,30 +22,46 @@ function headersJson(req: IncomingMessage): string {
   return JSON.stringify(headers);
 }
 
+/**
+ * A value as a Postgres escape-string literal (`E'…'`): backslashes and quotes doubled, which
+ * is exact whatever `standard_conforming_strings` says. A NUL cannot be in a Postgres text at
+ * all (and would end the simple-protocol query early), so it is refused; JSON never holds one
+ * raw (`JSON.stringify` writes `\u0000`).
+ */
+export function sqlLiteral(value: string): string {
+  if (value.includes("\0"))
+    throw new RestError(400, "22021", 'invalid byte sequence for encoding "UTF8": 0x00');
+  return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
+
+/** The request's settings, as one statement for the simple protocol (one call into PGlite). */
+export function requestSettingsSql(scope: RequestScope, readOnly: boolean): string {
+  const { who, req, path } = scope;
+  const settings: [string, string][] = [
+    ["role", who.role],
+    ["request.jwt.claims", JSON.stringify(who.claims)],
+    ["request.method", req.method ?? "GET"],
+    ["request.path", path],
+    ["request.headers", headersJson(req)],
+    ["transaction_read_only", readOnly ? "on" : "off"],
+  ];
+  const calls = settings.map(
+    ([name, value]) => `set_config('${name}', ${sqlLiteral(value)}, true)`,
+  );
+  return `select length(concat(${calls.join(", ")}))`;
+}
+
 export function runAs<T>(
   ctx: BackendContext,
   scope: RequestScope,
   readOnly: boolean,
   fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  const { who, req, path } = scope;
+  const settings = requestSettingsSql(scope, readOnly);
   return ctx.db.transaction(async (tx) => {
-    // One short result instead of every value echoed back: less for PGlite to send and parse.
-    await tx.query(
-      `select length(concat(
-         set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-         set_config('request.method', $3, true), set_config('request.path', $4, true),
-         set_config('request.headers', $5, true),
-         set_config('transaction_read_only', $6, true)))`,
-      [
-        who.role,
-        JSON.stringify(who.claims),
-        req.method ?? "GET",
-        path,
-        headersJson(req),
-        readOnly ? "on" : "off",
-      ],
-    );
+    // The simple protocol: one call into PGlite, against six for a parameterised query (parse,
+    // describe, bind, describe, execute, sync) — a quarter of a REST call's round trips.
+    await tx.exec(settings);
     return fn(tx);
   });
 }
