@@ -36,6 +36,27 @@ test("the account menu closes on Escape and on a click outside", async ({ page }
   await expectDismissable(page, menu, menu.getByRole("link", { name: "Dashboard" }));
 });
 
+test("a blog filter chosen before the page hydrates is applied, not undone", async ({ page }) => {
+  // Hold the page's JavaScript back until the visitor has chosen, as on a slow phone.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/blog", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Category").selectOption("Web Development");
+  await expect(page.getByRole("button", { name: "Apply Filters" })).toBeVisible();
+  release();
+  await expect(page.getByRole("button", { name: "Apply Filters" })).toHaveCount(0);
+  await expect(page).toHaveURL(/category=Web\+Development/);
+  await expect(page.getByLabel("Category")).toHaveValue("Web Development");
+  // The server answered for the chosen category (its "Clear filters" link shows with filters on).
+  await expect(page.getByRole("link", { name: "Clear filters" })).toBeVisible();
+});
+
 test("Back undoes the last blog filter", async ({ page }) => {
   await page.goto("/blog");
   // Hydrated: the no-JS "Apply Filters" button is gone and changes submit by themselves.

@@ -25,10 +25,19 @@ export function BlogFilterForm({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // Keep the fields in step with the URL after Back/Forward or "Clear filters".
+  // Keep the fields in step with the URL after Back/Forward or "Clear filters" — except on the
+  // first run: a choice the visitor made before the page hydrated is applied, not undone.
+  const hydratedOnce = useRef(false);
   useEffect(() => {
-    if (formRef.current) syncFields(formRef.current, filters);
-  }, [filters]);
+    const form = formRef.current;
+    if (!form) return;
+    if (!hydratedOnce.current) {
+      hydratedOnce.current = true;
+      if (!fieldsShow(form, filters)) submit(form, { preventScrollReset: true });
+      return;
+    }
+    syncFields(form, filters);
+  }, [filters, submit]);
 
   // Each filter change is a history entry (Back undoes it); a run of typing is one entry.
   const lastWasTyping = useRef(false);
@@ -126,6 +135,20 @@ export function BlogFilterForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** Whether the form's fields show exactly `filters` (what the URL asks for). */
+function fieldsShow(form: HTMLFormElement, filters: BlogFilters): boolean {
+  const q = form.elements.namedItem("q");
+  const category = form.elements.namedItem("category");
+  const checked = [...form.querySelectorAll<HTMLInputElement>('input[name="tag"]:checked')]
+    .map((box) => box.value)
+    .sort();
+  return (
+    (!(q instanceof HTMLInputElement) || q.value.trim() === filters.q) &&
+    (!(category instanceof HTMLSelectElement) || category.value === filters.category) &&
+    checked.join("\n") === [...filters.tags].sort().join("\n")
   );
 }
 
