@@ -6,20 +6,32 @@ import { INTL_LOCALE, type Locale } from "./locale";
  */
 const TIME_ZONE = "Africa/Nairobi";
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: Locale, month: "short" | "long", withDay = true) {
-  const id = `${locale}:${month}:${withDay}`;
-  let format = cache.get(id);
+/**
+ * One Intl formatter per locale and options, made on first use: building one costs far more
+ * than formatting with it (a price list used to build one per price on every render).
+ */
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat;
+const formatters = new Map<string, Formatter>();
+function memo<T extends Formatter>(id: string, make: () => T): T {
+  let format = formatters.get(id) as T | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale].dates, {
-      month,
-      day: withDay ? "numeric" : undefined,
-      year: "numeric",
-      timeZone: TIME_ZONE,
-    });
-    cache.set(id, format);
+    format = make();
+    formatters.set(id, format);
   }
   return format;
+}
+
+function dateFormat(locale: Locale, month: "short" | "long", withDay = true) {
+  return memo(
+    `date:${locale}:${month}:${withDay}`,
+    () =>
+      new Intl.DateTimeFormat(INTL_LOCALE[locale].dates, {
+        month,
+        day: withDay ? "numeric" : undefined,
+        year: "numeric",
+        timeZone: TIME_ZONE,
+      }),
+  );
 }
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -44,20 +56,6 @@ export function longDate(value: string | Date | null | undefined, locale: Locale
 export function monthYear(value: string | Date, locale: Locale): string {
   const date = toDate(value);
   return date ? dateFormat(locale, "long", false).format(date) : "";
-}
-
-/**
- * One Intl formatter per locale and options, made on first use: building one costs far more
- * than formatting with it (a price list used to build one per price on every render).
- */
-const formatters = new Map<string, Intl.NumberFormat | Intl.ListFormat>();
-function memo<T extends Intl.NumberFormat | Intl.ListFormat>(id: string, make: () => T): T {
-  let format = formatters.get(id) as T | undefined;
-  if (!format) {
-    format = make();
-    formatters.set(id, format);
-  }
-  return format;
 }
 
 /** Kenyan shillings: 'Ksh 50,000' (en, sw) · '50 000 KES' (fr); whole shillings unless less. */
