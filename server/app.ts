@@ -44,11 +44,20 @@ export interface ContentEvents {
 
 type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 type ContextFactory = (ports: { contentEvents: ContentEvents }) => RouterContextProvider;
+interface BuildEntry {
+  createRequestContext?: ContextFactory;
+  createRequestHandler?: typeof createRequestHandler;
+}
 
-/** The build's own context factory (app/entry.server.tsx), so the app's context keys match. */
-function contextFactory(build: ServerBuild): ContextFactory {
-  const entry = build.entry.module as { createRequestContext?: ContextFactory };
-  return entry.createRequestContext ?? (() => new RouterContextProvider());
+/**
+ * The handler and the context factory of the build's own framework copy (app/entry.server.tsx),
+ * so the app's context keys and the handler's `instanceof RouterContextProvider` check agree.
+ */
+function appHandler(build: ServerBuild, mode: AppOptions["mode"]) {
+  const entry = build.entry.module as BuildEntry;
+  const create = entry.createRequestHandler ?? createRequestHandler;
+  const context: ContextFactory = entry.createRequestContext ?? (() => new RouterContextProvider());
+  return { handle: create(build, mode) as Handler, context };
 }
 
 const noEvents: ContentEvents = { announce() {} };
@@ -62,13 +71,9 @@ export function createAppListener(options: AppOptions) {
   let cached: { handle: Handler; context: ContextFactory } | undefined;
   const getHandler = async () => {
     if (typeof options.build === "function") {
-      const build = await options.build();
-      return { handle: createRequestHandler(build, options.mode), context: contextFactory(build) };
+      return appHandler(await options.build(), options.mode);
     }
-    cached ??= {
-      handle: createRequestHandler(options.build, options.mode),
-      context: contextFactory(options.build),
-    };
+    cached ??= appHandler(options.build, options.mode);
     return cached;
   };
   const ports = { contentEvents: options.contentEvents ?? noEvents };

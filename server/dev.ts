@@ -15,14 +15,18 @@ const log = (line: string) => console.log(line);
 
 if (!env.SUPABASE_URL) ensureSessionSecret(resolve(env.SUPABASE_LOCAL_DIR));
 const backend = await startEmbeddedBackendIfNeeded(env, siteUrl, log);
-const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+// Vite's HMR socket shares the site's port, so the page's CSP (connect-src 'self') allows it.
+const server = createServer((req, res) => {
+  vite.middlewares(req, res, () => void listener(req, res));
+});
+const vite = await createViteServer({
+  server: { middlewareMode: true, hmr: { server } },
+  appType: "custom",
+});
 const listener = createAppListener({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   mode: "development",
   log,
-});
-const server = createServer((req, res) => {
-  vite.middlewares(req, res, () => void listener(req, res));
 });
 server.listen(env.PORT, env.HOST, () => log(`Dev server on http://localhost:${env.PORT}`));
 installGracefulShutdown(

@@ -93,16 +93,22 @@ async function waitForHealth(url: string, child: ChildProcess, stderr: () => str
  * runs elsewhere (several instances sharing one), instead of its own embedded one.
  */
 export async function startTestSite(
-  options: { dataDir?: string; env?: Record<string, string>; serviceRoleKey?: string } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    serviceRoleKey?: string;
+    /** `npm run dev` (Vite in middleware mode) instead of the production server. */
+    dev?: boolean;
+  } = {},
 ): Promise<TestSite> {
   const external = Boolean(options.env?.SUPABASE_URL);
   const dataDir = options.dataDir ?? (external ? "" : await createTestDataDir());
   const [port, backendPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, [options.dev ? "server/dev.ts" : "server/index.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: options.dev ? "development" : "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: url,
