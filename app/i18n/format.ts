@@ -58,6 +58,25 @@ export function monthYear(value: string | Date, locale: Locale): string {
   return date ? dateFormat(locale, "long", false).format(date) : "";
 }
 
+/** 'Nov 22, 2026, 02:05 PM GMT+3' (the admin area's lists and messages, in English). */
+export function dateTime(value: string | Date | null | undefined, locale: Locale): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return memo(
+    `datetime:${locale}`,
+    () =>
+      new Intl.DateTimeFormat(INTL_LOCALE[locale].dates, {
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone: TIME_ZONE,
+        timeZoneName: "short",
+      }),
+  ).format(date);
+}
+
 /** Kenyan shillings: 'Ksh 50,000' (en, sw) · '50 000 KES' (fr); whole shillings unless less. */
 function kes(locale: Locale, amount: number) {
   const whole = Number.isInteger(amount);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShortDate, isoDate } from "~/lib/dates";
+import { formatDateTime, formatLongDate, formatShortDate, isoDate } from "~/lib/dates";
 
 describe("post dates", () => {
   it("formats short dates as 'Nov 22, 2026'", () => {
@@ -14,6 +14,11 @@ describe("post dates", () => {
   it("uses Nairobi time, whatever the machine's zone", () => {
     // 22:30 UTC is already the next day in Nairobi (UTC+3).
     expect(formatShortDate("2026-05-04T22:30:00Z")).toBe("May 5, 2026");
+  });
+
+  it("gives the admin area's date and time in Nairobi, zone named", () => {
+    expect(formatDateTime("2026-11-22T11:05:00Z")).toBe("Nov 22, 2026, 02:05 PM GMT+3");
+    expect(formatDateTime("")).toBe("");
   });
 
   it("returns an empty string for missing or invalid dates", () => {
