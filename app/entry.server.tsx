@@ -5,8 +5,16 @@ import type { EntryContext } from "react-router";
 import { RouterContextProvider, ServerRouter } from "react-router";
 import { type ContentEvents, contentEventsContext } from "~/infra/content-events";
 import { buildCsp, frameworkScriptHashes, isSharedCacheable } from "~/infra/http-policy";
+import { holdHydrationUntilPainted } from "~/infra/hydrate-after-paint";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The request handler of the framework copy this build uses: the Node server must create its
+ * handler from it, as the contexts it checks with `instanceof` come from `createRequestContext`
+ * (under `npm run dev` Vite loads its own copy of react-router, and every page answered 500).
+ */
+export { createRequestHandler } from "react-router";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
@@ -26,7 +34,7 @@ export function createRequestContext(ports: ServerPorts): RouterContextProvider 
 }
 
 function renderDocument(routerContext: EntryContext, url: string, nonce: string) {
-  return new Promise<{ html: Buffer; failed: boolean }>((resolve, reject) => {
+  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={url} nonce={nonce} />,
@@ -36,7 +44,7 @@ function renderDocument(routerContext: EntryContext, url: string, nonce: string)
           const chunks: Buffer[] = [];
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => resolve({ html: Buffer.concat(chunks), failed }));
+          body.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
           body.on("error", reject);
           pipe(body);
         },
@@ -53,7 +61,8 @@ function renderDocument(routerContext: EntryContext, url: string, nonce: string)
 
 /**
  * Renders the whole document before answering (`onAllReady`): pages are small, nothing is
- * deferred, and a complete body can be compressed, hashed for an ETag and cached. The CSP is
+ * deferred, and a complete body can be compressed, hashed for an ETag and cached. Its
+ * JavaScript is held until the page has painted (`holdHydrationUntilPainted`). The CSP is
  * decided once, here: a shared-cacheable page (the same bytes for everyone) allows exactly the
  * inline scripts the framework rendered, by hash; any other page allows its fresh nonce.
  */
@@ -68,12 +77,13 @@ export default async function handleRequest(
     responseHeaders.set("Content-Security-Policy", buildCsp({ nonce }));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { html, failed } = await renderDocument(routerContext, request.url, nonce);
-  const status = failed ? 500 : responseStatusCode;
+  const rendered = await renderDocument(routerContext, request.url, nonce);
+  const html = holdHydrationUntilPainted(rendered.html, nonce);
+  const status = rendered.failed ? 500 : responseStatusCode;
   const csp = isSharedCacheable(status, responseHeaders)
-    ? buildCsp({ scriptHashes: frameworkScriptHashes(html.toString("utf8"), nonce, sha256) })
+    ? buildCsp({ scriptHashes: frameworkScriptHashes(html, nonce, sha256) })
     : buildCsp({ nonce });
   responseHeaders.set("Content-Security-Policy", csp);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(new Uint8Array(html), { status, headers: responseHeaders });
+  return new Response(html, { status, headers: responseHeaders });
 }

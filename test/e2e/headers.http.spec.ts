@@ -77,7 +77,7 @@ test("HSTS is sent only behind HTTPS", async ({ request }) => {
 
 test("hashed assets are immutable and compressed; other files short-lived", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const asset = /["\s](\/assets\/[\w.-]+\.js)["\s]/.exec(html)?.[1];
   expect(asset).toBeTruthy();
   const response = await request.get(asset!, { headers: { "Accept-Encoding": "br, gzip" } });
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");

@@ -1,0 +1,57 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * The page paints before its JavaScript is asked for (on a slow link the ~120 KB of framework
+ * modules used to hold the first paint back), then hydrates: client-side navigation works, under
+ * the page's CSP — by hash on a cached anonymous page, by nonce on a fresh personal render.
+ */
+async function paintAndScriptTimes(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime);
+    return { paint, firstScript: Math.min(...scripts), scripts: scripts.length };
+  });
+}
+
+for (const [label, cookie] of [
+  ["cached page (hashes)", ""],
+  ["fresh render (nonce)", "sb-test=1"],
+] as const) {
+  for (const path of ["/", "/sw/", "/fr/services/web-development"]) {
+    test(`${path} paints before its JavaScript loads, then hydrates — ${label}`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      if (cookie) await context.addCookies([{ name: "sb-test", value: "1", url: baseURL! }]);
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy|hydrat/i.test(message.text())) violations.push(message.text());
+      });
+      page.on("pageerror", (error) => violations.push(String(error)));
+      await page.goto(path);
+      const { paint, firstScript, scripts } = await paintAndScriptTimes(page);
+      expect(scripts, "framework modules loaded").toBeGreaterThanOrEqual(5);
+      expect(paint, "first contentful paint").toBeGreaterThan(0);
+      expect(firstScript, "first module requested after the first paint").toBeGreaterThanOrEqual(
+        paint ?? Number.POSITIVE_INFINITY,
+      );
+
+      // Hydrated: a link is followed by the router, without a new document.
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents.push(request.url());
+      });
+      const nav = page.getByRole("navigation", { name: /^(main|menyu kuu|menu principal)$/i });
+      await nav.getByRole("link", { name: /^(blog|blogu)$/i }).click();
+      await expect(page).toHaveURL(new RegExp(`${path.match(/^\/(sw|fr)\//)?.[0] ?? "/"}blog$`));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(documents).toEqual([]);
+      expect(violations).toEqual([]);
+    });
+  }
+}
