@@ -1,0 +1,88 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+/**
+ * Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown) in Debian's Chromium, for the
+ * bench (`npm run bench:lighthouse`) and the budget test (`npm run test:lighthouse`).
+ */
+export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = (typeof categories)[number];
+
+/** The metrics behind the performance score (ms; CLS unitless). */
+export const metricIds = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "speed-index",
+  "cumulative-layout-shift",
+] as const;
+export type MetricId = (typeof metricIds)[number];
+
+export interface Audit {
+  /** 0–100 per category. */
+  scores: Record<Category, number>;
+  metrics: Record<MetricId, number>;
+  /** Scored audits under 0.9: `id (score)`, and their details, to say why. */
+  failing: string[];
+  details: Record<string, unknown>;
+  lhr: unknown;
+}
+
+export async function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+    ],
+  });
+}
+
+export async function audit(url: string, chromePort: number): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...categories],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(
+    categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const metrics = Object.fromEntries(
+    metricIds.map((id) => [id, lhr.audits[id]?.numericValue ?? Number.NaN]),
+  ) as Record<MetricId, number>;
+  const below = Object.values(lhr.audits).filter(
+    (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative",
+  );
+  return {
+    scores,
+    metrics,
+    failing: below.map((a) => `${a.id} (${a.score})`),
+    details: Object.fromEntries(
+      below.map((a) => [
+        a.id,
+        { title: a.title, displayValue: a.displayValue, details: a.details },
+      ]),
+    ),
+    lhr,
+  };
+}
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The median of each score and metric over several audits of one page. */
+export function medianOf(audits: Audit[]) {
+  return {
+    scores: Object.fromEntries(
+      categories.map((c) => [c, median(audits.map((a) => a.scores[c]))]),
+    ) as Record<Category, number>,
+    metrics: Object.fromEntries(
+      metricIds.map((id) => [id, median(audits.map((a) => a.metrics[id]))]),
+    ) as Record<MetricId, number>,
+  };
+}
