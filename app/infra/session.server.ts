@@ -3,6 +3,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { authUserContext, supabaseContext } from "~/context";
 import { type SessionUser, toSessionUser } from "~/domain/accounts/session-user";
 import { isAdmin } from "~/domain/admin/rights";
+import { localeFromPath, localizePath, pagePath } from "~/i18n/locale";
 import { redirectWithToast } from "./toast.server";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -77,10 +78,17 @@ export async function isRecoverySession(context: Ctx): Promise<boolean> {
   }
 }
 
-/** `/login?redirectTo=<this path>` for a guarded page. */
+/**
+ * `/login?redirectTo=<this page>` for a guarded page, in the page's language (`/sw/login?…` from
+ * `/sw/profile`). A client navigation asks for the page's data URL (`/sw/profile.data?_routes=…`):
+ * the visitor comes back to the page, not to its data.
+ */
 export function loginRedirectUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  const page = pagePath(url.pathname);
+  url.searchParams.delete("_routes");
+  const back = `${page}${url.search}`;
+  return `${localizePath("/login", localeFromPath(page))}?redirectTo=${encodeURIComponent(back)}`;
 }
 
 /** Guard for loaders and actions: anonymous visitors go to the login page and come back after. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./helpers/auth";
+import { createConfirmedUser, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { latestMail } from "./helpers/mailbox";
 
@@ -59,6 +59,21 @@ test("the language choice survives navigation", async ({ page }) => {
   await page.getByRole("link", { name: /Pourquoi chaque entreprise kényane/ }).click();
   await expect(page).toHaveURL(/\/fr\/blog\/\d+$/);
   await expect(page.getByRole("link", { name: "Retour au blog" })).toBeVisible();
+  await expectNoMessageKeys(page);
+});
+
+test("a Kiswahili reader asked to sign in does so in Kiswahili and comes back to the page", async ({
+  page,
+}) => {
+  const user = await createConfirmedUser();
+  await page.goto("/sw/dashboard");
+  await expect(page).toHaveURL("/sw/login?redirectTo=%2Fsw%2Fdashboard");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator("main").getByRole("button", { name: "Ingia" }).click();
+  await expect(page).toHaveURL("/sw/dashboard");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
   await expectNoMessageKeys(page);
 });
 

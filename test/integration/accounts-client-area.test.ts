@@ -37,6 +37,20 @@ describe("guards", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
   });
+
+  it.each([
+    ["/sw/profile", "/sw/login?redirectTo=%2Fsw%2Fprofile"],
+    ["/fr/dashboard?tab=messages", "/fr/login?redirectTo=%2Ffr%2Fdashboard%3Ftab%3Dmessages"],
+    // A client navigation asks for the data URL: the visitor comes back to the page.
+    [
+      "/fr/dashboard.data?_routes=routes%2Faccount%2Fdashboard",
+      "/fr/login?redirectTo=%2Ffr%2Fdashboard",
+    ],
+    ["/profile.data", "/login?redirectTo=%2Fprofile"],
+  ])("send anonymous visitors of %s to the login page in its language", async (path, login) => {
+    const response = asResponse(await settle(() => dashboard.loader(routeArgs(path).args)));
+    expect(response.headers.get("Location")).toBe(login);
+  });
 });
 
 describe("profile", () => {
