@@ -25,6 +25,8 @@
 
 export const HELD_SCRIPT_ID = "rr-hydrate";
 const HELD_TYPE = "text/x-held-module";
+// The boot looks for a <script> with that id and type: page content (a post's sanitised HTML
+// has no <script> and no id) cannot stand in for it; and were it to, the CSP would refuse it.
 
 /**
  * Runs once, when the browser reports the first contentful paint (so the modules are asked for
@@ -32,7 +34,7 @@ const HELD_TYPE = "text/x-held-module";
  * nothing until shown); after the first frame where paint timing is not supported; and at the
  * latest 2 s after the first frame, should a page never paint any content.
  */
-export const BOOT_SCRIPT = `(()=>{let done=false;const boot=()=>{if(done)return;done=true;const held=document.getElementById(${JSON.stringify(HELD_SCRIPT_ID)});if(!held)return;for(const href of (held.dataset.preload||"").split(" ")){if(!href)continue;const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}const script=document.createElement("script");script.type="module";script.nonce=held.nonce;script.textContent=held.textContent;document.head.append(script);};if(document.visibilityState==="hidden")return boot();const timed=PerformanceObserver.supportedEntryTypes?.includes("paint");if(timed)new PerformanceObserver((list,observer)=>{if(!list.getEntriesByName("first-contentful-paint").length)return;observer.disconnect();boot();}).observe({type:"paint",buffered:true});requestAnimationFrame(()=>setTimeout(boot,timed?2000:0));})();`;
+export const BOOT_SCRIPT = `(()=>{let done=false;const boot=()=>{if(done)return;done=true;const held=document.querySelector(${JSON.stringify(`script#${HELD_SCRIPT_ID}[type="${HELD_TYPE}"]`)});if(!held)return;for(const href of (held.dataset.preload||"").split(" ")){if(!href)continue;const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}const script=document.createElement("script");script.type="module";script.nonce=held.nonce;script.textContent=held.textContent;document.head.append(script);};if(document.visibilityState==="hidden")return boot();const timed=PerformanceObserver.supportedEntryTypes?.includes("paint");if(timed)new PerformanceObserver((list,observer)=>{if(!list.getEntriesByName("first-contentful-paint").length)return;observer.disconnect();boot();}).observe({type:"paint",buffered:true});requestAnimationFrame(()=>setTimeout(boot,timed?2000:0));})();`;
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]*)"/;

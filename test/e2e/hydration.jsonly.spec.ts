@@ -55,3 +55,23 @@ for (const [label, cookie] of [
     });
   }
 }
+
+test("page content carrying the held script's id cannot take its place", async ({
+  page,
+  baseURL,
+}) => {
+  // Post HTML is sanitised (no ids, no scripts); were markup to slip through, the boot still
+  // runs only the framework's own held <script>.
+  await page.route(`${baseURL}/contact`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      '<main id="main" class="flex-1">',
+      '<main id="main" class="flex-1"><p id="rr-hydrate" data-preload="/favicon.ico">window.__taken = true</p>',
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto("/contact");
+  await expect(page.locator("p#rr-hydrate")).toHaveCount(1);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  expect(await page.evaluate(() => "__taken" in window)).toBe(false);
+});
