@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { injectMarkup } from "./helpers/inject-markup";
 
 /**
  * The CSP is enforced: an inline script injected into our HTML (as an attacker's stored or
@@ -16,14 +17,12 @@ for (const [label, cookie] of [
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.route(`${baseURL}/contact`, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        "</body>",
-        '<script>window.__injected = true;</script><img src=x onerror="window.__onerror = true"></body>',
-      );
-      await route.fulfill({ response, body: html });
-    });
+    await injectMarkup(
+      page,
+      `${baseURL}/contact`,
+      "</body>",
+      '<script>window.__injected = true;</script><img src=x onerror="window.__onerror = true">',
+    );
     await page.goto("/contact");
     await page.waitForLoadState("networkidle");
     expect(

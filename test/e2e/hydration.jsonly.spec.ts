@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { injectMarkup } from "./helpers/inject-markup";
 
 /**
  * The page paints before its JavaScript is asked for (on a slow link the ~120 KB of framework
@@ -62,14 +63,12 @@ test("page content carrying the held script's id cannot take its place", async (
 }) => {
   // Post HTML is sanitised (no ids, no scripts); were markup to slip through, the boot still
   // runs only the framework's own held <script>.
-  await page.route(`${baseURL}/contact`, async (route) => {
-    const response = await route.fetch();
-    const html = (await response.text()).replace(
-      '<main id="main" class="flex-1">',
-      '<main id="main" class="flex-1"><p id="rr-hydrate" data-preload="/favicon.ico">window.__taken = true</p>',
-    );
-    await route.fulfill({ response, body: html });
-  });
+  await injectMarkup(
+    page,
+    `${baseURL}/contact`,
+    "<h1",
+    '<p id="rr-hydrate" data-preload="/favicon.ico">window.__taken = true</p>',
+  );
   await page.goto("/contact");
   await expect(page.locator("p#rr-hydrate")).toHaveCount(1);
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
