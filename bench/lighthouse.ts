@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { type Audit, audit, categories, launchChrome, medianOf } from "./lib/lighthouse.ts";
+import { categories, launchChrome, measure, medianOf } from "./lib/lighthouse.ts";
 import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 
 /**
@@ -30,19 +30,18 @@ const failures: Record<string, string[]> = {};
 const details: Record<string, Record<string, unknown>> = {};
 for (const route of routes) {
   await fetch(`${site.url}${route}`);
-  const audits: Audit[] = [];
-  for (let i = 0; i < runs; i++) {
-    const result = await audit(`${site.url}${route}`, chrome.port);
-    audits.push(result);
-    if (process.env.LH_DUMP) {
-      mkdirSync(process.env.LH_DUMP, { recursive: true });
-      const name = route.replace(/[^a-z0-9]+/gi, "_") || "_";
-      writeFileSync(`${process.env.LH_DUMP}/${name}-${i}.json`, JSON.stringify(result.lhr));
-    }
-    failures[route] = result.failing;
-    details[route] = result.details;
+  const { measured, failed } = await measure(`${site.url}${route}`, chrome.port, runs);
+  for (const [i, result] of [...measured, ...failed].entries()) {
+    if (!process.env.LH_DUMP) break;
+    mkdirSync(process.env.LH_DUMP, { recursive: true });
+    const name = route.replace(/[^a-z0-9]+/gi, "_") || "_";
+    writeFileSync(`${process.env.LH_DUMP}/${name}-${i}.json`, JSON.stringify(result.lhr));
   }
-  table[route] = medianOf(audits);
+  for (const result of failed) console.log(`${route}: not measured (${result.runtimeError})`);
+  const last = measured.at(-1);
+  failures[route] = last?.failing ?? [];
+  details[route] = last?.details ?? {};
+  table[route] = medianOf(measured);
 }
 chrome.kill();
 await site.stop();

@@ -19,6 +19,11 @@ export const metricIds = [
 export type MetricId = (typeof metricIds)[number];
 
 export interface Audit {
+  /**
+   * Lighthouse's own failure to measure (e.g. NO_FCP: Chrome reported no paint, which headless
+   * Chrome does now and then — GoogleChrome/lighthouse#6154): no metric of the run is valid.
+   */
+  runtimeError?: string;
   /** 0–100 per category. */
   scores: Record<Category, number>;
   metrics: Record<MetricId, number>;
@@ -58,7 +63,13 @@ export async function audit(url: string, chromePort: number): Promise<Audit> {
   const below = Object.values(lhr.audits).filter(
     (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative",
   );
+  const runtimeError = lhr.runtimeError
+    ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+    : metricIds.some((id) => typeof lhr.audits[id]?.numericValue !== "number")
+      ? `missing metrics: ${metricIds.filter((id) => typeof lhr.audits[id]?.numericValue !== "number").join(", ")}`
+      : undefined;
   return {
+    runtimeError,
     scores,
     metrics,
     failing: below.map((a) => `${a.id} (${a.score})`),
@@ -70,6 +81,21 @@ export async function audit(url: string, chromePort: number): Promise<Audit> {
     ),
     lhr,
   };
+}
+
+/**
+ * `runs` measured audits of a page. A run Lighthouse itself could not measure (`runtimeError`)
+ * is set aside and made again, at most `spare` times; the set-aside runs are returned too, so a
+ * report can say so.
+ */
+export async function measure(url: string, chromePort: number, runs: number, spare = 2) {
+  const measured: Audit[] = [];
+  const failed: Audit[] = [];
+  while (measured.length < runs && measured.length + failed.length < runs + spare) {
+    const result = await audit(url, chromePort);
+    (result.runtimeError ? failed : measured).push(result);
+  }
+  return { measured, failed };
 }
 
 export const median = (values: number[]) =>
