@@ -56,7 +56,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 /** The messages of the shell every page shows (header, footer, switcher, error screens). */
-const SHELL = ["common", "nav", "footer", "language", "errors", "meta.homeTitle"];
+const SHELL = ["common", "nav", "footer", "language", "errors", "meta.homeTitle", "blog.feedTitle"];
 /** …plus the e-mail banner and onboarding wizard of signed-in visitors. */
 const SIGNED_IN_SHELL = [...SHELL, "account", "survey"];
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
-import { isLocale, type Locale } from "~/i18n/locale";
+import type { Locale } from "~/i18n/locale";
 import { isSecureSite, sessionSecret } from "./env.server";
 import { COOKIES } from "./http-policy";
 
@@ -23,13 +23,8 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-/** The language the visitor chose (switcher, suggestion banner), if any. */
-export function chosenLanguage(request: Request): Locale | null {
-  const value = readCookie(request, COOKIES.lang);
-  return isLocale(value) ? value : null;
-}
-
-/** Remembers the visitor's language for a year (read by the suggestion and language-neutral pages). */
+/** Remembers the visitor's language for a year (the home page's language suggestion is
+ * not shown once a language was chosen). */
 export function languageCookie(locale: Locale): string {
   return `${COOKIES.lang}=${locale}; ${attributes(ONE_YEAR)}`;
 }

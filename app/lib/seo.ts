@@ -53,9 +53,20 @@ function alternateLinks(siteUrl: string, alternates: Partial<Record<Locale, stri
   return links;
 }
 
+/** The blog's RSS feed in the page's language, for feed readers' autodiscovery. */
+function feedLink(site: SiteConfig, t: ReturnType<typeof translatorFrom>): MetaDescriptor {
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: t("blog.feedTitle", { brand: site.brandName }),
+    href: `${site.siteUrl}${t.path("/blog/rss.xml")}`,
+  };
+}
+
 /**
- * Title, description, canonical URL, hreflang alternates, Open Graph, Twitter card and JSON-LD
- * for a page, in the page's language.
+ * Title, description, canonical URL, hreflang alternates, Open Graph, Twitter card, JSON-LD and
+ * (indexable pages) the blog feed for a page, in the page's language.
  */
 export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[] {
   const site = siteFromMatches(matches);
@@ -90,6 +101,7 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
     { name: "twitter:image", content: image },
   ];
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  else tags.push(feedLink(site, t));
   if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });
   return tags;
 }

@@ -75,7 +75,19 @@ test("every page names its three languages and x-default; crawlers get them in t
   );
 });
 
-test("each language has its own RSS feed", async ({ request }) => {
+test("each language has its own RSS feed", async ({ request, baseURL }) => {
+  const pages: [page: string, feed: string, title: string][] = [
+    ["/sw/blog", "/sw/blog/rss.xml", "Blogu ya"],
+    ["/fr/services/web-hosting", "/fr/blog/rss.xml", "Le blog de"],
+    ["/", "/blog/rss.xml", "Blog"],
+  ];
+  for (const [page, feed, title] of pages) {
+    const html = await (await request.get(page)).text();
+    const link = html.match(/<link rel="alternate" type="application\/rss\+xml"[^>]*>/)?.[0];
+    expect(link, `${page} advertises its language's feed`).toContain(`href="${baseURL}${feed}"`);
+    expect(link).toContain(title);
+  }
+
   const sw = await (await request.get("/sw/blog/rss.xml")).text();
   expect(sw).toContain("<language>sw</language>");
   expect(sw).toContain("Kwa Nini Kila Biashara ya Kenya Inahitaji Tovuti");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePostId, pickRelatedPosts, toPostSummary } from "~/domain/posts/queries.server";
 import type { PostSummary } from "~/domain/posts/types";
+import { bundle } from "~/i18n/translate.server";
 import {
   isPersonalised,
   PRIVATE_NO_STORE,
@@ -9,6 +10,8 @@ import {
   publicPageHeaders,
 } from "~/infra/http-policy";
 import { rssXml, sitemapXml, xmlEscape } from "~/lib/feeds";
+import { pageMeta } from "~/lib/seo";
+import { fallbackSiteConfig } from "~/lib/site-config";
 
 const summary = (id: number, categories: string[]): PostSummary => ({
   ...toPostSummary({
@@ -111,5 +114,35 @@ describe("cache headers", () => {
       PRIVATE_NO_STORE,
     );
     expect(h({ loaderHeaders: new Headers() })).toBe(PRIVATE_NO_STORE);
+  });
+});
+
+describe("page meta", () => {
+  const matchesIn = (locale: "en" | "sw" | "fr") => [
+    {
+      id: "root",
+      loaderData: {
+        locale,
+        site: { ...fallbackSiteConfig, siteUrl: "https://jenga.example" },
+        i18n: bundle(locale, ["meta.homeTitle", "blog.feedTitle"]),
+      },
+    },
+  ];
+  const feedOf = (tags: ReturnType<typeof pageMeta>) =>
+    tags.find((tag) => "type" in tag && tag.type === "application/rss+xml");
+
+  it("points feed readers at the blog feed in the page's language", () => {
+    const feed = feedOf(pageMeta(matchesIn("sw"), { description: "d", path: "/services" }));
+    expect(feed).toMatchObject({
+      rel: "alternate",
+      href: "https://jenga.example/sw/blog/rss.xml",
+      title: `Blogu ya ${fallbackSiteConfig.brandName}`,
+    });
+  });
+
+  it("leaves the feed off pages kept out of search results", () => {
+    const tags = pageMeta(matchesIn("fr"), { description: "d", path: "/admin", noindex: true });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(feedOf(tags)).toBeUndefined();
   });
 });
