@@ -74,3 +74,35 @@ test("page content carrying the held script's id cannot take its place", async (
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   expect(await page.evaluate(() => "__taken" in window)).toBe(false);
 });
+
+test("a menu opened before the page hydrates stays open when it does", async ({ page }) => {
+  // The framework's modules are held back until the visitor has opened the chat.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const widget = page.getByTestId("chat-widget");
+  const option = widget.getByRole("link", { name: "I need a website" });
+  await widget.locator("summary").click();
+  await expect(option).toBeVisible();
+  expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+
+  release();
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('[data-testid="chat-widget"]') ?? {}).some((key) =>
+      key.startsWith("__reactFiber"),
+    ),
+  );
+  // Let the hydration's effects run (they used to close every open menu).
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))),
+  );
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page).toHaveURL("/contact?topic=website");
+});

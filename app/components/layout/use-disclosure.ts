@@ -3,14 +3,18 @@ import { useLocation } from "react-router";
 
 /**
  * Behaviour of a `<details>` menu once JS runs (without JS it still opens and closes): it closes
- * when the location changes, on Escape and on a click outside it, and gives the focus back to
+ * when the location changes (not at hydration), on Escape and on a click outside it, and gives the focus back to
  * its button (the `<summary>`) when it held the focus.
  */
 export function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  // Closes on a navigation, never when the page hydrates: the page paints (and works) before its
+  // JavaScript runs, so a visitor may well have opened the menu by then.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   useEffect(() => {
