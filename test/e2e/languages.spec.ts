@@ -181,6 +181,39 @@ test("the translated pages pass axe", async ({ page }) => {
   }
 });
 
+/** The language each matching element is read in: its nearest `lang`. */
+const languagesOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((elements) => elements.map((e) => e.closest("[lang]")?.getAttribute("lang")));
+
+test("an English post on Kiswahili pages marks its own words English and the page's Kiswahili", async ({
+  page,
+}) => {
+  await page.goto("/sw/blog");
+  const card = page.locator("article", { hasText: "Choosing Reliable Web Hosting" });
+  await expect(card).toHaveAttribute("lang", "en");
+  await expect(card.locator('[lang="sw"] time')).toHaveText(/Mei|Aprili|Machi|Juni/);
+  await expect(card.locator('[lang="sw"]', { hasText: "Kiingereza" })).toBeVisible();
+
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/sw\/blog\/\d+$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+  await expect(page.locator('h1[lang="en"]')).toHaveText("Choosing Reliable Web Hosting");
+  await expect(page.locator('[data-testid="post-content"]')).toHaveAttribute("lang", "en");
+  // Dates and reading times are the page's own words, in the post and in its related posts.
+  await expect(page.locator("article time").first()).toHaveText(/Mei|Aprili|Machi|Juni/);
+  const dates = await languagesOf(page, "time");
+  expect(dates.length).toBeGreaterThan(1);
+  expect(dates.every((lang) => lang === "sw")).toBe(true);
+  // Related English posts are marked like the cards of the list.
+  const related = page.locator('section[aria-labelledby="related-heading"] li[lang="en"]');
+  expect(await related.count()).toBeGreaterThan(0);
+  for (const item of await related.all()) {
+    await expect(item.locator('[lang="sw"]', { hasText: "Kiingereza" })).toBeVisible();
+  }
+});
+
 test.describe("the suggestion of a first visit", () => {
   test.use({ locale: "sw-KE", extraHTTPHeaders: { "Accept-Language": "sw-KE,sw;q=0.9,en;q=0.5" } });
 

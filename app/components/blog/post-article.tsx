@@ -8,7 +8,7 @@ import { MediaPicture } from "../media/media-picture";
 import { AuthorCard } from "./author-card";
 import { Avatar } from "./avatar";
 import { PostContent } from "./post-content";
-import { CategoryBadge, readTimeLabel } from "./post-meta";
+import { CategoryBadge, foreignLang, readTimeLabel } from "./post-meta";
 import { RelatedPosts } from "./related-posts";
 import { ShareLinks } from "./share-links";
 
@@ -31,27 +31,33 @@ export function PostArticle({
   url: string;
 }) {
   const t = useT();
+  // An untranslated post on a Kiswahili or French page: its own words are marked with their
+  // language; what the page adds (dates, labels, the author's bio) stays in the page's.
+  const postLang = foreignLang(post, t.locale);
   return (
     <div className="mx-auto max-w-6xl px-4 pt-24 pb-16 sm:px-6">
       <Link to={t.path("/blog")} className={`${buttonClass} -ml-4`}>
         <SvgIcon name="arrowLeft" width={18} height={18} />
         {t("blog.backToBlog")}
       </Link>
-      {(post.lang ?? "en") === t.locale ? null : (
+      {postLang ? (
         <p className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sky-950">
           {t("blog.englishOnly")}
         </p>
-      )}
-      <article className="mt-6" lang={(post.lang ?? "en") === t.locale ? undefined : post.lang}>
+      ) : null}
+      <article className="mt-6">
         <header className="max-w-3xl">
           <ul className="flex flex-wrap gap-2" aria-label={t("blog.categories")}>
             {post.categories.map((category) => (
-              <li key={category}>
+              <li key={category} lang={postLang}>
                 <CategoryBadge>{category}</CategoryBadge>
               </li>
             ))}
           </ul>
-          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          <h1
+            lang={postLang}
+            className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
+          >
             {post.title}
           </h1>
           <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-slate-600">
@@ -80,11 +86,11 @@ export function PostArticle({
         />
         <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_14rem]">
           <div className="min-w-0">
-            <PostContent html={post.content} />
+            <PostContent html={post.content} lang={postLang} />
             {post.tags.length ? (
               <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("blog.tags")}>
                 {post.tags.map((tag) => (
-                  <li key={tag}>
+                  <li key={tag} lang={postLang}>
                     <Link
                       to={t.path(`/blog?tag=${encodeURIComponent(tag)}`)}
                       className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { PostSummary } from "~/domain/posts/types";
 import { useT } from "~/i18n/use-t";
 import { MediaPicture } from "../media/media-picture";
-import { CategoryBadge, PostDateAndReadTime } from "./post-meta";
+import { CategoryBadge, foreignLang, PostDateAndReadTime, UntranslatedBadge } from "./post-meta";
 
 const FALLBACK_COVER = "/images/blog/default-cover.svg";
 
@@ -19,10 +19,10 @@ export function PostCard({
   const Heading = `h${headingLevel}` as const;
   const category = post.categories[0];
   const t = useT();
-  const foreign = (post.lang ?? "en") !== t.locale;
+  const foreign = foreignLang(post, t.locale);
   return (
     <article
-      lang={foreign ? post.lang : undefined}
+      lang={foreign}
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
     >
       <MediaPicture
@@ -38,14 +38,7 @@ export function PostCard({
         {category || foreign ? (
           <div className="flex flex-wrap gap-2">
             {category ? <CategoryBadge>{category}</CategoryBadge> : null}
-            {foreign ? (
-              <span
-                lang={t.locale}
-                className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700"
-              >
-                {t("common.inEnglish")}
-              </span>
-            ) : null}
+            {foreign ? <UntranslatedBadge /> : null}
           </div>
         ) : null}
         <Heading className="mt-3 text-lg font-semibold text-slate-900">
@@ -57,7 +50,7 @@ export function PostCard({
           </Link>
         </Heading>
         <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
-        <div className="mt-4">
+        <div className="mt-4" lang={foreign ? t.locale : undefined}>
           <PostDateAndReadTime date={post.date} readTime={post.readTime} />
         </div>
       </div>

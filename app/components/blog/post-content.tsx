@@ -20,9 +20,10 @@ const prose = [
 ].join(" ");
 
 /** The post body: HTML already sanitized with the allow-list by the loader. */
-export function PostContent({ html }: { html: string }) {
+export function PostContent({ html, lang }: { html: string; lang?: string }) {
   return (
     <div
+      lang={lang}
       className={prose}
       data-testid="post-content"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizePostHtml in the loader

@@ -1,5 +1,7 @@
 import { SvgIcon } from "~/components/icons";
+import type { PostSummary } from "~/domain/posts/types";
 import { readMinutes, shortDate } from "~/i18n/format";
+import type { Locale } from "~/i18n/locale";
 import { type Translate, useT } from "~/i18n/use-t";
 import { isoDate } from "~/lib/dates";
 
@@ -30,6 +32,28 @@ export function CategoryBadge({ children }: { children: string }) {
   return (
     <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
       {children}
+    </span>
+  );
+}
+
+/**
+ * The post's language when the page's is another (an English post not yet translated, listed on
+ * a Kiswahili or French page): its own words carry it as `lang`, the page's words do not.
+ */
+export function foreignLang(post: Pick<PostSummary, "lang">, locale: Locale): Locale | undefined {
+  const lang = post.lang ?? "en";
+  return lang === locale ? undefined : lang;
+}
+
+/** 'Kiingereza' / 'Anglais' beside a post shown untranslated, in the page's language. */
+export function UntranslatedBadge() {
+  const t = useT();
+  return (
+    <span
+      lang={t.locale}
+      className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700"
+    >
+      {t("common.inEnglish")}
     </span>
   );
 }
