@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { holdScripts } from "./helpers/hold-scripts";
 import { injectMarkup } from "./helpers/inject-markup";
 
 /**
@@ -76,16 +77,8 @@ test("page content carrying the held script's id cannot take its place", async (
 });
 
 test("a menu opened before the page hydrates stays open when it does", async ({ page }) => {
-  // The framework's modules are held back until the visitor has opened the chat.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/");
+  const release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
   const widget = page.getByTestId("chat-widget");
   const option = widget.getByRole("link", { name: "I need a website" });
   await widget.locator("summary").click();

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createConfirmedUser, signIn } from "./helpers/auth";
+import { holdScripts } from "./helpers/hold-scripts";
 
 /** Menus and the blog filters once JavaScript runs (without it the pages already work). */
 async function expectDismissable(page: Page, details: Locator, inside: Locator) {
@@ -37,15 +38,7 @@ test("the account menu closes on Escape and on a click outside", async ({ page }
 });
 
 test("a blog filter chosen before the page hydrates is applied, not undone", async ({ page }) => {
-  // Hold the page's JavaScript back until the visitor has chosen, as on a slow phone.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/blog", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Category").selectOption("Web Development");
   await expect(page.getByRole("button", { name: "Apply Filters" })).toBeVisible();

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { PostSummary } from "~/domain/posts/types";
 import { useT } from "~/i18n/use-t";
 import { MediaPicture } from "../media/media-picture";
-import { CategoryBadge, foreignLang, PostDateAndReadTime, UntranslatedBadge } from "./post-meta";
+import { foreignLang, PostBadges, PostListDate } from "./post-meta";
 
 const FALLBACK_COVER = "/images/blog/default-cover.svg";
 
@@ -17,12 +17,10 @@ export function PostCard({
   eager?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
-  const category = post.categories[0];
   const t = useT();
-  const foreign = foreignLang(post, t.locale);
   return (
     <article
-      lang={foreign}
+      lang={foreignLang(post, t.locale)}
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
     >
       <MediaPicture
@@ -35,12 +33,7 @@ export function PostCard({
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">
-        {category || foreign ? (
-          <div className="flex flex-wrap gap-2">
-            {category ? <CategoryBadge>{category}</CategoryBadge> : null}
-            {foreign ? <UntranslatedBadge /> : null}
-          </div>
-        ) : null}
+        <PostBadges post={post} />
         <Heading className="mt-3 text-lg font-semibold text-slate-900">
           <Link
             to={t.path(`/blog/${post.id}`)}
@@ -50,9 +43,7 @@ export function PostCard({
           </Link>
         </Heading>
         <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
-        <div className="mt-4" lang={foreign ? t.locale : undefined}>
-          <PostDateAndReadTime date={post.date} readTime={post.readTime} />
-        </div>
+        <PostListDate post={post} className="mt-4" />
       </div>
     </article>
   );

@@ -46,7 +46,7 @@ export function foreignLang(post: Pick<PostSummary, "lang">, locale: Locale): Lo
 }
 
 /** 'Kiingereza' / 'Anglais' beside a post shown untranslated, in the page's language. */
-export function UntranslatedBadge() {
+function UntranslatedBadge() {
   const t = useT();
   return (
     <span
@@ -55,5 +55,29 @@ export function UntranslatedBadge() {
     >
       {t("common.inEnglish")}
     </span>
+  );
+}
+
+/** A post in a list: its first category and, when it is not translated, the 'English' badge. */
+export function PostBadges({ post }: { post: PostSummary }) {
+  const t = useT();
+  const category = post.categories[0];
+  const foreign = foreignLang(post, t.locale);
+  if (!category && !foreign) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {category ? <CategoryBadge>{category}</CategoryBadge> : null}
+      {foreign ? <UntranslatedBadge /> : null}
+    </div>
+  );
+}
+
+/** A post in a list: date and reading time, marked with the page's language inside a foreign post. */
+export function PostListDate({ post, className }: { post: PostSummary; className: string }) {
+  const t = useT();
+  return (
+    <div className={className} lang={foreignLang(post, t.locale) ? t.locale : undefined}>
+      <PostDateAndReadTime date={post.date} readTime={post.readTime} />
+    </div>
   );
 }

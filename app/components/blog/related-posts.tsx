@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PostSummary } from "~/domain/posts/types";
 import { useT } from "~/i18n/use-t";
-import { CategoryBadge, foreignLang, PostDateAndReadTime, UntranslatedBadge } from "./post-meta";
+import { foreignLang, PostBadges, PostListDate } from "./post-meta";
 
 /** 'Related Articles': first category, title, excerpt, short date and read time. */
 export function RelatedPosts({ posts }: { posts: PostSummary[] }) {
@@ -23,28 +23,19 @@ export function RelatedPosts({ posts }: { posts: PostSummary[] }) {
 
 function RelatedPost({ post }: { post: PostSummary }) {
   const t = useT();
-  const category = post.categories[0];
-  const foreign = foreignLang(post, t.locale);
   return (
     <li
-      lang={foreign}
+      lang={foreignLang(post, t.locale)}
       className="relative flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:shadow-md"
     >
-      {category || foreign ? (
-        <div className="flex flex-wrap gap-2">
-          {category ? <CategoryBadge>{category}</CategoryBadge> : null}
-          {foreign ? <UntranslatedBadge /> : null}
-        </div>
-      ) : null}
+      <PostBadges post={post} />
       <h3 className="mt-3 font-semibold text-slate-900">
         <Link to={t.path(`/blog/${post.id}`)} className="after:absolute after:inset-0">
           {post.title}
         </Link>
       </h3>
       <p className="mt-2 flex-1 text-sm text-slate-600">{post.excerpt}</p>
-      <div className="mt-3" lang={foreign ? t.locale : undefined}>
-        <PostDateAndReadTime date={post.date} readTime={post.readTime} />
-      </div>
+      <PostListDate post={post} className="mt-3" />
     </li>
   );
 }
