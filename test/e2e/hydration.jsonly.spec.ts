@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { holdScripts } from "./helpers/hold-scripts";
+import { untilHydrated } from "./helpers/hydrated";
 import { injectMarkup } from "./helpers/inject-markup";
 
 /**
@@ -86,15 +87,8 @@ test("a menu opened before the page hydrates stays open when it does", async ({ 
   expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
 
   release();
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('[data-testid="chat-widget"]') ?? {}).some((key) =>
-      key.startsWith("__reactFiber"),
-    ),
-  );
-  // Let the hydration's effects run (they used to close every open menu).
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))),
-  );
+  // Hydrated, with its effects run (they used to close every open menu).
+  await untilHydrated(widget);
   await expect(option).toBeVisible();
   await option.click();
   await expect(page).toHaveURL("/contact?topic=website");

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { uniqueEmail } from "./helpers/auth";
 import { countRows } from "./helpers/backend";
+import { untilHydrated } from "./helpers/hydrated";
 
 /**
  * Rate limits as a visitor meets them, with JavaScript on and off, against the second server
@@ -21,18 +22,7 @@ test.beforeEach(async ({ page }) => {
  */
 async function submitAndCapture(page: Page, button: string) {
   const target = page.getByRole("button", { name: button });
-  if (test.info().project.use.javaScriptEnabled !== false) {
-    await target.evaluate(
-      (element) =>
-        new Promise<void>((done) => {
-          const check = () =>
-            Object.keys(element).some((key) => key.startsWith("__reactProps"))
-              ? requestAnimationFrame(() => setTimeout(done, 0))
-              : setTimeout(check, 10);
-          check();
-        }),
-    );
-  }
+  if (test.info().project.use.javaScriptEnabled !== false) await untilHydrated(target);
   const response = page.waitForResponse((r) => r.request().method() === "POST");
   await target.click();
   return response;
