@@ -1,3 +1,5 @@
+import { type Locale, localizePath } from "~/i18n/locale";
+
 const BASE = "http://same-origin.invalid";
 const MAX_LENGTH = 2048;
 
@@ -28,6 +30,18 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   // After normalisation the path must still be a plain same-origin path.
   if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
   return path;
+}
+
+/**
+ * A redirect target moved into `locale` (the language switch): checked with safeRedirectPath,
+ * moved, then checked again — the final Location is what must be safe. Moving strips or adds
+ * the language prefix, and stripping `/sw` from `/sw//evil.example` (also reached as
+ * `/sw/.//evil.example`) would leave the protocol-relative `//evil.example`. Falls back to the
+ * home page in `locale`.
+ */
+export function safeLocalizedPath(value: unknown, locale: Locale): string {
+  const home = localizePath("/", locale);
+  return safeRedirectPath(localizePath(safeRedirectPath(value, home), locale), home);
 }
 
 /** The path (with query) of a request, for "come back here" redirects. */

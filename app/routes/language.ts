@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { DEFAULT_LOCALE, isLocale, localizePath } from "~/i18n/locale";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
 import { languageCookie } from "~/infra/cookies.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { safeLocalizedPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/language";
 
 /**
@@ -13,7 +13,7 @@ import type { Route } from "./+types/language";
 export function loader({ url }: Route.LoaderArgs) {
   const requested = url.searchParams.get("lang");
   const lang = isLocale(requested) ? requested : DEFAULT_LOCALE;
-  const to = localizePath(safeRedirectPath(url.searchParams.get("to"), "/"), lang);
+  const to = safeLocalizedPath(url.searchParams.get("to"), lang);
   return redirect(to, {
     headers: { "Set-Cookie": languageCookie(lang), "Cache-Control": PRIVATE_NO_STORE },
   });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import routes from "../../app/routes.ts";
+import { HOSTILE_REDIRECTS, underLanguagePrefix } from "../fixtures/redirect-payloads.ts";
 import { countRows } from "./helpers/backend.ts";
 
 /** Every path of the route table, with params filled in. */
@@ -61,4 +62,26 @@ test("request bodies over 1 MB answer 413 with a readable page", async ({ reques
   });
   expect(response.status()).toBe(413);
   expect(await response.text()).toContain("larger than 1 MB");
+});
+
+test("the language switch never answers a Location on another site", async ({
+  request,
+  baseURL,
+}) => {
+  const site = new URL(baseURL ?? "").origin;
+  const targets = [
+    ...HOSTILE_REDIRECTS,
+    ...HOSTILE_REDIRECTS.flatMap((payload) => underLanguagePrefix("/sw", payload)),
+    ...HOSTILE_REDIRECTS.flatMap((payload) => underLanguagePrefix("/fr", payload)),
+  ];
+  for (const lang of ["en", "sw", "fr"]) {
+    for (const to of targets) {
+      const query = new URLSearchParams({ lang, to });
+      const response = await request.get(`/language?${query}`, { maxRedirects: 0 });
+      const location = response.headers().location ?? "";
+      expect(response.status(), `lang=${lang} to=${JSON.stringify(to)}`).toBe(302);
+      // Resolved as a browser resolves it (backslashes, tabs and newlines included).
+      expect(new URL(location, site).origin, `lang=${lang} to=${JSON.stringify(to)}`).toBe(site);
+    }
+  }
 });
