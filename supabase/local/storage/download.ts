@@ -2,8 +2,9 @@
  * Reading objects: GET/HEAD of `/object/{bucket}/{key}` (any token; public buckets are read as
  * the superuser, private ones through RLS), `/object/authenticated/…` (a valid token required),
  * `/object/public/…` (public buckets only), `/object/sign/…?token=` (signed URLs) and
- * `/object/info/…` (JSON). Responses carry the stored Content-Type, ETag, Last-Modified and
- * Cache-Control, honour If-None-Match / If-Modified-Since (304) and single byte ranges (206).
+ * `/object/info/…` (JSON). Responses carry the stored Content-Type as the bucket allows it
+ * (content-type.ts), ETag, Last-Modified and Cache-Control, honour If-None-Match /
+ * If-Modified-Since (304) and single byte ranges (206).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
@@ -11,6 +12,7 @@ import type { BackendContext } from "../context.ts";
 import { headerValue, send, sendJson } from "../http.ts";
 import { asCaller, type Caller } from "./access.ts";
 import { findBucket } from "./buckets.ts";
+import { servedContentType } from "./content-type.ts";
 import { storageErrors } from "./errors.ts";
 import type { FileStore } from "./files.ts";
 
@@ -30,6 +32,11 @@ export interface ObjectRow {
 export const OBJECT_COLUMNS =
   "id, name, bucket_id, version, owner, metadata, user_metadata, created_at, updated_at, last_accessed_at";
 
+/** An object as it is read: its row and the Content-Type its bucket lets it be served as. */
+export interface FoundObject extends ObjectRow {
+  contentType: string;
+}
+
 /** How the object is reached: decides which caller may read it. */
 export type Access = "any" | "authenticated" | "public" | "superuser";
 
@@ -40,7 +47,7 @@ export async function findObject(
   bucketId: string,
   key: string,
   access: Access,
-): Promise<ObjectRow> {
+): Promise<FoundObject> {
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) throw storageErrors.noSuchBucket();
   if (access === "public" && !bucket.public) throw storageErrors.noSuchBucket();
@@ -55,8 +62,12 @@ export async function findObject(
           caller,
           async (tx) => (await tx.query<ObjectRow>(sql, [bucketId, key])).rows,
         );
-  if (!rows[0]) throw storageErrors.noSuchKey();
-  return rows[0];
+  const row = rows[0];
+  if (!row) throw storageErrors.noSuchKey();
+  return {
+    ...row,
+    contentType: servedContentType(row.metadata?.mimetype, bucket.allowed_mime_types),
+  };
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -98,7 +109,7 @@ export async function sendObject(
   req: IncomingMessage,
   res: ServerResponse,
   files: FileStore,
-  row: ObjectRow,
+  row: FoundObject,
   download?: string | null,
 ): Promise<void> {
   const meta = row.metadata ?? {};
@@ -108,7 +119,7 @@ export async function sendObject(
   const size = row.version ? await files.size(row.version) : 0;
   const headers: OutgoingHttpHeaders = {
     "Accept-Ranges": "bytes",
-    "Content-Type": text(meta.mimetype) ?? "application/octet-stream",
+    "Content-Type": row.contentType,
     "X-Robots-Tag": "none",
   };
   if (eTag) headers.ETag = eTag;
@@ -138,7 +149,7 @@ export async function sendObject(
 }
 
 /** `/object/info/…`: the object as JSON (storage-js `info()`). */
-export function objectInfo(row: ObjectRow) {
+export function objectInfo(row: FoundObject) {
   const meta = row.metadata ?? {};
   return {
     id: row.id,
@@ -146,7 +157,7 @@ export function objectInfo(row: ObjectRow) {
     version: row.version,
     bucket_id: row.bucket_id,
     size: meta.size ?? null,
-    content_type: meta.mimetype ?? null,
+    content_type: row.contentType,
     cache_control: meta.cacheControl ?? null,
     etag: meta.eTag ?? null,
     metadata: row.user_metadata,

@@ -190,6 +190,8 @@ export async function handleStorage(
   query: URLSearchParams,
 ): Promise<void> {
   const call = { ctx, files, req, res, query };
+  // Objects, their info and errors alike: a browser never sniffs another type (content-type.ts).
+  res.setHeader("X-Content-Type-Options", "nosniff");
   try {
     if (subpath.startsWith("/object/")) {
       return await objectRoute({ ...call, rest: subpath.slice("/object/".length) });

@@ -1,9 +1,10 @@
 /**
  * Object uploads: POST (create, or upsert with `x-upsert: true`), PUT (replace an existing
  * object) and PUT to a signed upload URL. Order of checks, as hosted Storage: key → bucket →
- * declared size and MIME type against the bucket → permission (the row is written as the caller
- * and rolled back, so RLS and the unique key answer before any byte is stored) → the body is
- * streamed to disk within the limit → the row is committed as the superuser.
+ * declared size and MIME type against the bucket (stored without parameters: content-type.ts)
+ * → permission (the row is written as the caller and rolled back, so RLS and the unique key
+ * answer before any byte is stored) → the body is streamed to disk within the limit → the row
+ * is committed as the superuser.
  */
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
@@ -11,6 +12,7 @@ import type { BackendContext } from "../context.ts";
 import { headerValue } from "../http.ts";
 import { type Caller, testPermission } from "./access.ts";
 import { type BucketLimits, findBucket } from "./buckets.ts";
+import { storedContentType } from "./content-type.ts";
 import { fromDatabaseError, StorageError, storageErrors } from "./errors.ts";
 import type { FileStore, StoredFile } from "./files.ts";
 
@@ -29,19 +31,6 @@ export function assertValidKey(key: string): void {
 function sizeLimit(bucket: BucketLimits): number {
   const own = bucket.file_size_limit;
   return own && own > 0 ? Math.min(own, GLOBAL_FILE_SIZE_LIMIT) : GLOBAL_FILE_SIZE_LIMIT;
-}
-
-/** storage's validateMimeType: `type/subtype` matching an entry or a `type/*` wildcard. */
-export function assertAllowedMime(mime: string, allowed: string[] | null): void {
-  const [type, subtype] = mime.split(";")[0]?.trim().toLowerCase().split("/") ?? [];
-  if (!type || !subtype || /\s/.test(mime.split(";")[0] ?? ""))
-    throw storageErrors.invalidMime(mime);
-  if (!allowed?.length) return;
-  const ok = allowed.some((entry) => {
-    const [allowedType, allowedSubtype] = entry.toLowerCase().split("/");
-    return allowedType === type && (allowedSubtype === "*" || allowedSubtype === subtype);
-  });
-  if (!ok) throw storageErrors.invalidMime(mime);
 }
 
 interface IncomingFile {
@@ -206,8 +195,11 @@ export async function uploadObject(
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) throw storageErrors.noSuchBucket();
   const limit = sizeLimit(bucket);
-  const file = await incomingFile(req, limit);
-  assertAllowedMime(file.mimetype, bucket.allowed_mime_types);
+  const incoming = await incomingFile(req, limit);
+  const file = {
+    ...incoming,
+    mimetype: storedContentType(incoming.mimetype, bucket.allowed_mime_types),
+  };
   await checkPermission(ctx, caller, mode, bucketId, key);
   const stored = await files.write(file.body, limit);
   let committed: { id: string; replaced: string | null };
