@@ -6,10 +6,13 @@ import {
   isAnonymousRead,
   isSharedCacheable,
 } from "../app/infra/http-policy.ts";
+import { BodyBudget, BodyReservation, DEFAULT_BODY_BUDGET_BYTES } from "./body-budget.ts";
+import { FORM_GATE_RETRY_AFTER_SECONDS, type FormGate } from "./form-gate.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
-import { BodyTooLargeError, readBody } from "./read-body.ts";
+import { BodyBudgetFullError, BodyTooLargeError } from "./read-body.ts";
 import type { Readiness } from "./readiness.ts";
+import { type AppRequest, forwarded, toAppRequest } from "./request-body.ts";
 import {
   sendCachedPage,
   sendHealth,
@@ -19,10 +22,6 @@ import {
   sendStatic,
 } from "./send.ts";
 import type { StaticFile } from "./static-files.ts";
-
-/** Request bodies are at most 1 MB, except on the image-upload routes (bodyLimitFor). */
-export const BODY_LIMIT = bodyLimitFor("/").bytes;
-export const CLIENT_IP_HEADER = "x-client-ip";
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -34,6 +33,10 @@ export interface AppOptions {
   contentEvents?: ContentEvents;
   /** `GET /readyz`: whether the backend (and Redis) answer; ready when not given. */
   readiness?: () => Promise<Readiness>;
+  /** Admission of form posts (concurrency, queue, event-loop lag); none: every post enters. */
+  formGate?: FormGate;
+  /** Bytes of request bodies held at once (default DEFAULT_BODY_BUDGET_BYTES). */
+  bodyBudget?: BodyBudget;
   log?: (line: string) => void;
 }
 
@@ -78,6 +81,8 @@ export function createAppListener(options: AppOptions) {
   };
   const ports = { contentEvents: options.contentEvents ?? noEvents };
 
+  const budget = options.bodyBudget ?? new BodyBudget(DEFAULT_BODY_BUDGET_BYTES);
+
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const path = (req.url ?? "/").split("?")[0] ?? "/";
@@ -87,27 +92,24 @@ export function createAppListener(options: AppOptions) {
     const https =
       forwarded(req, "x-forwarded-proto", options.trustProxy) === "https" ||
       "encrypted" in req.socket;
+    const reservation = new BodyReservation(budget);
+    let leave: (() => void) | null = null;
     try {
       if (path === "/healthz") return sendHealth(res, https);
       if (path === "/readyz") {
         const readiness = (await options.readiness?.()) ?? { ready: true, checks: {} };
         return sendReadiness(res, readiness, https);
       }
+      const refused = refusedTarget(req.url ?? "");
+      if (refused) return sendRefusal(req, res, refused, https);
       const host = forwarded(req, "x-forwarded-host", options.trustProxy) ?? req.headers.host ?? "";
       if (isCrossOriginRequest(req, host)) {
-        return sendPlain(
-          res,
-          403,
-          "Forbidden",
-          "Cross-origin form submissions are not accepted.",
-          https,
-        );
+        return sendRefusal(req, res, CROSS_ORIGIN, https);
       }
       const reading = req.method === "GET" || req.method === "HEAD";
       if (!reading && !isFormBody(req.headers["content-type"])) {
         // Every action reads an HTML form: anything else is refused before its body is read.
-        req.resume();
-        return sendPlain(res, 400, "Bad request", "Please submit the form from the page.", https);
+        return sendRefusal(req, res, NOT_A_FORM, https);
       }
       const file = reading ? options.staticFiles?.get(path) : undefined;
       if (file) return sendStatic(req, res, file, https);
@@ -122,74 +124,139 @@ export function createAppListener(options: AppOptions) {
       const cached = anonymous ? options.pageCache?.get(url) : undefined;
       if (cached) return sendCachedPage(req, res, cached, https, "HIT");
 
-      const request = await toFetchRequest(
-        req,
+      if (!reading && options.formGate) {
+        leave = await options.formGate.admit();
+        if (!leave) return sendRefusal(req, res, BUSY, https);
+        // Gone while it waited for its turn: nothing to read, nobody to answer.
+        if (req.destroyed) return;
+      }
+      const incoming = await toAppRequest(req, path, {
         host,
         https,
-        options.trustProxy,
-        bodyLimitFor(path),
-      );
+        trustProxy: options.trustProxy,
+        reservation,
+      });
       const app = await getHandler();
-      const response = await app.handle(request, app.context(ports));
-      // A body the app refused without reading would otherwise hold its bytes until a full GC.
-      if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
-      const headers = new Headers(response.headers);
-      const body = Buffer.from(await response.arrayBuffer());
-      if (
-        anonymous &&
-        req.method === "GET" &&
-        options.pageCache &&
-        isSharedCacheable(response.status, headers)
-      ) {
-        const page = options.pageCache.store(url, response.status, headers, body);
-        return sendCachedPage(req, res, page, https, "MISS");
-      }
-      headers.set("Cache-Control", finalCacheControl(anonymous, response.status, headers));
-      sendRendered(req, res, response.status, headers, body, https);
+      const response = await app.handle(incoming.request, app.context(ports));
+      const stopped = incoming.streamed?.failure();
+      if (stopped) throw stopped;
+      await sendAppResponse(req, res, incoming, response, {
+        url,
+        anonymous,
+        https,
+        pageCache: options.pageCache,
+      });
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        req.resume();
-        return sendPlain(res, 413, "Request too large", bodyLimitFor(path).message, https);
+        return sendRefusal(req, res, { ...TOO_LARGE, message: bodyLimitFor(path).message }, https);
       }
+      if (error instanceof BodyBudgetFullError) return sendRefusal(req, res, BUSY, https);
+      // The client went away in the middle of sending its body: nobody is left to answer.
+      if (req.destroyed && !req.complete) return;
       console.error(error);
       if (!res.headersSent)
         sendPlain(res, 500, "Something went wrong", "Please try again in a moment.", https);
       else res.end();
+    } finally {
+      reservation.release();
+      leave?.();
     }
   };
+}
+
+async function sendAppResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  incoming: AppRequest,
+  response: Response,
+  page: { url: string; anonymous: boolean; https: boolean; pageCache?: PageCache },
+): Promise<void> {
+  const { request } = incoming;
+  // A body the app refused without reading (a guard's redirect) is not read now either: its
+  // connection closes after the answer instead of waiting for the rest of it.
+  if (incoming.bodyLeftUnread || (request.body && !request.bodyUsed)) {
+    res.shouldKeepAlive = false;
+    await request.body?.cancel().catch(() => {});
+  }
+  const headers = new Headers(response.headers);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (
+    page.anonymous &&
+    req.method === "GET" &&
+    page.pageCache &&
+    isSharedCacheable(response.status, headers)
+  ) {
+    const stored = page.pageCache.store(page.url, response.status, headers, body);
+    return sendCachedPage(req, res, stored, page.https, "MISS");
+  }
+  headers.set("Cache-Control", finalCacheControl(page.anonymous, response.status, headers));
+  sendRendered(req, res, response.status, headers, body, page.https);
+}
+
+/** Bodies up to this size are read and dropped after a refusal, keeping the connection open. */
+const SKIPPABLE_BODY_BYTES = 16 * 1024;
+
+/** An answer given before the app runs, with the request's body left unread. */
+interface Refusal {
+  status: number;
+  title: string;
+  message: string;
+  retryAfter?: number;
+}
+
+const CROSS_ORIGIN: Refusal = {
+  status: 403,
+  title: "Forbidden",
+  message: "Cross-origin form submissions are not accepted.",
+};
+const NOT_A_FORM: Refusal = {
+  status: 400,
+  title: "Bad request",
+  message: "Please submit the form from the page.",
+};
+const TOO_LARGE: Refusal = { status: 413, title: "Request too large", message: "" };
+const BUSY: Refusal = {
+  status: 503,
+  title: "Too busy",
+  message: `Too many forms are arriving at once. Nothing was saved: please send it again in ${FORM_GATE_RETRY_AFTER_SECONDS} seconds.`,
+  retryAfter: FORM_GATE_RETRY_AFTER_SECONDS,
+};
+
+/**
+ * Request targets the app never sees: `//…` (which a URL parser reads as another host) is a
+ * page that does not exist; `*` and absolute URLs (proxy forms) are not requests for a page.
+ */
+function refusedTarget(target: string): Refusal | undefined {
+  if (!target.startsWith("/")) {
+    return { status: 400, title: "Bad request", message: "That is not a page of this site." };
+  }
+  if (target.startsWith("//")) {
+    return { status: 404, title: "Page not found", message: "There is no page at this address." };
+  }
+  return undefined;
+}
+
+/**
+ * Sends a refusal without reading the request's body: a body still arriving is not waited
+ * for (the connection closes after the answer), and no answer holds a byte of it.
+ */
+function sendRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refusal: Refusal,
+  https: boolean,
+): void {
+  // A small body (a sign-in form) is skipped and the connection kept; a large or unknown one
+  // is not waited for.
+  const length = Number(req.headers["content-length"] ?? Number.NaN);
+  if (length <= SKIPPABLE_BODY_BYTES) req.resume();
+  else if (!req.complete) res.shouldKeepAlive = false;
+  const extra = refusal.retryAfter ? { "Retry-After": String(refusal.retryAfter) } : undefined;
+  sendPlain(res, refusal.status, refusal.title, refusal.message, https, extra);
 }
 
 /** Content types an HTML form sends (a body-less POST counts as an empty form). */
 function isFormBody(contentType: string | undefined): boolean {
   if (!contentType) return true;
   return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType);
-}
-
-function forwarded(req: IncomingMessage, name: string, trust?: boolean): string | undefined {
-  if (!trust) return undefined;
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim() || undefined;
-}
-
-async function toFetchRequest(
-  req: IncomingMessage,
-  host: string,
-  https: boolean,
-  trustProxy?: boolean,
-  limit = bodyLimitFor("/"),
-) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (name === CLIENT_IP_HEADER || value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  headers.set(
-    CLIENT_IP_HEADER,
-    forwarded(req, "x-forwarded-for", trustProxy) ?? req.socket.remoteAddress ?? "unknown",
-  );
-  const method = req.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limit.bytes);
-  const url = `${https ? "https" : "http"}://${host || "localhost"}${req.url ?? "/"}`;
-  return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
 }

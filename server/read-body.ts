@@ -1,17 +1,91 @@
 import type { IncomingMessage } from "node:http";
+import type { BodyReservation } from "./body-budget.ts";
 
 export class BodyTooLargeError extends Error {}
+/** The process's body budget is full: the request is refused at once (503). */
+export class BodyBudgetFullError extends Error {}
 
-/** Reads a request body into memory, refusing more than `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"] ?? 0);
+function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers["content-length"];
+  return header === undefined ? undefined : Number(header);
+}
+
+/**
+ * Reserves a body's declared length before anything is read: over `limit` → BodyTooLargeError,
+ * no room in the budget → BodyBudgetFullError. A body without a length reserves as it arrives.
+ */
+export function reserveDeclared(
+  req: IncomingMessage,
+  limit: number,
+  reservation: BodyReservation,
+): void {
+  const declared = declaredLength(req);
+  if (declared === undefined) return;
   if (declared > limit) throw new BodyTooLargeError();
-  const chunks: Buffer[] = [];
+  if (!reservation.take(declared)) throw new BodyBudgetFullError();
+}
+
+/** Counts the bytes of a body as they arrive, against `limit` and the budget. */
+function byteCounter(req: IncomingMessage, limit: number, reservation: BodyReservation) {
+  const chunked = declaredLength(req) === undefined;
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
+  return (chunk: Buffer): void => {
+    size += chunk.length;
     if (size > limit) throw new BodyTooLargeError();
+    if (chunked && !reservation.take(chunk.length)) throw new BodyBudgetFullError();
+  };
+}
+
+/** Reads a request body into memory (after `reserveDeclared`), refusing more than `limit`. */
+export async function readBody(
+  req: IncomingMessage,
+  limit: number,
+  reservation: BodyReservation,
+): Promise<Buffer> {
+  const count = byteCounter(req, limit, reservation);
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    count(chunk as Buffer);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** Why a streamed body stopped early, for the server's answer once the app is done. */
+export interface StreamedBody {
+  stream: ReadableStream<Uint8Array>;
+  failure(): Error | undefined;
+}
+
+/**
+ * A request body handed to the app unread (upload routes: the admin guard runs before a byte of
+ * the form is read), pulled from the socket only as the app reads it, within `limit` and the
+ * budget.
+ */
+export function streamBody(
+  req: IncomingMessage,
+  limit: number,
+  reservation: BodyReservation,
+): StreamedBody {
+  const count = byteCounter(req, limit, reservation);
+  let chunks: AsyncIterator<Buffer> | undefined;
+  let failed: Error | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        chunks ??= req[Symbol.asyncIterator]();
+        const next = await chunks.next();
+        if (next.done) return controller.close();
+        const chunk = next.value;
+        count(chunk);
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+      } catch (error) {
+        failed = error instanceof Error ? error : new Error(String(error));
+        controller.error(failed);
+      }
+    },
+    // Nothing to do: the server closes the connection of an answer whose body was left unread
+    // (ending the iterator here would destroy the socket before the answer is written).
+  });
+  return { stream, failure: () => failed };
 }

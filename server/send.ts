@@ -131,10 +131,12 @@ export function sendPlain(
   title: string,
   message: string,
   https: boolean,
+  extra?: Record<string, string>,
 ): void {
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": CACHE_CONTROL["no-store"],
+    ...extra,
   });
   applySecurityHeaders(headers, { https });
   writeHead(res, status, headers);

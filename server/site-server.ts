@@ -6,9 +6,21 @@ import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
 import { createAppListener } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
+import { eventLoopLag, FormGate } from "./form-gate.ts";
 import { PageCache } from "./page-cache.ts";
 import { createReadinessCheck } from "./readiness.ts";
 import { loadStaticFiles } from "./static-files.ts";
+
+/**
+ * Slow clients: the request line and headers must arrive within 10 s and the whole request
+ * (an upload's body included) within 2 minutes; Node checks both every second (its default
+ * check every 30 s would let a 1-byte-a-second client hold a socket for 40 s).
+ */
+export const HTTP_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 120_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 export interface SiteServer {
   server: Server;
@@ -39,6 +51,7 @@ export async function startSiteServer(options: {
         maxBytes: Math.floor((env.PAGE_CACHE_MAX_MB * 1024 * 1024) / options.workers),
       })
     : undefined;
+  const loopLag = eventLoopLag();
   const readiness = createReadinessCheck({
     // Read at request time: in embedded mode the backend's URL is decided at start-up.
     supabase: () => {
@@ -61,10 +74,11 @@ export async function startSiteServer(options: {
       },
     },
     readiness: () => readiness.check(),
+    formGate: new FormGate({ lag: loopLag.lag }),
     log,
   });
   let draining = false;
-  const server = createServer((req, res) => {
+  const server = createServer(HTTP_TIMEOUTS, (req, res) => {
     // While draining, every answer closes its connection: the client reconnects elsewhere.
     if (draining) res.shouldKeepAlive = false;
     void listener(req, res);
@@ -77,6 +91,7 @@ export async function startSiteServer(options: {
       draining = true;
       await drainServer(server, drainOptions);
       readiness.close();
+      loopLag.stop();
     },
   };
 }

@@ -39,6 +39,11 @@ export const PRIVATE_NO_STORE = CACHE_CONTROL.private;
 /** Cookies that make a request personal: a Supabase session or a pending flash message. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:sb-[^=]*|toast)=/;
 
+/** A Supabase session cookie is present (valid or not: only the guard can tell). */
+export function hasSessionCookie(cookie: string | null | undefined): boolean {
+  return Boolean(cookie && /(?:^|;\s*)sb-[^=]*=/.test(cookie));
+}
+
 export function isPersonalCookieHeader(cookie: string | null | undefined): boolean {
   return Boolean(cookie && PERSONAL_COOKIE.test(cookie));
 }
@@ -190,6 +195,11 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
  */
 const UPLOAD_ROUTES = /^\/admin\/(?:posts\/(?:new|\d{1,18})|media(?:\/upload)?)(?:\.data)?$/;
 
+/** An image-upload route (its `.data` twin included): bodies up to 5 MB, read after the guard. */
+export function isUploadRoute(path: string): boolean {
+  return UPLOAD_ROUTES.test(path);
+}
+
 export interface BodyLimit {
   bytes: number;
   /** The 413 page's message. */
@@ -201,7 +211,7 @@ export interface BodyLimit {
  * to 5 MB plus the rest of their form (post content is at most 200 KB) and multipart framing.
  */
 export function bodyLimitFor(path: string): BodyLimit {
-  if (UPLOAD_ROUTES.test(path)) {
+  if (isUploadRoute(path)) {
     return {
       bytes: UPLOAD_MAX_BYTES + 256 * 1024,
       message: "The image is larger than 5 MB. Choose a smaller file or resize it first.",

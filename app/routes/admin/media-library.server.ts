@@ -35,11 +35,12 @@ const back = (request: Request) => {
  * without JS and redirect back with a toast.
  */
 export async function action(args: Route.ActionArgs) {
+  // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
+  const user = await requireAdmin(args);
   const read = await readSubmission(args.request, mediaLibrarySchema, {
     extra: { intent: 1, file: 1 },
     multipart: true,
   });
-  const user = await requireAdmin(args);
   if (!read.ok) return rejectedForm(read);
   const { submission, formData } = read;
   const intent = formData.get("intent");

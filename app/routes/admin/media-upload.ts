@@ -18,11 +18,12 @@ const json = (body: object, status = 200) =>
  * the same checks and messages as the form posts without JS.
  */
 export async function action(args: Route.ActionArgs) {
+  // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
+  const user = await requireAdmin(args);
   const read = await readSubmission(args.request, mediaUploadSchema, {
     extra: { file: 1 },
     multipart: true,
   });
-  const user = await requireAdmin(args);
   if (!read.ok) return json({ error: read.message }, 400);
   if (read.submission.status !== "success") {
     return json({ error: Object.values(read.submission.error ?? {}).flat()[0] ?? "Invalid" }, 400);

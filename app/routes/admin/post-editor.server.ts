@@ -84,11 +84,12 @@ function coverProblem(failure: Failure, formData: FormData) {
  * fails (the typed values come back either way), or redirects to the list with the toast 'Saved'.
  */
 export async function editorAction(args: RouteArgs, mode: "new" | "edit") {
+  // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
+  const user = await requireAdmin(args);
   const read = await readSubmission(args.request, postFormSchema, {
     extra: { intent: 1, cover_file: 1 },
     multipart: true,
   });
-  const user = await requireAdmin(args);
   if (!read.ok) return rejectedForm(read);
   const { formData } = read;
   const intent = formData.get("intent");

@@ -1,4 +1,5 @@
 /** Worker thread of the password pool: one bcrypt job at a time, answered on the parent port. */
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import bcrypt from "bcryptjs";
 
@@ -12,6 +13,18 @@ export type PasswordAnswer =
 
 const port = parentPort;
 if (!port) throw new Error("password-worker.ts must run as a worker thread");
+
+/**
+ * This thread yields the CPU to everything else on the machine (on Linux a thread's nice value
+ * is its own: the backend's event loop and the site's workers keep theirs): a flood of
+ * sign-ins makes sign-ins slower, not the pages the site serves meanwhile.
+ */
+const HASHING_NICE = 10;
+try {
+  setPriority(HASHING_NICE);
+} catch {
+  // Not permitted here (some containers): hashing runs at normal priority.
+}
 
 port.on("message", (job: PasswordJob) => {
   let answer: PasswordAnswer;

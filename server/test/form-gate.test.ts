@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { eventLoopLag, FormGate, type Release } from "../form-gate.ts";
+
+describe("FormGate", () => {
+  it("lets maxActive posts in, queues maxQueued in arrival order, refuses the rest", async () => {
+    const gate = new FormGate({ maxActive: 2, maxQueued: 2 });
+    const first = (await gate.admit()) as Release;
+    const second = (await gate.admit()) as Release;
+    const order: string[] = [];
+    const noting = (name: string) => (release: Release | null) => {
+      order.push(name);
+      return release;
+    };
+    const third = gate.admit().then(noting("third"));
+    const fourth = gate.admit().then(noting("fourth"));
+    expect(await gate.admit()).toBeNull();
+    expect(gate.shed).toBe(1);
+    first();
+    second();
+    const released = [await third, await fourth];
+    expect(order).toEqual(["third", "fourth"]);
+    for (const release of released) release?.();
+    expect(await gate.admit()).not.toBeNull();
+  });
+
+  it("refuses instead of queueing while every slot is taken and the loop lags", async () => {
+    let lag = 500;
+    const gate = new FormGate({ maxActive: 2, maxQueued: 4, maxLagMs: 40, lag: () => lag });
+    // A free slot is taken however busy the loop is.
+    const first = await gate.admit();
+    const second = await gate.admit();
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(await gate.admit()).toBeNull();
+    lag = 10;
+    const queued = gate.admit();
+    first?.();
+    const third = await queued;
+    expect(third).not.toBeNull();
+    second?.();
+    third?.();
+  });
+
+  it("counts a release once", async () => {
+    const gate = new FormGate({ maxActive: 1, maxQueued: 0 });
+    const release = (await gate.admit()) as Release;
+    release();
+    release();
+    const again = await gate.admit();
+    expect(again).not.toBeNull();
+    expect(await gate.admit()).toBeNull();
+  });
+});
+
+describe("eventLoopLag", () => {
+  it("sees a loop blocked for 150 ms", async () => {
+    const monitor = eventLoopLag(10, 5);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(monitor.lag()).toBeLessThan(40);
+    const until = performance.now() + 150;
+    while (performance.now() < until) {
+      // busy: the loop cannot run its timers
+    }
+    expect(monitor.lag()).toBeGreaterThan(100);
+    monitor.stop();
+  });
+});
