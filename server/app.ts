@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
+  type BodyLimit,
   bodyLimitFor,
   finalCacheControl,
   isAnonymousRead,
   isSharedCacheable,
+  pageCacheKey,
 } from "../app/infra/http-policy.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
@@ -119,16 +121,19 @@ export function createAppListener(options: AppOptions) {
         url,
         req.headers["accept-language"],
       );
-      const cached = anonymous ? options.pageCache?.get(url) : undefined;
+      // An anonymous read of a cacheable page renders its canonical URL (app/infra/page-query.ts),
+      // so the answer depends on nothing its cache key leaves out, whoever keeps it.
+      const key = anonymous ? pageCacheKey(url) : undefined;
+      const cached = key ? options.pageCache?.get(url) : undefined;
       if (cached) return sendCachedPage(req, res, cached, https, "HIT");
 
-      const request = await toFetchRequest(
-        req,
+      const request = await toFetchRequest(req, {
         host,
         https,
-        options.trustProxy,
-        bodyLimitFor(path),
-      );
+        trustProxy: options.trustProxy,
+        limit: bodyLimitFor(path),
+        target: key?.key ?? url,
+      });
       const app = await getHandler();
       const response = await app.handle(request, app.context(ports));
       // A body the app refused without reading would otherwise hold its bytes until a full GC.
@@ -136,7 +141,7 @@ export function createAppListener(options: AppOptions) {
       const headers = new Headers(response.headers);
       const body = Buffer.from(await response.arrayBuffer());
       if (
-        anonymous &&
+        key &&
         req.method === "GET" &&
         options.pageCache &&
         isSharedCacheable(response.status, headers)
@@ -173,10 +178,13 @@ function forwarded(req: IncomingMessage, name: string, trust?: boolean): string 
 
 async function toFetchRequest(
   req: IncomingMessage,
-  host: string,
-  https: boolean,
-  trustProxy?: boolean,
-  limit = bodyLimitFor("/"),
+  {
+    host,
+    https,
+    trustProxy,
+    limit,
+    target,
+  }: { host: string; https: boolean; trustProxy?: boolean; limit: BodyLimit; target: string },
 ) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -190,6 +198,6 @@ async function toFetchRequest(
   );
   const method = req.method ?? "GET";
   const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, limit.bytes);
-  const url = `${https ? "https" : "http"}://${host || "localhost"}${req.url ?? "/"}`;
+  const url = `${https ? "https" : "http"}://${host || "localhost"}${target}`;
   return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
 }
