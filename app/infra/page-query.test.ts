@@ -34,6 +34,10 @@ describe("pageQuery", () => {
     expect(pageQuery("/fr/_.data")).toMatchObject({ page: "/", data: true });
     expect(pageQuery("/BLOG?q=a")).toMatchObject({ page: "/blog", canonical: undefined });
     expect(pageQuery("/%62log/?q=a")?.params.get("q")).toBe("a");
+    expect(pageQuery("/services/web_design")).toMatchObject({
+      page: "/services/:serviceId",
+      canonical: undefined,
+    });
     expect(pageQuery("/newsletter")).toBeUndefined();
   });
 

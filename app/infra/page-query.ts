@@ -107,28 +107,33 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The declared page and language of path segments (`["sw", "blog"]`), if any. */
+/**
+ * The declared page and language of path segments (`["sw", "blog", "12"]`), if any, with the
+ * values of its `:name` segments.
+ */
 function matchPage(
   segments: string[],
-  strict: boolean,
-): { page: CacheablePath; locale: Locale } | undefined {
+): { page: CacheablePath; locale: Locale; ids: string[] } | undefined {
   const first = segments[0];
   const locale = LOCALES.find((l) => l !== "en" && l === first) ?? "en";
   const rest = locale === "en" ? segments : segments.slice(1);
-  const fits = (pattern: string, dynamic: boolean) => {
+  const fits = ([pattern]: [string, CacheablePage]) => {
     const parts = pattern.split("/").filter(Boolean);
-    if (parts.length !== rest.length) return false;
-    if (!dynamic) return parts.every((part, i) => part === rest[i]);
-    return parts.every((part, i) =>
-      part.startsWith(":") ? !strict || CANONICAL_ID.test(rest[i] ?? "") : part === rest[i],
+    return (
+      parts.length === rest.length &&
+      parts.every((part, i) => part.startsWith(":") || part === rest[i])
     );
   };
   // Fixed paths first: `/blog/rss.xml` is not the post `:postId` = "rss.xml".
   const found =
-    PAGES.find(([pattern]) => !pattern.includes(":") && fits(pattern, false)) ??
-    PAGES.find(([pattern]) => pattern.includes(":") && fits(pattern, true));
+    PAGES.find((entry) => !entry[0].includes(":") && fits(entry)) ??
+    PAGES.find((entry) => entry[0].includes(":") && fits(entry));
   if (!found || (locale !== "en" && found[1].englishOnly)) return undefined;
-  return { page: found[0], locale };
+  const ids = found[0]
+    .split("/")
+    .filter(Boolean)
+    .flatMap((part, i) => (part.startsWith(":") ? [rest[i] ?? ""] : []));
+  return { page: found[0], locale, ids };
 }
 
 /** Whether a page path is spelled as the site writes it (`/sw/` and `/sw` both are). */
@@ -177,11 +182,10 @@ export function pageQuery(rawUrl: URL | string): PageQuery | undefined {
   const url = typeof rawUrl === "string" ? parseUrl(rawUrl) : rawUrl;
   if (!url) return undefined;
   const { path, data, written } = splitData(url.pathname);
-  const segments = path.split("/").filter(Boolean).map(decodeSegment);
-  const strict = written && isCanonicalPath(path);
-  const match = matchPage(segments, strict);
+  const match = matchPage(path.split("/").filter(Boolean).map(decodeSegment));
   if (!match) return undefined;
-  const { page, locale } = match;
+  const { page, locale, ids } = match;
+  const strict = written && isCanonicalPath(path) && ids.every((id) => CANONICAL_ID.test(id));
   const params = new URLSearchParams();
   let search = false;
   for (const [name, kind] of Object.entries(CACHEABLE_PAGES[page].params) as [
