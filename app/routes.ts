@@ -35,7 +35,7 @@ const english = PAGES.map(([path, file, id]) => route(path, file, id ? { id } : 
 
 function translated(lang: "sw" | "fr") {
   return [
-    route(lang, "routes/home.tsx", { id: `${lang}:home` }),
+    route(lang, "routes/home.tsx", { id: `${lang}:routes/home` }),
     ...PAGES.map(([path, file, id]) =>
       route(`${lang}/${path}`, file, { id: `${lang}:${id ?? file.replace(/\.tsx?$/, "")}` }),
     ),

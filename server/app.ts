@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
+  type BodyLimit,
   bodyLimitFor,
   finalCacheControl,
   isAnonymousRead,
   isSharedCacheable,
+  pageCacheKey,
 } from "../app/infra/http-policy.ts";
 import { BodyBudget, BodyReservation, DEFAULT_BODY_BUDGET_BYTES } from "./body-budget.ts";
 import { FORM_GATE_RETRY_AFTER_SECONDS, type FormGate } from "./form-gate.ts";
@@ -121,7 +123,10 @@ export function createAppListener(options: AppOptions) {
         url,
         req.headers["accept-language"],
       );
-      const cached = anonymous ? options.pageCache?.get(url) : undefined;
+      // An anonymous read of a cacheable page renders its canonical URL (app/infra/page-query.ts),
+      // so the answer depends on nothing its cache key leaves out, whoever keeps it.
+      const key = anonymous ? pageCacheKey(url) : undefined;
+      const cached = key ? options.pageCache?.get(url) : undefined;
       if (cached) return sendCachedPage(req, res, cached, https, "HIT");
 
       if (!reading && options.formGate) {
@@ -135,6 +140,7 @@ export function createAppListener(options: AppOptions) {
         https,
         trustProxy: options.trustProxy,
         reservation,
+        target: key?.key ?? url,
       });
       const app = await getHandler();
       const response = await app.handle(incoming.request, app.context(ports));
@@ -144,7 +150,7 @@ export function createAppListener(options: AppOptions) {
         url,
         anonymous,
         https,
-        pageCache: options.pageCache,
+        pageCache: key ? options.pageCache : undefined,
       });
     } catch (error) {
       if (error instanceof BodyTooLargeError) {

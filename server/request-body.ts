@@ -10,6 +10,8 @@ export interface FetchRequestOptions {
   https: boolean;
   trustProxy?: boolean;
   reservation: BodyReservation;
+  /** The path and query the app sees (an anonymous cacheable read: its canonical URL). */
+  target: string;
 }
 
 export interface AppRequest {
@@ -53,7 +55,7 @@ export async function toAppRequest(
 ): Promise<AppRequest> {
   const method = req.method ?? "GET";
   const headers = requestHeaders(req, options.trustProxy);
-  const url = `${options.https ? "https" : "http"}://${options.host || "localhost"}${req.url ?? "/"}`;
+  const url = `${options.https ? "https" : "http"}://${options.host || "localhost"}${options.target}`;
   if (method === "GET" || method === "HEAD") {
     return { request: new Request(url, { method, headers }), bodyLeftUnread: false };
   }

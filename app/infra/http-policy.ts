@@ -1,10 +1,11 @@
 /**
  * The site's HTTP policy, in one place for the route modules and the Node server (`server/`
- * imports this file directly, so its only import is the dependency-free locale module, by a
- * relative path): cookie names, cache classes, which requests and responses the anonymous page
- * cache may use, its keys, and the CSP.
+ * imports this file directly, so it imports only dependency-free modules, by relative paths):
+ * cookie names, cache classes, which requests and responses the anonymous page cache may use,
+ * its keys, and the CSP.
  */
 import { preferredLocale } from "../i18n/locale.ts";
+import { pageQuery } from "./page-query.ts";
 
 /** Every cookie the site writes (Supabase's own session cookies start with `sb-`). */
 export const COOKIES = {
@@ -224,48 +225,29 @@ export function bodyLimitFor(path: string): BodyLimit {
 // Page-cache keys
 // ---------------------------------------------------------------------------------------------
 
-/** Query parameters a public page reads; every other parameter is ignored by the page. */
-const PAGE_PARAMS: Record<string, readonly string[]> = {
-  "/": ["slide"],
-  "/blog": ["q", "category", "tag", "page"],
-  "/contact": ["topic", "service"],
-};
-/** Parameters that make a page a search result: kept apart, with a small cap of their own. */
-const SEARCH_PARAMS = new Set(["q"]);
+const MAX_URL_LENGTH = 2048;
 const MAX_KEY_LENGTH = 512;
 
 export interface PageCacheKey {
+  /** The canonical URL of the answer (`pageQuery`): the page renders this very URL. */
   key: string;
   /** A search result (free text): lives in the small search cache. */
   search: boolean;
 }
 
 /**
- * The cache key of an anonymous GET: the path plus only the parameters the page reads, in
- * canonical order, so `/blog?utm=1`, `/blog?x=2&y=3` and `/blog` share one entry and junk URLs
- * cannot evict the popular pages. Undefined when the URL is not worth caching (over-long).
+ * The cache key of an anonymous GET: the canonical URL of a cacheable page (app/infra/page-query.ts)
+ * — its path as the site writes it, then only the parameters the page reads, normalised, in
+ * declared order — so `/sw/blog?utm=1`, `/sw/blog?x=2&y=3` and `/sw/blog` share one entry,
+ * `/sw/blog?q=a` has its own, and junk URLs cannot evict the popular pages. Undefined when the
+ * answer must not be shared: no cacheable page, a spelling the site never writes (`/BLOG`,
+ * `/blog/`, `/%62log`), or an over-long URL.
  */
 export function pageCacheKey(rawUrl: string): PageCacheKey | undefined {
-  if (rawUrl.length > 2048) return undefined;
-  const url = new URL(rawUrl, "http://cache.invalid");
-  // Client navigations fetch `<path>.data` (`/_root.data` for "/"), naming the routes they need.
-  const data = url.pathname.endsWith(".data");
-  const page = !data
-    ? url.pathname
-    : url.pathname === "/_root.data"
-      ? "/"
-      : url.pathname.slice(0, -5);
-  const known = [...(PAGE_PARAMS[page] ?? []), ...(data ? ["_routes"] : [])];
-  const kept: [string, string][] = [];
-  for (const name of known) {
-    const values = url.searchParams.getAll(name).filter((v) => v !== "");
-    const unique = name === "tag" ? [...new Set(values)].sort() : values.slice(0, 1);
-    for (const value of unique) kept.push([name, value]);
-  }
-  const query = new URLSearchParams(kept).toString();
-  const key = query ? `${url.pathname}?${query}` : url.pathname;
-  if (key.length > MAX_KEY_LENGTH) return undefined;
-  return { key, search: kept.some(([name]) => SEARCH_PARAMS.has(name)) };
+  if (rawUrl.length > MAX_URL_LENGTH) return undefined;
+  const found = pageQuery(rawUrl);
+  if (!found?.canonical || found.canonical.length > MAX_KEY_LENGTH) return undefined;
+  return { key: found.canonical, search: found.search };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
+import { pageParams } from "~/infra/page-query";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getAuthUser, getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -25,13 +26,14 @@ export function loader({ request, url }: Route.LoaderArgs) {
     "meta.contactTitle",
     "meta.contactDescription",
   ]);
-  const service = url.searchParams.get("service");
+  const query = pageParams(url);
+  const service = query.get("service");
   const quoteFor = isServiceId(service) ? findServiceIn(locale, service) : undefined;
   return data(
     {
       defaultMessage: quoteFor
         ? t("contact.quoteMessage", { service: quoteFor.title })
-        : topicMessageIn(locale, url.searchParams.get("topic")),
+        : topicMessageIn(locale, query.get("topic")),
       defaultService: quoteFor?.id ?? "",
       i18n,
     },

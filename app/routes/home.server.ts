@@ -4,6 +4,7 @@ import { testimonials } from "~/content/testimonials";
 import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
+import { pageParams } from "~/infra/page-query";
 import { getSupabase } from "~/infra/session.server";
 import { slideCount, slideFromParam } from "~/lib/carousel";
 import type { Route } from "./+types/home";
@@ -23,7 +24,7 @@ const HOME_MESSAGES = [
 ];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const slide = slideFromParam(url.searchParams.get("slide"), slideCount(testimonials.length));
+  const slide = slideFromParam(pageParams(url).get("slide"), slideCount(testimonials.length));
   const { locale, i18n } = pageI18n(url, HOME_MESSAGES);
   const content = {
     services: serviceCardsIn(locale),

@@ -48,6 +48,53 @@ describe("PageCache", () => {
     expect(cache.size).toBe(1);
   });
 
+  it("keeps the Kiswahili and French pages' parameters in their keys", () => {
+    const cache = new PageCache();
+    cache.store("/fr/blog?q=attacker", 200, publicHeaders(), html("attacker"));
+    cache.store("/sw/contact?topic=quote", 200, publicHeaders(), html("quote"));
+    cache.store(
+      "/sw/blog.data?tag=x&_routes=sw%3Aroutes%2Fblog%2Findex",
+      200,
+      publicHeaders(),
+      html("x"),
+    );
+    expect(cache.get("/fr/blog")).toBeUndefined();
+    expect(cache.get("/sw/contact")).toBeUndefined();
+    expect(cache.get("/sw/blog.data?_routes=sw%3Aroutes%2Fblog%2Findex")).toBeUndefined();
+    expect(cache.get("/fr/blog?q=attacker&utm=1")?.body.toString()).toContain("attacker");
+    expect(cache.size).toBe(3);
+  });
+
+  it("adds no entry for unknown parameters, other spellings of a path or junk routes", () => {
+    const cache = new PageCache();
+    cache.store("/sw/blog", 200, publicHeaders(), html("blog"));
+    const variants = [
+      "/sw/blog?utm_source=x",
+      "/sw/blog?category=",
+      "/sw/blog?page=1",
+      "/sw/blog?page=abc",
+      "/SW/blog",
+      "/sw/BLOG",
+      "/sw/blog/",
+      "/sw/%62log",
+      "//sw/blog",
+      "/sw/blog.data?_routes=junk",
+      "/sw/blog.data?_routes=root",
+      "/sw/blog/_.data",
+    ];
+    for (const url of variants) cache.store(url, 200, publicHeaders(), html(`variant ${url}`));
+    expect(cache.size).toBe(1);
+    for (let i = 0; i < 200; i++) {
+      cache.store(
+        `/blog.data?_routes=routes%2Fblog%2Findex,junk${i}`,
+        200,
+        publicHeaders(),
+        html("d"),
+      );
+    }
+    expect(cache.size).toBe(2);
+  });
+
   it("keeps 1 100 junk and search URLs from evicting the popular pages", () => {
     const cache = new PageCache({ maxEntries: 50, maxSearchEntries: 10 });
     cache.store("/", 200, publicHeaders(), html("home"));

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/locale";
 import { useAlternates, useT } from "~/i18n/use-t";
+import { portableSearch } from "~/infra/page-query";
 
 /** The link that remembers `lang` and opens the same page in it (`/language`, no JS needed). */
 export function languageHref(lang: Locale, to: string): string {
@@ -24,7 +25,9 @@ export function LanguageSwitcher({
 }) {
   const t = useT();
   const alternates = useAlternates();
-  const { search } = useLocation();
+  // A cached page's links may carry only the parameters its cache key keeps.
+  const { pathname, search: raw } = useLocation();
+  const search = portableSearch(pathname, raw);
   return (
     <nav aria-label={t("language.switcher")} className={className}>
       <ul className="flex items-center gap-1">

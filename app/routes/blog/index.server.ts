@@ -3,16 +3,19 @@ import { parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
 import { findPublishedPosts, publishedFacets } from "~/domain/posts/blog-query.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
+import { pageParams } from "~/infra/page-query";
 import { getSupabase } from "~/infra/session.server";
 import type { Route } from "./+types/index";
 
 /**
  * Published posts, newest first, filtered and paginated in the database by the URL
- * (?q, ?category, ?tag…, ?page), with the filter choices.
+ * (?q, ?category, ?tag…, ?page: read as its cache key has them, app/infra/page-query.ts), with
+ * the filter choices.
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const filters = parseBlogFilters(url.searchParams);
-  const page = parseBlogPage(url.searchParams);
+  const query = pageParams(url);
+  const filters = parseBlogFilters(query);
+  const page = parseBlogPage(query);
   const { locale, t, i18n } = pageI18n(url, [
     "blog",
     "newsletter",
