@@ -39,6 +39,42 @@ export interface Database {
         };
         Relationships: [];
       };
+      chat_options: {
+        Row: {
+          created_at: string;
+          id: number;
+          label: Json;
+          message: Json;
+          position: number;
+          published: boolean;
+          slug: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          label: Json;
+          message: Json;
+          position?: number;
+          published?: boolean;
+          slug: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          label?: Json;
+          message?: Json;
+          position?: number;
+          published?: boolean;
+          slug?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -75,6 +111,99 @@ export interface Database {
           service?: string | null;
           status?: string;
           user_id?: string | null;
+        };
+        Relationships: [];
+      };
+      content_redirects: {
+        Row: {
+          created_at: string;
+          entity: string;
+          old_slug: string;
+          target_id: number;
+        };
+        Insert: {
+          created_at?: string;
+          entity: string;
+          old_slug: string;
+          target_id: number;
+        };
+        Update: {
+          created_at?: string;
+          entity?: string;
+          old_slug?: string;
+          target_id?: number;
+        };
+        Relationships: [];
+      };
+      content_revisions: {
+        Row: {
+          actor_email: string | null;
+          actor_id: string | null;
+          created_at: string;
+          data: Json;
+          entity: string;
+          entity_id: string;
+          id: number;
+          operation: string;
+          version: number;
+        };
+        Insert: {
+          actor_email?: string | null;
+          actor_id?: string | null;
+          created_at?: string;
+          data: Json;
+          entity: string;
+          entity_id: string;
+          id?: never;
+          operation: string;
+          version: number;
+        };
+        Update: {
+          actor_email?: string | null;
+          actor_id?: string | null;
+          created_at?: string;
+          data?: Json;
+          entity?: string;
+          entity_id?: string;
+          id?: never;
+          operation?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      legal_documents: {
+        Row: {
+          body: Json;
+          created_at: string;
+          effective_at: string;
+          id: string;
+          position: number;
+          published: boolean;
+          title: Json;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          body: Json;
+          created_at?: string;
+          effective_at?: string;
+          id: string;
+          position?: number;
+          published?: boolean;
+          title: Json;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          body?: Json;
+          created_at?: string;
+          effective_at?: string;
+          id?: string;
+          position?: number;
+          published?: boolean;
+          title?: Json;
+          updated_at?: string;
+          version?: number;
         };
         Relationships: [];
       };
@@ -186,6 +315,93 @@ export interface Database {
         };
         Relationships: [];
       };
+      portfolio_categories: {
+        Row: {
+          created_at: string;
+          id: number;
+          label: Json;
+          position: number;
+          published: boolean;
+          slug: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          label: Json;
+          position?: number;
+          published?: boolean;
+          slug: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          label?: Json;
+          position?: number;
+          published?: boolean;
+          slug?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      portfolio_projects: {
+        Row: {
+          category_id: number;
+          challenge: Json;
+          client: string;
+          created_at: string;
+          description: Json;
+          id: number;
+          image: string | null;
+          outcome: Json;
+          position: number;
+          published: boolean;
+          slug: string;
+          tags: Json;
+          title: Json;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          category_id: number;
+          challenge: Json;
+          client: string;
+          created_at?: string;
+          description: Json;
+          id?: never;
+          image?: string | null;
+          outcome: Json;
+          position?: number;
+          published?: boolean;
+          slug: string;
+          tags?: Json;
+          title: Json;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          category_id?: number;
+          challenge?: Json;
+          client?: string;
+          created_at?: string;
+          description?: Json;
+          id?: never;
+          image?: string | null;
+          outcome?: Json;
+          position?: number;
+          published?: boolean;
+          slug?: string;
+          tags?: Json;
+          title?: Json;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
       posts: {
         Row: {
           author_avatar: string | null;
@@ -204,6 +420,7 @@ export interface Database {
           title: string;
           translation_of: number | null;
           updated_at: string;
+          version: number;
         };
         Insert: {
           author_avatar?: string | null;
@@ -222,6 +439,7 @@ export interface Database {
           title: string;
           translation_of?: number | null;
           updated_at?: string;
+          version?: number;
         };
         Update: {
           author_avatar?: string | null;
@@ -240,6 +458,238 @@ export interface Database {
           title?: string;
           translation_of?: number | null;
           updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      services: {
+        Row: {
+          created_at: string;
+          cta: Json;
+          description: Json;
+          features: Json;
+          icon: string;
+          id: number;
+          image: string | null;
+          long_description: Json;
+          position: number;
+          price_max: number | null;
+          price_min: number;
+          price_unit: string;
+          process: Json;
+          published: boolean;
+          slug: string;
+          technologies: Json;
+          title: Json;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          cta: Json;
+          description: Json;
+          features?: Json;
+          icon?: string;
+          id?: never;
+          image?: string | null;
+          long_description: Json;
+          position?: number;
+          price_max?: number | null;
+          price_min: number;
+          price_unit?: string;
+          process?: Json;
+          published?: boolean;
+          slug: string;
+          technologies?: Json;
+          title: Json;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          cta?: Json;
+          description?: Json;
+          features?: Json;
+          icon?: string;
+          id?: never;
+          image?: string | null;
+          long_description?: Json;
+          position?: number;
+          price_max?: number | null;
+          price_min?: number;
+          price_unit?: string;
+          process?: Json;
+          published?: boolean;
+          slug?: string;
+          technologies?: Json;
+          title?: Json;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      site_figures: {
+        Row: {
+          created_at: string;
+          id: number;
+          label: Json;
+          placement: string;
+          position: number;
+          published: boolean;
+          updated_at: string;
+          value: Json;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          label: Json;
+          placement: string;
+          position?: number;
+          published?: boolean;
+          updated_at?: string;
+          value: Json;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          label?: Json;
+          placement?: string;
+          position?: number;
+          published?: boolean;
+          updated_at?: string;
+          value?: Json;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      site_settings: {
+        Row: {
+          author_fallback_bio: Json;
+          brand_name: string;
+          cities: Json;
+          country: Json;
+          email: string;
+          id: string;
+          meta_description: Json;
+          office_hours: Json;
+          phone: string;
+          social_links: Json;
+          support_email: string;
+          updated_at: string;
+          version: number;
+          whatsapp: string | null;
+        };
+        Insert: {
+          author_fallback_bio: Json;
+          brand_name: string;
+          cities?: Json;
+          country: Json;
+          email: string;
+          id?: string;
+          meta_description: Json;
+          office_hours: Json;
+          phone: string;
+          social_links?: Json;
+          support_email: string;
+          updated_at?: string;
+          version?: number;
+          whatsapp?: string | null;
+        };
+        Update: {
+          author_fallback_bio?: Json;
+          brand_name?: string;
+          cities?: Json;
+          country?: Json;
+          email?: string;
+          id?: string;
+          meta_description?: Json;
+          office_hours?: Json;
+          phone?: string;
+          social_links?: Json;
+          support_email?: string;
+          updated_at?: string;
+          version?: number;
+          whatsapp?: string | null;
+        };
+        Relationships: [];
+      };
+      team_members: {
+        Row: {
+          bio: Json;
+          created_at: string;
+          id: number;
+          name: string;
+          photo: string | null;
+          position: number;
+          published: boolean;
+          role: Json;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          bio: Json;
+          created_at?: string;
+          id?: never;
+          name: string;
+          photo?: string | null;
+          position?: number;
+          published?: boolean;
+          role: Json;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          bio?: Json;
+          created_at?: string;
+          id?: never;
+          name?: string;
+          photo?: string | null;
+          position?: number;
+          published?: boolean;
+          role?: Json;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      testimonials: {
+        Row: {
+          company: string;
+          created_at: string;
+          id: number;
+          name: string;
+          position: number;
+          published: boolean;
+          quote: Json;
+          rating: number;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          company?: string;
+          created_at?: string;
+          id?: never;
+          name: string;
+          position?: number;
+          published?: boolean;
+          quote: Json;
+          rating?: number;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          company?: string;
+          created_at?: string;
+          id?: never;
+          name?: string;
+          position?: number;
+          published?: boolean;
+          quote?: Json;
+          rating?: number;
+          updated_at?: string;
+          version?: number;
         };
         Relationships: [];
       };
@@ -250,6 +700,14 @@ export interface Database {
         Args: { p_search?: string; p_limit?: number; p_offset?: number };
         Returns: { confirmed: boolean; created_at: string; email: string; full_name: string; id: string; is_admin: boolean; last_sign_in_at: string; total: number }[];
       };
+      admin_reorder_content: {
+        Args: { p_entity: string; p_ids: number[] };
+        Returns: undefined;
+      };
+      admin_restore_revision: {
+        Args: { p_revision: number };
+        Returns: Json;
+      };
       admin_set_admin: {
         Args: { p_user_id: string; p_is_admin: boolean };
         Returns: boolean;
@@ -258,13 +716,53 @@ export interface Database {
         Args: { blog_lang: string };
         Returns: { kind: string; value: string }[];
       };
+      content_is_reorder: {
+        Args: { old_row: Json; new_row: Json };
+        Returns: boolean;
+      };
+      content_table_known: {
+        Args: { p_entity: string };
+        Returns: boolean;
+      };
       is_admin: {
         Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      is_process_steps: {
+        Args: { v: Json };
+        Returns: boolean;
+      };
+      is_site_image: {
+        Args: { v: string };
+        Returns: boolean;
+      };
+      is_slug: {
+        Args: { v: string };
+        Returns: boolean;
+      };
+      is_social_links: {
+        Args: { v: Json };
+        Returns: boolean;
+      };
+      is_text_list: {
+        Args: { v: Json; max_items: number; max_length: number };
+        Returns: boolean;
+      };
+      is_translated_list: {
+        Args: { v: Json; max_items: number; max_length: number };
+        Returns: boolean;
+      };
+      is_translated_text: {
+        Args: { v: Json; max_length: number; required?: boolean };
         Returns: boolean;
       };
       published_post_facets: {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];
+      };
+      site_content: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
       };
     };
     Enums: Record<never, never>;
