@@ -119,19 +119,19 @@ export interface Database {
           created_at: string;
           entity: string;
           old_slug: string;
-          target_id: number;
+          target_id: number | null;
         };
         Insert: {
           created_at?: string;
           entity: string;
           old_slug: string;
-          target_id: number;
+          target_id?: number | null;
         };
         Update: {
           created_at?: string;
           entity?: string;
           old_slug?: string;
-          target_id?: number;
+          target_id?: number | null;
         };
         Relationships: [];
       };

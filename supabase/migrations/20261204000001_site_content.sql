@@ -319,11 +319,12 @@ create table public.content_revisions (
 
 create index content_revisions_entity_idx on public.content_revisions (entity, entity_id, id desc);
 
--- Slugs a service or project had before: their old URLs answer 301 to the current one.
+-- Slugs a service or project had before: their old URLs answer 301 to the current one, or
+-- 410 Gone when the item was deleted (target_id null).
 create table public.content_redirects (
   entity text not null,
   old_slug text not null,
-  target_id bigint not null,
+  target_id bigint,
   created_at timestamptz not null default now(),
   primary key (entity, old_slug),
   constraint content_redirects_entity check (entity in ('services', 'portfolio_projects'))
@@ -415,6 +416,22 @@ begin
 end;
 $$;
 
+create or replace function public.content_slug_gone()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.content_redirects (entity, old_slug, target_id)
+  values (tg_table_name, old.slug, null)
+  on conflict (entity, old_slug) do update set target_id = null, created_at = now();
+  -- The slugs that led to it lead nowhere now either.
+  update public.content_redirects set target_id = null where entity = tg_table_name and target_id = old.id;
+  return old;
+end;
+$$;
+
 -- An item's slug may not be another item's old slug (its URL would be two things at once):
 -- taking it drops the redirect.
 create or replace function public.content_claim_slug()
@@ -443,6 +460,7 @@ begin
   loop
     execute format('create trigger %I before update of slug on public.%I for each row execute function public.content_keep_old_slug()', t || '_old_slug', t);
     execute format('create trigger %I before insert on public.%I for each row execute function public.content_claim_slug()', t || '_claim_slug', t);
+    execute format('create trigger %I after delete on public.%I for each row execute function public.content_slug_gone()', t || '_slug_gone', t);
   end loop;
 end;
 $$;
@@ -620,3 +638,4 @@ grant execute on function public.site_content() to anon, authenticated, service_
 revoke all on function public.content_keep_revision() from public, anon, authenticated;
 revoke all on function public.content_keep_old_slug() from public, anon, authenticated;
 revoke all on function public.content_claim_slug() from public, anon, authenticated;
+revoke all on function public.content_slug_gone() from public, anon, authenticated;

@@ -320,4 +320,36 @@ describe("order and slugs", () => {
       .eq("old_slug", "old-name");
     expect(gone).toEqual([]);
   });
+
+  it("remembers a deleted item's slugs as gone (410), and a restore brings them back", async () => {
+    const { data: created } = await admin
+      .from("portfolio_projects")
+      .select("id, slug")
+      .eq("slug", "mobile-banking-app")
+      .single();
+    await admin.from("portfolio_projects").update({ slug: "sacco-app" }).eq("id", created?.id);
+    await admin.from("portfolio_projects").delete().eq("id", created?.id);
+    const { data: gone } = await anonClient(backend)
+      .from("content_redirects")
+      .select("old_slug, target_id")
+      .eq("entity", "portfolio_projects")
+      .order("old_slug");
+    expect(gone).toEqual([
+      { old_slug: "mobile-banking-app", target_id: null },
+      { old_slug: "sacco-app", target_id: null },
+    ]);
+    const { data: deletion } = await admin
+      .from("content_revisions")
+      .select("id")
+      .eq("entity", "portfolio_projects")
+      .eq("entity_id", String(created?.id))
+      .eq("operation", "delete")
+      .single();
+    await admin.rpc("admin_restore_revision", { p_revision: deletion?.id });
+    const { data: back } = await anonClient(backend)
+      .from("content_redirects")
+      .select("old_slug")
+      .eq("old_slug", "sacco-app");
+    expect(back).toEqual([]);
+  });
 });
