@@ -74,12 +74,16 @@ export async function composeMail(
       .eq("id", row.ref_id)
       .maybeSingle();
     if (error) return fail("backend", error.message);
-    if (!data || data.status === "confirmed") return ok(null);
-    await service
+    if (data?.status !== "pending") return ok(null);
+    // The link is signed for this mail: the links of older ones stop working
+    // (app/domain/newsletter/links.server.ts).
+    const sentAt = new Date().toISOString();
+    const { error: stampError } = await service
       .from("newsletter_subscribers")
-      .update({ confirmation_sent_at: new Date().toISOString() })
+      .update({ confirmation_sent_at: sentAt })
       .eq("id", data.id);
-    return ok(confirmationMail(data, env().BRAND_NAME));
+    if (stampError) return fail("backend", stampError.message);
+    return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, env().BRAND_NAME));
   }
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
 }
