@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LINK_EXPIRED, LINK_INVALID } from "~/domain/newsletter/consent.server";
 import { signLink } from "~/domain/newsletter/links.server";
 import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
@@ -186,6 +186,39 @@ describe("old confirmation links", () => {
     expect((await row(email))?.status).toBe("pending");
     expect((await press(linkRoute, fresh, { intent: "confirm" })).status).toBe(200);
     expect((await row(email))?.status).toBe("confirmed");
+  });
+});
+
+describe("mail bombing through the newsletter box", () => {
+  it("a pending address gets at most one confirmation an hour, however often it is entered", async () => {
+    const email = uniqueEmail("patient");
+    const sentTo = () => smtp.mails.filter((m) => m.to.includes(`<${email}>`)).length;
+    /** Lets the confirmation a sign-up may owe go out (real time: `Date` is faked below). */
+    const settleOutbox = async () => {
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await outboxIdle();
+        await processOutbox();
+      }
+    };
+    await subscribe(email);
+    await confirmationFor(email);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    try {
+      for (const minutes of [1, 11, 30, 59]) {
+        vi.setSystemTime(start + minutes * 60_000);
+        await subscribe(email);
+        await settleOutbox();
+        expect(sentTo(), `${minutes} min later`).toBe(1);
+      }
+      vi.setSystemTime(start + 61 * 60_000);
+      await subscribe(email);
+      await settleOutbox();
+      expect(sentTo()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
