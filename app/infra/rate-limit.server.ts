@@ -10,7 +10,8 @@ import { redisClient, redisConnected } from "./redis.server";
 
 /**
  * Per-client limits on the actions that send e-mail, check passwords, verify links or write
- * rows. Where the counters live:
+ * rows, and per-recipient caps on the mails a visitor can have sent to any address. Where the
+ * counters live:
  * - one process: in its memory;
  * - a worker of `node:cluster` (WEB_CONCURRENCY ≥ 2): in the primary, shared by every worker
  *   (rate-limiter-flexible's cluster limiter; the server starts its master);
@@ -25,6 +26,12 @@ export const RATE_LIMITS = {
   newsletter: { points: 5, duration: 60 },
   /** E-mail link verifications (/auth/confirm), as hosted Supabase: 30 per 5 minutes. */
   verify: { points: 30, duration: 300 },
+  /** Per recipient address (mail bombing, app/infra/mail-caps.server.ts): sign-ups, 5 an hour, */
+  signupMail: { points: 5, duration: 3600 },
+  /** confirmation re-sends and password resets together, 5 an hour, */
+  accountMail: { points: 5, duration: 3600 },
+  /** and the "someone tried to sign up with your address" notice, 1 an hour. */
+  existingAccountMail: { points: 1, duration: 3600 },
 } as const;
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;
@@ -68,6 +75,20 @@ function limiter(kind: RateLimitKind): RateLimiterAbstract {
 /** The client address the server put on the request (X-Forwarded-For only with TRUST_PROXY). */
 export function clientIp(request: Request): string {
   return request.headers.get("x-client-ip") ?? "unknown";
+}
+
+/** Gives one point back to each key: the attempt it was taken for turned out not to count. */
+export async function refundRateLimit(kind: RateLimitKind, keys: string[]): Promise<void> {
+  const { RATE_LIMIT: on, REDIS_URL: redisUrl } = env();
+  if (!on) return;
+  if (redisUrl) await redisConnected(redisUrl);
+  for (const key of keys) {
+    try {
+      await limiter(kind).reward(key.toLowerCase(), 1);
+    } catch (error) {
+      console.error(`rate limit refund (${kind}):`, error instanceof Error ? error.message : error);
+    }
+  }
 }
 
 /** Consumes one point for each key; returns the wait in seconds when any is exhausted. */

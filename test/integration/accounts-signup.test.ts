@@ -99,6 +99,20 @@ describe("sign-up action", () => {
     expect(data.user?.user_metadata.full_name).toBe("Amina Wanjiru");
   });
 
+  it("answers a second sign-up within the auth server's 60 s like any other (no 429)", async () => {
+    const fields = form();
+    const first = asResponse(await run(fields));
+    const again = asResponse(
+      await run({ ...fields, password: "other-pass-2", confirmPassword: "other-pass-2" }),
+    );
+    for (const response of [first, again]) {
+      expect(response).toHaveRedirect("/", 302);
+      await expect(response).toSendToast({ type: "success", title: SIGNUP_SUCCESS });
+    }
+    const mails = (await backend.mailbox.list()).filter((mail) => mail.to === fields.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Confirm your signup"]);
+  });
+
   it("rejects a filled honeypot", async () => {
     const { data, status } = asData(await run(form({ name__confirm: "bot" })));
     expect(status).toBe(400);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LINK_EXPIRED, LINK_INVALID } from "~/domain/newsletter/consent.server";
 import { signLink } from "~/domain/newsletter/links.server";
 import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
@@ -155,6 +155,73 @@ describe("double opt-in", () => {
   });
 });
 
+describe("old confirmation links", () => {
+  it("confirm once; after an unsubscribe an old link never re-subscribes the address", async () => {
+    const email = uniqueEmail("retired");
+    await subscribe(email);
+    const mail = await confirmationFor(email);
+    const link = linkIn(mail.body, "/newsletter/confirm");
+    expect((await press(linkRoute, link, { intent: "confirm" })).data.notice).toContain(email);
+    const confirmedAt = (await row(email))?.confirmed_at;
+    // Pressed again while subscribed: nothing changes.
+    expect((await press(linkRoute, link, { intent: "confirm" })).status).toBe(200);
+    expect((await row(email))?.confirmed_at).toBe(confirmedAt);
+
+    const oneClick = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1));
+    await press(linkRoute, oneClick, { "List-Unsubscribe": "One-Click" });
+    expect((await row(email))?.status).toBe("unsubscribed");
+
+    // Whoever holds the old mail (a forwarded copy, a mailbox archive) cannot undo that.
+    expect((await open(linkRoute, link)).data.error).toBe(LINK_INVALID);
+    const replayed = await press(linkRoute, link, { intent: "confirm" });
+    expect(replayed.status).toBe(400);
+    expect(replayed.data.formError).toBe(LINK_INVALID);
+    expect((await row(email))?.status).toBe("unsubscribed");
+
+    // Signing up again sends a new link; the old one stays refused, the new one works once.
+    const before = smtp.mails.length;
+    await subscribe(email);
+    const fresh = linkIn((await confirmationFor(email, before)).body, "/newsletter/confirm");
+    expect((await press(linkRoute, link, { intent: "confirm" })).status).toBe(400);
+    expect((await row(email))?.status).toBe("pending");
+    expect((await press(linkRoute, fresh, { intent: "confirm" })).status).toBe(200);
+    expect((await row(email))?.status).toBe("confirmed");
+  });
+});
+
+describe("mail bombing through the newsletter box", () => {
+  it("a pending address gets at most one confirmation an hour, however often it is entered", async () => {
+    const email = uniqueEmail("patient");
+    const sentTo = () => smtp.mails.filter((m) => m.to.includes(`<${email}>`)).length;
+    /** Lets the confirmation a sign-up may owe go out (real time: `Date` is faked below). */
+    const settleOutbox = async () => {
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await outboxIdle();
+        await processOutbox();
+      }
+    };
+    await subscribe(email);
+    await confirmationFor(email);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    try {
+      for (const minutes of [1, 11, 30, 59]) {
+        vi.setSystemTime(start + minutes * 60_000);
+        await subscribe(email);
+        await settleOutbox();
+        expect(sentTo(), `${minutes} min later`).toBe(1);
+      }
+      vi.setSystemTime(start + 61 * 60_000);
+      await subscribe(email);
+      await settleOutbox();
+      expect(sentTo()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("admin subscriber list and export", () => {
   it("lists, searches, filters and removes subscribers (audited)", async () => {
     const service = serviceClient(backend);
@@ -216,4 +283,72 @@ describe("admin subscriber list and export", () => {
     expect(lines.at(-1)).toBe("");
     for (const line of lines.slice(1, -1)) expect(line).toMatch(/,confirmed$/);
   });
+
+  it("holds no formula for a spreadsheet splitting on , or on ; (French and German Excel)", async () => {
+    const tag = Date.now();
+    const hostile = [
+      `x;=1+1;@${tag}.example.com`,
+      `a;-2+3;@${tag}.example.com`,
+      `b;+1;@${tag}.example.com`,
+      `c;@SUM(1);@${tag}.example.com`,
+      `d\t=1@${tag}.example.com`,
+      `e,=1+1@${tag}.example.com`,
+      `"f;=1";@${tag}.example.com`,
+      `-2+3@${tag}.example.com`,
+    ];
+    await serviceClient(backend)
+      .from("newsletter_subscribers")
+      .insert(hostile.map((email) => ({ email, status: "pending" })));
+    const response = (await csv.loader(
+      routeArgs("/admin/subscribers.csv?status=pending", { cookie: admin }).args,
+    )) as Response;
+    const text = await response.text();
+    for (const separator of [",", ";"]) {
+      const cells = spreadsheetCells(text, separator);
+      expect(cells.length).toBeGreaterThan(hostile.length);
+      const formulas = cells.filter((cell) => /^[=+\-@\t\r]/.test(cell));
+      expect(formulas, `split on ${separator}`).toEqual([]);
+    }
+    // Split on commas, every address comes back as it is stored, behind the apostrophe.
+    const emails = spreadsheetRows(text, ",").map((row) => row[0]?.replace(/^'/, ""));
+    for (const email of hostile) expect(emails).toContain(email);
+  });
 });
+
+/**
+ * The rows of a CSV text as a spreadsheet reads them with `separator`: a cell that begins with
+ * a quote runs to the closing quote (`""` is a quote), and anything after it up to the next
+ * separator is kept in the cell (Excel's and LibreOffice's reading); CRLF ends a row outside
+ * quotes.
+ */
+function spreadsheetRows(text: string, separator: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let cell = "";
+    if (text[i] === '"') {
+      i++;
+      for (; i < text.length; i++) {
+        if (text[i] === '"' && text[i + 1] === '"') cell += text[i++];
+        else if (text[i] === '"') break;
+        else cell += text[i];
+      }
+      i++;
+    }
+    while (i < text.length && text[i] !== separator && !text.startsWith("\r\n", i)) {
+      cell += text[i++];
+    }
+    row.push(cell);
+    if (text[i] === separator) i++;
+    else {
+      rows.push(row);
+      row = [];
+      i += 2;
+    }
+  }
+  return rows;
+}
+
+const spreadsheetCells = (text: string, separator: string) =>
+  spreadsheetRows(text, separator).flat();

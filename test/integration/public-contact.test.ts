@@ -95,6 +95,37 @@ describe("contact action", () => {
     expect(await storedFor(email)).toEqual([]);
   });
 
+  it.each([
+    [
+      "/contact",
+      "Please enter one address only, like name@example.com, without a name, quotes, commas or semicolons",
+    ],
+    [
+      "/sw/contact",
+      "Tafadhali weka anwani moja tu, kama jina@mfano.com, bila jina, alama za nukuu, koma wala nukta mkato",
+    ],
+    [
+      "/fr/contact",
+      "Merci de saisir une seule adresse, comme nom@exemple.com, sans nom, guillemets, virgules ni points-virgules",
+    ],
+  ])(
+    "%s takes a bare address only: a display name or a group is refused next to the field",
+    async (path, expected) => {
+      for (const email of [
+        `Boss<attacker-${Date.now()}@evil.example>`,
+        "staff:a@b.co;",
+        "a@b.co,c.d",
+      ]) {
+        const { args } = routeArgs(path, formPost({ name: "Mallory", email, message }));
+        const { data, status } = asData<ContactData>(await settle(() => contact.action(args)));
+        expect(status, email).toBe(400);
+        expect(data.result?.error?.email, email).toEqual([expected]);
+        expect(data.result?.initialValue, email).toMatchObject({ email, message });
+        expect(await storedFor(email)).toEqual([]);
+      }
+    },
+  );
+
   it("rejects a filled honeypot with 400", async () => {
     const email = uniqueEmail("bot");
     const { data, status } = asData<ContactData>(

@@ -62,6 +62,43 @@ describe("newsletter", () => {
     expect((await subscribe("")).data.result?.error?.email).toEqual(["Email is required"]);
   });
 
+  it.each([
+    [
+      "/newsletter",
+      "Please enter one address only, like name@example.com, without a name, quotes, commas or semicolons",
+      "An email address cannot begin with =, + or -",
+    ],
+    [
+      "/sw/newsletter",
+      "Tafadhali weka anwani moja tu, kama jina@mfano.com, bila jina, alama za nukuu, koma wala nukta mkato",
+      "Anwani ya barua pepe haiwezi kuanza na =, + au -",
+    ],
+    [
+      "/fr/newsletter",
+      "Merci de saisir une seule adresse, comme nom@exemple.com, sans nom, guillemets, virgules ni points-virgules",
+      "Une adresse e-mail ne peut pas commencer par =, + ou -",
+    ],
+  ])(
+    "%s refuses addresses a spreadsheet would run as a formula, next to the field",
+    async (path, notBare, formula) => {
+      const tag = Date.now();
+      const cases = [
+        [`x;=1+1;@${tag}.example.com`, notBare],
+        [`=1+1@${tag}.example.com`, formula],
+        [`+1@${tag}.example.com`, formula],
+        [`-2+3@${tag}.example.com`, formula],
+      ] as const;
+      for (const [email, message] of cases) {
+        const { args } = routeArgs(path, formPost({ email }));
+        const { data, status } = asData(await settle(() => newsletter.action(args)));
+        expect(status, email).toBe(400);
+        expect(data.result?.error?.email, email).toEqual([message]);
+        expect(data.result?.initialValue, email).toEqual({ email });
+        expect(await rowsFor(email)).toEqual([]);
+      }
+    },
+  );
+
   it("reports a backend failure with 503", async () => {
     mock.use(
       http.post(`${backend.url}/rest/v1/newsletter_subscribers`, () =>

@@ -7,18 +7,20 @@ import { csvCell, subscribersCsv } from "~/domain/newsletter/csv";
 import { readToken, signatureMatches, signLink } from "~/domain/newsletter/links.server";
 import { backoffMs, MAX_ATTEMPTS } from "~/domain/outbox/outbox.server";
 
-describe("subscriber CSV (RFC 4180, formula injection)", () => {
+describe("subscriber CSV (RFC 4180, formula injection with , and ; separators)", () => {
   it.each([
     ["plain@example.com", "plain@example.com"],
     ['say "hi"', '"say ""hi"""'],
     ["a,b", '"a,b"'],
     ["line\nbreak", '"line\nbreak"'],
     ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
-    ["+254712345678", "'+254712345678"],
-    ["-2+3", "'-2+3"],
-    ["@SUM(A1)", "'@SUM(A1)"],
-    ["\tTAB", "'\tTAB"],
+    ["+254712345678", `"'+254712345678"`],
+    ["-2+3", `"'-2+3"`],
+    ["@SUM(A1)", `"'@SUM(A1)"`],
+    ["\tTAB", `"'\tTAB"`],
     ["\rCR", '"\'\rCR"'],
+    ["x;=1+1;@x.co", '"x;=1+1;@x.co"'],
+    ["a\t=1@x.co", '"a\t=1@x.co"'],
     ["", ""],
   ])("cell %j → %j", (input, output) => {
     expect(csvCell(input)).toBe(output);
@@ -30,7 +32,7 @@ describe("subscriber CSV (RFC 4180, formula injection)", () => {
       { email: "b@example.com", created_at: "2026-11-02T10:00:00Z", status: "pending" },
     ]);
     expect(csv).toBe(
-      "email,subscribed_at,status\r\n'=cmd@example.com,2026-11-01T10:00:00Z,confirmed\r\nb@example.com,2026-11-02T10:00:00Z,pending\r\n",
+      'email,subscribed_at,status\r\n"\'=cmd@example.com",2026-11-01T10:00:00Z,confirmed\r\nb@example.com,2026-11-02T10:00:00Z,pending\r\n',
     );
   });
 });

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { topicMessage } from "~/content/chat-options";
-import { contactSchema } from "~/domain/contact/schema.server";
-import { newsletterSchema } from "~/domain/newsletter/schema.server";
+import { contactSchema, contactSchemaIn } from "~/domain/contact/schema.server";
+import { newsletterSchema, newsletterSchemaIn } from "~/domain/newsletter/schema.server";
+import { contactNotification } from "~/domain/outbox/compose.server";
 import { safeRedirectPath as safeReturnPath } from "~/lib/safe-redirect";
 import { HOSTILE_REDIRECTS } from "../fixtures/redirect-payloads";
 
@@ -54,6 +55,93 @@ describe("contact validation", () => {
     expect(newsletterSchema.safeParse({ email: " a@b.co " }).data?.email).toBe("a@b.co");
     expect(newsletterSchema.safeParse({ email: "a@b" }).success).toBe(false);
   });
+
+  it.each([
+    "Boss<attacker@evil.example>",
+    "g:a@b.co;",
+    "a@b.co,c.d",
+    "a@b.co(comment)",
+    "a@b.co>",
+    "x;=1+1;@x.co",
+  ])("takes one bare address only: %j is refused next to the field", (email) => {
+    const message =
+      "Please enter one address only, like name@example.com, without a name, quotes, commas or semicolons";
+    expect(errorsFor({ ...valid, email })?.email).toEqual([message]);
+    expect(newsletterSchema.safeParse({ email }).error?.issues.map((i) => i.message)).toEqual([
+      message,
+    ]);
+  });
+
+  it.each([
+    "ceo@agency.example<attacker@evil.example>",
+    "team:a@b.co,c@d.co;",
+    "a@b.co;c@d.co",
+    '"a@evil.example"@b.co',
+    "Boss <a@b.co>",
+  ])("refuses %j (two at signs or a space) as no address at all", (email) => {
+    expect(errorsFor({ ...valid, email })?.email).toEqual(["Please enter a valid email address"]);
+  });
+
+  it.each(["=1+1@x.co", "+254712345678@x.co", "-2+3@x.co"])(
+    "refuses %j, which a spreadsheet would run as a formula",
+    (email) => {
+      expect(errorsFor({ ...valid, email })?.email).toEqual([
+        "An email address cannot begin with =, + or -",
+      ]);
+    },
+  );
+
+  it.each(["o'brien@example.co.ke", "a.b+tag@mail.example.com", "amína@müller.de", "x_y@a-b.io"])(
+    "still takes %j",
+    (email) => {
+      expect(errorsFor({ ...valid, email })).toEqual({});
+    },
+  );
+
+  it("words the refusals in Kiswahili and French too", () => {
+    const email = "Boss<attacker@evil.example>";
+    expect(newsletterSchemaIn("sw").safeParse({ email }).error?.issues[0]?.message).toBe(
+      "Tafadhali weka anwani moja tu, kama jina@mfano.com, bila jina, alama za nukuu, koma wala nukta mkato",
+    );
+    expect(newsletterSchemaIn("fr").safeParse({ email }).error?.issues[0]?.message).toBe(
+      "Merci de saisir une seule adresse, comme nom@exemple.com, sans nom, guillemets, virgules ni points-virgules",
+    );
+    expect(
+      contactSchemaIn("sw").safeParse({ ...valid, email: "=1@x.co" }).error?.issues[0]?.message,
+    ).toBe("Anwani ya barua pepe haiwezi kuanza na =, + au -");
+    expect(
+      contactSchemaIn("fr").safeParse({ ...valid, email: "=1@x.co" }).error?.issues[0]?.message,
+    ).toBe("Une adresse e-mail ne peut pas commencer par =, + ou -");
+  });
+});
+
+describe("the agency's notification of a contact message", () => {
+  const message = {
+    id: 7,
+    name: "Wanjiku",
+    message: "Hello, I need a website.",
+    service: null,
+    created_at: "2026-12-03T10:00:00Z",
+    user_id: null,
+  };
+  const replyTo = (email: string) =>
+    contactNotification({ ...message, email }).headers?.["Reply-To"];
+
+  it("sets Reply-To to the bare address", () => {
+    expect(replyTo("w@example.com")).toBe("w@example.com");
+  });
+
+  it("takes Reply-To from the parsed address of a message stored before the field was strict", () => {
+    expect(replyTo("ceo@agency.example<attacker@evil.example>")).toBe("attacker@evil.example");
+    expect(replyTo("a@b.co (Boss)")).toBe("a@b.co");
+  });
+
+  it.each(["team:a@b.co,c@d.co;", "a@b.co,c@d.co", "x;=1+1;@x.co", '"a@evil.example"@b.co', ""])(
+    "sets no Reply-To for %j (not one bare address)",
+    (email) => {
+      expect(replyTo(email)).toBeUndefined();
+    },
+  );
 });
 
 describe("return paths and topics", () => {

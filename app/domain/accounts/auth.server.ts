@@ -52,6 +52,13 @@ async function attempt(call: () => Promise<{ error: unknown }>): Promise<Result>
  * had an account (hosted Supabase hides a confirmed address behind a look-alike user without
  * identities; with autoconfirm it answers 422 user_already_exists): the caller gives the visitor
  * the same answer either way.
+ *
+ * A repeat sign-up of an unconfirmed address within GoTrue's 60 s between two confirmation
+ * mails gets 429 `over_email_send_rate_limit` (hosted and supabase/local/auth/signup.ts alike),
+ * an answer no other sign-up gets: it would tell that the address has a pending sign-up. It is
+ * a success here — the account exists and its confirmation left less than a minute ago. (Hosted
+ * GoTrue's project-wide mail limit answers with the same code; its visitors too get the usual
+ * answer while no mail leaves, as past the caps of app/infra/mail-caps.server.ts.)
  */
 export async function signUpWithPassword(
   supabase: AppSupabase,
@@ -74,9 +81,9 @@ export async function signUpWithPassword(
       },
     });
     if (error) {
-      if ((error as { code?: string }).code === "user_already_exists") {
-        return ok({ existing: true });
-      }
+      const code = (error as { code?: string }).code;
+      if (code === "user_already_exists") return ok({ existing: true });
+      if (code === "over_email_send_rate_limit") return ok({ existing: false });
       return toAuthFailure(error);
     }
     return ok({ existing: Boolean(data.user && data.user.identities?.length === 0) });

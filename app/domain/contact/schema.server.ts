@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { perLocale, type Translator } from "~/i18n/translate.server";
-import { emailField } from "../email-field.server";
+import { bareEmailField } from "../email-field.server";
 import { CONTACT_LIMITS as L, SERVICE_IDS } from "./limits";
 
 const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message });
 
-/** The contact and newsletter e-mail field, its messages in `t`'s language. */
+/** The contact and newsletter e-mail field (one bare address), its messages in `t`'s language. */
 export const contactEmailIn = perLocale((t: Translator) =>
-  emailField({
+  bareEmailField({
     required: t("validation.emailRequired"),
     invalid: t("validation.contactEmailInvalid"),
     tooLong: t("validation.emailTooLong", { max: L.emailMax }),
+    notBare: t("validation.emailNotBare"),
+    formulaStart: t("validation.emailFormulaStart"),
   }),
 );
 

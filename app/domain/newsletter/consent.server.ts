@@ -24,7 +24,8 @@ import {
 export const LINK_INVALID = english("newsletterLink.invalid");
 export const LINK_EXPIRED = english("newsletterLink.expired");
 const noService = () => failWith("unavailable", "newsletterLink.unavailable");
-const RESEND_AFTER_MS = 10 * 60 * 1000;
+/** Mail bombing: at most one confirmation mail an hour to a pending address (SECURITY.md). */
+const RESEND_AFTER_MS = 60 * 60 * 1000;
 
 interface Row {
   id: number;
@@ -41,11 +42,16 @@ async function subscriberFor(purpose: LinkPurpose, token: string | null): Promis
   if (!service) return noService();
   const { data, error } = await service
     .from("newsletter_subscribers")
-    .select("id, email, status")
+    .select("id, email, status, confirmation_sent_at")
     .eq("id", parts.id)
     .maybeSingle();
   if (error) return noService();
-  if (!data || !signatureMatches(purpose, parts, data.email)) {
+  if (!data || !signatureMatches(purpose, parts, data.email, data.confirmation_sent_at)) {
+    return failWith("invalid", "newsletterLink.invalid");
+  }
+  // A confirmation link is bound to its mail (links.server.ts) and to a subscription that is
+  // still wanted: after an unsubscribe it never subscribes the address again.
+  if (purpose === "confirm" && data.status === "unsubscribed") {
     return failWith("invalid", "newsletterLink.invalid");
   }
   return ok(data);
@@ -60,22 +66,30 @@ export async function checkLink(
   return found.ok ? ok({ email: found.value.email, status: found.value.status }) : found;
 }
 
-/** Confirms the subscription of the link (idempotent). */
+/**
+ * Confirms the subscription of the link, once: pending → confirmed. Pressed again while the
+ * subscription is confirmed it changes nothing; once the address unsubscribed, or a newer
+ * confirmation mail left, the link is refused (subscriberFor).
+ */
 export async function confirmSubscription(
   token: string | null,
 ): Promise<Result<{ email: string }>> {
   const found = await subscriberFor("confirm", token);
   if (!found.ok) return found;
-  if (found.value.status !== "confirmed") {
-    const { error } = await serviceRoleClient()!
+  if (found.value.status === "pending") {
+    // Only from the state the link was checked against: an unsubscribe in between wins.
+    const { data, error } = await serviceRoleClient()!
       .from("newsletter_subscribers")
       .update({
         status: "confirmed",
         confirmed_at: new Date().toISOString(),
         unsubscribed_at: null,
       })
-      .eq("id", found.value.id);
+      .eq("id", found.value.id)
+      .eq("status", "pending")
+      .select("id");
     if (error) return noService();
+    if (!data?.length) return failWith("invalid", "newsletterLink.invalid");
   }
   return ok({ email: found.value.email });
 }
@@ -96,8 +110,8 @@ export async function unsubscribe(token: string | null): Promise<Result<{ email:
 
 /**
  * A repeated sign-up of an address that is not confirmed asks for a fresh confirmation: at once
- * after an unsubscribe, at most every 10 minutes while one is pending, in the language of this
- * sign-up. Runs after the answer: the form says the same thing whether or not the address was
+ * after an unsubscribe (by the owner's own link), at most once an hour while one is pending, in
+ * the language of this sign-up. The new mail retires the links of the older ones. Runs after the answer: the form says the same thing whether or not the address was
  * known.
  */
 export async function requestConfirmationAgain(email: string, lang: Locale = "en"): Promise<void> {

@@ -1,14 +1,19 @@
 /**
- * RFC 4180 CSV of the subscriber list: CRLF line ends, every field quoted when it holds a quote,
- * comma, CR or LF (quotes doubled). A cell a spreadsheet would run as a formula — beginning with
- * `=`, `+`, `-`, `@`, a tab or a CR — gets a leading apostrophe (OWASP "CSV injection").
+ * RFC 4180 CSV of the subscriber list: CRLF line ends, quotes doubled inside quoted fields.
+ * A cell a spreadsheet would run as a formula (OWASP "CSV injection") is neutralised whichever
+ * separator the spreadsheet splits on — `,`, or `;` as French and German Excel do:
+ * - a cell beginning with `=`, `+`, `-`, `@`, a tab or a CR gets a leading apostrophe;
+ * - a cell holding a quote, `,`, `;`, a tab, CR or LF, or so neutralised, is quoted, so no
+ *   separator inside it can start a new cell (`x;=1+1;@x.co` stays one cell).
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value ?? "";
+  const formula = FORMULA_START.test(text);
+  const cell = formula ? `'${text}` : text;
+  return formula || NEEDS_QUOTES.test(text) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
 export function csvLine(cells: (string | null | undefined)[]): string {

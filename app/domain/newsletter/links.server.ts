@@ -7,27 +7,42 @@ import { sessionSecret, siteUrl } from "~/infra/env.server";
  * MAC covers the purpose, the id, the expiry and the subscriber's address, keyed from
  * SESSION_SECRET. A link cannot be moved to another address or purpose, nor its expiry changed.
  * Confirmation links last 7 days; unsubscribe links do not expire (RFC 8058 links live in old
- * mail).
+ * mail). A confirmation link's MAC also covers the subscription's `confirmation_sent_at`, the
+ * time its mail was sent: a newer confirmation mail retires the links of the older ones.
  */
 export type LinkPurpose = "confirm" | "unsubscribe";
 
 export const CONFIRM_LINK_DAYS = 7;
 
-function mac(purpose: LinkPurpose, id: number, expires: number, email: string): string {
+/** The state a confirmation link is bound to: when its mail was sent (ms), or "" before any. */
+function sentState(sentAt: string | null | undefined): string {
+  const ms = sentAt ? Date.parse(sentAt) : Number.NaN;
+  return Number.isFinite(ms) ? String(ms) : "";
+}
+
+function mac(
+  purpose: LinkPurpose,
+  id: number,
+  expires: number,
+  email: string,
+  state: string,
+): string {
   const key = createHmac("sha256", sessionSecret()).update("newsletter-links/v1").digest();
+  const bound = purpose === "confirm" && state ? `\n${state}` : "";
   return createHmac("sha256", key)
-    .update(`${purpose}\n${id}\n${expires}\n${email.trim().toLowerCase()}`)
+    .update(`${purpose}\n${id}\n${expires}\n${email.trim().toLowerCase()}${bound}`)
     .digest("base64url");
 }
 
 export function signLink(
   purpose: LinkPurpose,
-  subscriber: { id: number; email: string },
+  subscriber: { id: number; email: string; confirmation_sent_at?: string | null },
   now = Date.now(),
 ): string {
   const expires =
     purpose === "confirm" ? Math.floor(now / 1000) + CONFIRM_LINK_DAYS * 24 * 3600 : 0;
-  return `${subscriber.id}.${expires}.${mac(purpose, subscriber.id, expires, subscriber.email)}`;
+  const state = sentState(subscriber.confirmation_sent_at);
+  return `${subscriber.id}.${expires}.${mac(purpose, subscriber.id, expires, subscriber.email, state)}`;
 }
 
 /** The parts of a token, before its signature is checked (that needs the stored address). */
@@ -42,12 +57,15 @@ export function readToken(
   return { id: Number(match[1]), expires, signature: match[3] as string };
 }
 
+/** Whether the token was signed for this purpose, id, expiry, address and (confirm) mail. */
 export function signatureMatches(
   purpose: LinkPurpose,
   parts: { id: number; expires: number; signature: string },
   email: string,
+  confirmationSentAt?: string | null,
 ): boolean {
-  const expected = Buffer.from(mac(purpose, parts.id, parts.expires, email));
+  const state = sentState(confirmationSentAt);
+  const expected = Buffer.from(mac(purpose, parts.id, parts.expires, email, state));
   const given = Buffer.from(parts.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -57,6 +75,8 @@ export interface LinkSubscriber {
   id: number;
   email: string;
   lang?: string | null;
+  /** When its confirmation mail was sent: confirmation links are bound to it. */
+  confirmation_sent_at?: string | null;
 }
 
 function linkUrl(purpose: LinkPurpose, subscriber: LinkSubscriber): string {

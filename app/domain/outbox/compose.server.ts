@@ -1,4 +1,6 @@
+import addressparser from "nodemailer/lib/addressparser";
 import { findServiceTitle } from "~/content/services";
+import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
 import type { Tables } from "~/infra/database.types";
 import { env, siteUrl } from "~/infra/env.server";
@@ -11,7 +13,20 @@ export type OutboxRow = Pick<Tables<"mail_outbox">, "id" | "kind" | "ref_id" | "
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").trim();
 
-/** The agency's notice of a new contact message (Reply-To: the sender). */
+/**
+ * The Reply-To of a sender's stored address: the one address a mail header parser reads in it
+ * (nodemailer's, the one that writes the header), when that is a bare address — no display name
+ * kept, no group, no second address. Messages stored before the contact form took bare
+ * addresses only (app/domain/email-field.server.ts) may hold more; then there is no Reply-To.
+ */
+export function replyToOf(stored: string): string | undefined {
+  const parsed = addressparser(oneLine(stored));
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  if (!only || only.group || !BARE_ADDRESS.test(only.address)) return undefined;
+  return only.address;
+}
+
+/** The agency's notice of a new contact message (Reply-To: the sender's bare address). */
 export function contactNotification(
   message: Pick<
     Tables<"contact_messages">,
@@ -20,6 +35,7 @@ export function contactNotification(
 ): OutgoingMail {
   const link = `${siteUrl()}/admin/messages/${message.id}`;
   const service = message.service ? (findServiceTitle(message.service) ?? message.service) : null;
+  const replyTo = replyToOf(message.email);
   const lines = [
     `From: ${oneLine(message.name)} <${oneLine(message.email)}>`,
     `Sent: ${message.created_at}${message.user_id ? " (signed-in account)" : ""}`,
@@ -34,7 +50,7 @@ export function contactNotification(
     subject: `New message from ${oneLine(message.name).slice(0, 100)}`,
     text: `${lines.join("\n")}\n`,
     links: [link],
-    headers: { "Reply-To": oneLine(message.email) },
+    headers: replyTo ? { "Reply-To": replyTo } : undefined,
   };
 }
 
@@ -58,12 +74,16 @@ export async function composeMail(
       .eq("id", row.ref_id)
       .maybeSingle();
     if (error) return fail("backend", error.message);
-    if (!data || data.status === "confirmed") return ok(null);
-    await service
+    if (data?.status !== "pending") return ok(null);
+    // The link is signed for this mail: the links of older ones stop working
+    // (app/domain/newsletter/links.server.ts).
+    const sentAt = new Date().toISOString();
+    const { error: stampError } = await service
       .from("newsletter_subscribers")
-      .update({ confirmation_sent_at: new Date().toISOString() })
+      .update({ confirmation_sent_at: sentAt })
       .eq("id", data.id);
-    return ok(confirmationMail(data, env().BRAND_NAME));
+    if (stampError) return fail("backend", stampError.message);
+    return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, env().BRAND_NAME));
   }
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
 }

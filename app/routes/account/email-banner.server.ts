@@ -6,6 +6,7 @@ import { translator } from "~/i18n/translate.server";
 import { dismissBannerCookie } from "~/infra/cookies.server";
 import { siteUrl } from "~/infra/env.server";
 import { readForm, simpleRules } from "~/infra/forms.server";
+import { mailCapWait, returnMailCap } from "~/infra/mail-caps.server";
 import { rateLimit } from "~/infra/replies.server";
 import { getSupabase, requireUser } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -34,12 +35,19 @@ export async function action(args: Route.ActionArgs) {
   const email = user.email ?? "";
   const limited = await rateLimit("email", args.request, [email]);
   if (limited) return redirectWithToast(back, { type: "error", title: limited.message });
+  // The owner is signed in: past the address's cap of account mails, say how long to wait.
+  const capped = await mailCapWait("accountMail", email);
+  if (capped !== null) {
+    const title = t("validation.rateLimited", { seconds: capped });
+    return redirectWithToast(back, { type: "error", title });
+  }
   const sent = await resendVerification(
     getSupabase(args.context),
     email,
     `${siteUrl()}${t.path("/dashboard")}`,
   );
   if (!sent.ok) {
+    await returnMailCap("accountMail", email);
     return redirectWithToast(back, { type: "error", title: localizeFailure(sent, t).message });
   }
   return redirectWithToast(back, { type: "success", title: t("account.verificationSent") });

@@ -5,6 +5,7 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
+import { takeMailCap } from "~/infra/mail-caps.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getSupabase } from "~/infra/session.server";
 import type { FormReply } from "~/lib/form-reply";
@@ -17,7 +18,8 @@ export function loader({ url }: Route.LoaderArgs) {
 
 /**
  * POST /forgot-password. The reset mail is requested after the answer is decided and without
- * waiting for it, so a known and an unknown address get the same answer in the same time.
+ * waiting for it, so a known and an unknown address get the same answer in the same time; past
+ * the address's cap of account mails (app/infra/mail-caps.server.ts) it is not requested.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(localeOf(request));
@@ -32,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return failedForm(limited, submission);
   const supabase = getSupabase(context);
   setImmediate(async () => {
+    // Within the address's cap of account mails (mail bombing), looked up after the answer.
+    if (!(await takeMailCap("accountMail", email))) return;
     const sent = await sendPasswordReset(
       supabase,
       email,

@@ -15,6 +15,7 @@ import { env, siteUrl } from "~/infra/env.server";
 import { boundedLane, LaneFullError } from "~/infra/fifo-limit";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { returnMailCap, takeMailCap } from "~/infra/mail-caps.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getAuthUser, getSupabase } from "~/infra/session.server";
 import { setSessionOnly } from "~/infra/supabase.server";
@@ -118,7 +119,8 @@ async function oauthAction(
 
 /**
  * "Resend confirmation email" under a refused sign-in: limited like the e-mail banner's resend,
- * and the same answer whether or not the address has an account.
+ * and the same answer whether or not the address has an account, or its cap of account mails
+ * (app/infra/mail-caps.server.ts) is spent.
  */
 async function resendAction(
   request: Request,
@@ -135,11 +137,17 @@ async function resendAction(
   const email = parsed.data.email.toLowerCase();
   const limited = await rateLimit("email", request, [email]);
   if (limited) return failedForm(limited);
+  const notice = data<LoginReply>({ notice: t("auth.confirmationResent") });
+  // Past the address's cap of account mails (mail bombing) nothing is sent; the answer stays.
+  if (!(await takeMailCap("accountMail", email))) return notice;
   const result = await resendVerification(
     getSupabase(context),
     email,
     `${siteUrl()}${t.path("/dashboard")}`,
   );
-  if (!result.ok && result.kind === "unavailable") return failedForm(localizeFailure(result, t));
-  return data<LoginReply>({ notice: t("auth.confirmationResent") });
+  if (!result.ok && result.kind === "unavailable") {
+    await returnMailCap("accountMail", email);
+    return failedForm(localizeFailure(result, t));
+  }
+  return notice;
 }

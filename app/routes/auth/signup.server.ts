@@ -8,7 +8,7 @@ import { translate, translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
-import { sendMailLater } from "~/infra/mail.server";
+import { returnMailCap, sendCappedMailLater, takeMailCap } from "~/infra/mail-caps.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getAuthUser, getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -40,8 +40,9 @@ export function existingAccountMail(email: string, locale: Locale) {
 
 /**
  * POST /signup: validate, create the account (name kept as `full_name`), ask for confirmation.
- * An address that already has an account gets the very same answer (no account enumeration);
- * its owner is told by e-mail instead.
+ * An address that already has an account, or that was signed up a moment ago, gets the very
+ * same answer (no account enumeration); the owner of an account is told by e-mail instead.
+ * Mails to the address are capped (app/infra/mail-caps.server.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(localeOf(request));
@@ -55,14 +56,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return failedForm(limited, submission);
 
   const { firstName, lastName, email, password } = submission.value;
-  const result = await signUpWithPassword(getSupabase(context), {
-    email,
-    password,
-    fullName: `${firstName} ${lastName}`,
-    confirmUrl: `${siteUrl()}${t.path("/dashboard")}`,
-    locale: t.locale,
-  });
-  if (!result.ok) return failedForm(localizeFailure(result, t), submission);
-  if (result.value.existing) sendMailLater(existingAccountMail(email, t.locale));
+  // Mail bombing: past the address's sign-ups of the hour nothing is sent, the answer stays.
+  if (await takeMailCap("signupMail", email)) {
+    const result = await signUpWithPassword(getSupabase(context), {
+      email,
+      password,
+      fullName: `${firstName} ${lastName}`,
+      confirmUrl: `${siteUrl()}${t.path("/dashboard")}`,
+      locale: t.locale,
+    });
+    if (!result.ok) {
+      await returnMailCap("signupMail", email);
+      return failedForm(localizeFailure(result, t), submission);
+    }
+    if (result.value.existing) {
+      sendCappedMailLater("existingAccountMail", existingAccountMail(email, t.locale));
+    }
+  }
   return redirectWithToast(t.path("/"), { type: "success", title: t("auth.signupSuccess") });
 }
