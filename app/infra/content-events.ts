@@ -1,7 +1,25 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
-/** Something visitors see changed: cached public pages showing it must go. */
-export type ContentChange = { kind: "posts" } | { kind: "media" } | { kind: "site" };
+/** The tables of the site's content (supabase/migrations/20261204000001_site_content.sql). */
+export type SiteEntity =
+  | "site_settings"
+  | "services"
+  | "portfolio_categories"
+  | "portfolio_projects"
+  | "team_members"
+  | "testimonials"
+  | "site_figures"
+  | "legal_documents"
+  | "chat_options";
+
+/**
+ * Something visitors see changed: cached public pages showing it must go, and (for the site's
+ * content) every worker's content snapshot is rebuilt.
+ */
+export type ContentChange =
+  | { kind: "posts" }
+  | { kind: "media" }
+  | { kind: "site"; entity: SiteEntity };
 
 /**
  * The port through which the app announces content changes. The Node server plugs in its page
