@@ -93,7 +93,3 @@ export async function sendMail(mail: OutgoingMail): Promise<boolean> {
   return sent.ok;
 }
 
-/** Sends without waiting: the answer to the visitor must not depend on it (timing included). */
-export function sendMailLater(mail: OutgoingMail): void {
-  setImmediate(() => void sendMail(mail));
-}
