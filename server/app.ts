@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
-  type BodyLimit,
   bodyLimitFor,
   finalCacheControl,
   isAnonymousRead,
