@@ -92,4 +92,3 @@ export async function sendMail(mail: OutgoingMail): Promise<boolean> {
   if (!sent.ok) console.warn(`[mail] not sent: "${mail.subject}": ${sent.message}`);
   return sent.ok;
 }
-
