@@ -3,10 +3,11 @@ import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import type { z } from "zod";
 import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { type FieldRules, fieldRulesOf, simpleRules } from "./form-fields.server";
 
 /** The honeypot field of every public form (a static field: pages stay cacheable). */
-export const honeypot = new Honeypot({ validFromFieldName: null });
+export const honeypot = new Honeypot({ nameFieldName: HONEYPOT_FIELD, validFromFieldName: null });
 
 let honeypotProps: ReturnType<Honeypot["getInputProps"]> | undefined;
 
@@ -18,7 +19,6 @@ export function honeypotInputProps(): ReturnType<Honeypot["getInputProps"]> {
   honeypotProps ??= honeypot.getInputProps();
   return honeypotProps;
 }
-const HONEYPOT_FIELD = "name__confirm";
 
 /** Bounds checked before anything else looks at a submission. */
 export const FORM_LIMITS = { fields: 100, nameBytes: 100 } as const;
