@@ -64,6 +64,25 @@ function feedLink(site: SiteConfig, t: ReturnType<typeof translatorFrom>): MetaD
   };
 }
 
+export const DESCRIPTION_MIN = 50;
+export const DESCRIPTION_MAX = 160;
+
+/**
+ * A meta description search engines show whole: at most 160 characters, cut on a word boundary
+ * with "…" (a long post excerpt, a service's text and price); under 50, completed with the
+ * site's own description (a short excerpt says too little on its own).
+ */
+export function fitDescription(text: string, filler: string): string {
+  let description = text.replace(/\s+/g, " ").trim();
+  if (description.length < DESCRIPTION_MIN) {
+    description = description ? `${description.replace(/[.!?…]*$/, "")}. ${filler}` : filler;
+  }
+  if (description.length <= DESCRIPTION_MAX) return description;
+  const cut = description.slice(0, DESCRIPTION_MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > DESCRIPTION_MIN ? cut.slice(0, space) : cut).replace(/[\s,;:.—–-]+$/, "")}…`;
+}
+
 /**
  * Title, description, canonical URL, hreflang alternates, Open Graph, Twitter card, JSON-LD and
  * (indexable pages) the blog feed for a page, in the page's language.
@@ -83,21 +102,22 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
   const image = page.image
     ? new URL(page.image, site.siteUrl).href
     : `${site.siteUrl}/images/og-default.png`;
+  const description = fitDescription(page.description, t("meta.homeDescription"));
   const tags: MetaDescriptor[] = [
     { title },
-    { name: "description", content: page.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     ...alternateLinks(site.siteUrl, alternates),
     { property: "og:locale", content: OG_LOCALE[t.locale] },
     { property: "og:site_name", content: site.brandName },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
-    { property: "og:description", content: page.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
+    { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });

@@ -131,3 +131,26 @@ test("every local image and video the public pages use exists", async ({ request
   for (const path of paths) expect((await request.get(path)).status(), path).toBe(200);
   expect(html).not.toMatch(/(?:src|poster)="https?:\/\//);
 });
+
+test("every page's description is 50–160 characters, in every language", async ({
+  request,
+  baseURL,
+}) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const paths = new Set(
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "", baseURL).pathname),
+  );
+  for (const lang of ["", "/sw", "/fr"]) {
+    for (const path of ["/contact", "/newsletter", "/login", "/signup", "/forgot-password"]) {
+      paths.add(`${lang}${path}`);
+    }
+  }
+  const decode = (text: string) =>
+    text.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "");
+    expect(description.length, `${path}: ${description}`).toBeGreaterThanOrEqual(50);
+    expect(description.length, `${path}: ${description}`).toBeLessThanOrEqual(160);
+  }
+});

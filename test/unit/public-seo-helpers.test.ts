@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePostId, pickRelatedPosts, toPostSummary } from "~/domain/posts/queries.server";
 import type { PostSummary } from "~/domain/posts/types";
@@ -10,7 +11,7 @@ import {
   publicPageHeaders,
 } from "~/infra/http-policy";
 import { rssXml, sitemapXml, xmlEscape } from "~/lib/feeds";
-import { pageMeta } from "~/lib/seo";
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, fitDescription, pageMeta } from "~/lib/seo";
 import { fallbackSiteConfig } from "~/lib/site-config";
 
 const summary = (id: number, categories: string[]): PostSummary => ({
@@ -144,5 +145,34 @@ describe("page meta", () => {
     const tags = pageMeta(matchesIn("fr"), { description: "d", path: "/admin", noindex: true });
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
     expect(feedOf(tags)).toBeUndefined();
+  });
+});
+
+describe("meta descriptions", () => {
+  const filler = "Websites, apps and marketing for African businesses.";
+  it("cut a long text on a word boundary to at most 160 characters", () => {
+    const long = "Word ".repeat(60).trim();
+    const fitted = fitDescription(long, filler);
+    expect(fitted.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    expect(fitted).toMatch(/Word…$/);
+  });
+  it("complete a short text with the site's description", () => {
+    expect(fitDescription("Short excerpt.", filler)).toBe(`Short excerpt. ${filler}`);
+    expect(fitDescription("", filler)).toBe(filler);
+  });
+  it("keep a text of the right length as it is", () => {
+    const text = "A description of exactly the kind search engines show whole on a phone.";
+    expect(fitDescription(text, filler)).toBe(text);
+  });
+  it("are 50–160 characters for every page of the catalogues in every language", () => {
+    for (const locale of ["en", "sw", "fr"] as const) {
+      const catalogue = readFileSync(`app/i18n/messages/${locale}.json`, "utf8");
+      const meta = (JSON.parse(catalogue) as { meta: Record<string, string> }).meta;
+      for (const [key, text] of Object.entries(meta)) {
+        if (!key.endsWith("Description")) continue;
+        expect(text.length, `${locale} meta.${key}`).toBeGreaterThanOrEqual(DESCRIPTION_MIN);
+        expect(text.length, `${locale} meta.${key}`).toBeLessThanOrEqual(DESCRIPTION_MAX);
+      }
+    }
   });
 });
