@@ -24,6 +24,7 @@ interface Relation {
   label: string;
   /** The first row by primary key (ctid without one), the one the insert tries again. */
   sample?: { ctid: string; row: unknown };
+  columns: Record<string, Column[]>;
 }
 
 interface Column {
@@ -97,22 +98,35 @@ async function relations(session: SqlSession): Promise<Relation[]> {
     const sample = await session.query<{ ctid: string; row: unknown }>(
       `select t.ctid::text as ctid, to_jsonb(t) as row from ${sql} as t order by ${order} limit 1`,
     );
-    result.push({ sql, label: `${schema}.${name}`, sample: sample.rows[0] });
+    const columns = await columnsByRole(session, sql);
+    result.push({ sql, label: `${schema}.${name}`, sample: sample.rows[0], columns });
   }
   return result;
 }
 
-async function columns(session: SqlSession, table: Relation, role: string): Promise<Column[]> {
-  const { rows } = await session.query<Column>(
-    `select a.attname::text as name, (a.attidentity = 'a' or a.attgenerated <> '') as computed,
-            has_column_privilege($2, a.attrelid, a.attname, 'INSERT') as can_insert,
-            has_column_privilege($2, a.attrelid, a.attname, 'UPDATE') as can_update
-       from pg_catalog.pg_attribute a
-      where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
-      order by a.attnum`,
-    [table.sql, role],
-  );
-  return rows;
+/** The database roles of the callers (owner, other and admin are all `authenticated`). */
+const ROLES = [...new Set(Object.values(CALLERS).map((who) => who.role))];
+
+/** Per database role: the table's columns and what the role may write in each. */
+async function columnsByRole(
+  session: SqlSession,
+  table: string,
+): Promise<Record<string, Column[]>> {
+  const byRole: Record<string, Column[]> = {};
+  for (const role of ROLES) {
+    // Literals, not parameters: the simple protocol is one call into PGlite instead of six.
+    const [name, who] = [sqlLiteral(table), sqlLiteral(role)];
+    const { rows } = await session.query<Column>(
+      `select a.attname::text as name, (a.attidentity = 'a' or a.attgenerated <> '') as computed,
+              has_column_privilege(${who}, a.attrelid, a.attname, 'INSERT') as can_insert,
+              has_column_privilege(${who}, a.attrelid, a.attname, 'UPDATE') as can_update
+         from pg_catalog.pg_attribute a
+        where a.attrelid = ${name}::regclass and a.attnum > 0 and not a.attisdropped
+        order by a.attnum`,
+    );
+    byRole[role] = rows;
+  }
+  return byRole;
 }
 
 /** What a caller may write, else every writable column (the statement then shows the refusal). */
@@ -144,7 +158,7 @@ async function tableOutcomes(
   );
   into[key("select")] = select.ok ? `${select.result.rows[0]?.n} rows` : select.error;
 
-  const all = await columns(session, table, who.role);
+  const all = table.columns[who.role] ?? [];
   if (table.sample) {
     // The first row again, once it is out of the way (its unique values free again): deleted by
     // the owner with triggers and foreign-key checks off, so nothing else changes.
@@ -184,7 +198,7 @@ async function routines(session: SqlSession): Promise<Routine[]> {
        join pg_catalog.pg_namespace n on n.oid = p.pronamespace
       where n.nspname = any ($1) and p.prokind in ('f', 'p')
       order by n.nspname, p.proname, p.proargtypes::text`,
-    [SCHEMAS, [...new Set(Object.values(CALLERS).map((who) => who.role))]],
+    [SCHEMAS, ROLES],
   );
   return rows.map((row) => ({
     ...row,
