@@ -77,7 +77,11 @@ async function onPglite(): Promise<MatrixResult> {
 }
 
 beforeAll(async () => {
-  [real, embedded] = await Promise.all([onRealPostgres(), onPglite()]);
+  // Both settle before a failure is reported, so that afterAll finds whatever was started.
+  const [onReal, onEmbedded] = await Promise.allSettled([onRealPostgres(), onPglite()]);
+  if (onReal.status === "rejected") throw onReal.reason;
+  if (onEmbedded.status === "rejected") throw onEmbedded.reason;
+  [real, embedded] = [onReal.value, onEmbedded.value];
 }, 120_000);
 
 afterAll(async () => {
