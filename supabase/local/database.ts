@@ -21,6 +21,21 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 export const SUPABASE_DIR = join(import.meta.dirname, "..");
 const BOOTSTRAP_FILE = join(import.meta.dirname, "sql", "bootstrap.sql");
 
+/**
+ * What the schema steps need of a database: PGlite satisfies it, and so does a real PostgreSQL
+ * server behind test/support/real-postgres.ts (the same steps prove the SQL on both).
+ */
+export interface SqlTarget {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+}
+
+export interface SqlTransaction {
+  /** Runs a script of one or more statements (simple protocol). */
+  exec(sql: string): Promise<unknown>;
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
 export interface PreparedDatabase {
   db: PGlite;
   /** True when this start created the database (seed applied, admin may be generated). */
@@ -58,7 +73,7 @@ export function schemaFingerprint(supabaseDir = SUPABASE_DIR): string {
 }
 
 /** A database is "fresh" until its seed step has completed once (survives a crash mid-init). */
-async function isSeeded(db: PGlite): Promise<boolean> {
+async function isSeeded(db: SqlTarget): Promise<boolean> {
   const { rows } = await db.query<{ table: string | null }>(
     "select to_regclass('supabase_migrations.seed_files')::text as table",
   );
@@ -67,7 +82,7 @@ async function isSeeded(db: PGlite): Promise<boolean> {
   return seeded.rows.length > 0;
 }
 
-async function applyMigrations(db: PGlite, log: (line: string) => void): Promise<void> {
+async function applyMigrations(db: SqlTarget, log: (line: string) => void): Promise<void> {
   const { rows } = await db.query<{ version: string }>(
     "select version from supabase_migrations.schema_migrations",
   );
@@ -89,7 +104,7 @@ async function applyMigrations(db: PGlite, log: (line: string) => void): Promise
   }
 }
 
-async function applySeed(db: PGlite, log: (line: string) => void): Promise<void> {
+async function applySeed(db: SqlTarget, log: (line: string) => void): Promise<void> {
   const file = join(SUPABASE_DIR, "seed.sql");
   const sql = existsSync(file) ? readFileSync(file, "utf8") : "";
   const hash = createHash("sha256").update(sql).digest("hex");
@@ -104,7 +119,7 @@ async function applySeed(db: PGlite, log: (line: string) => void): Promise<void>
 }
 
 /** Runs bootstrap.sql unless this exact version was already applied to the database. */
-async function applyBootstrap(db: PGlite): Promise<void> {
+async function applyBootstrap(db: SqlTarget): Promise<void> {
   const sql = readFileSync(BOOTSTRAP_FILE, "utf8");
   const hash = createHash("sha256").update(sql).digest("hex");
   const { rows } = await db.query<{ table: string | null }>(
@@ -127,17 +142,25 @@ async function applyBootstrap(db: PGlite): Promise<void> {
   });
 }
 
+/**
+ * Bootstrap, then the migrations not applied yet, then the seed when the database has never
+ * been seeded. Returns whether it was (the database is "fresh").
+ */
+export async function bringToSchema(db: SqlTarget, log: (line: string) => void): Promise<boolean> {
+  const fresh = !(await isSeeded(db));
+  await applyBootstrap(db);
+  await applyMigrations(db, log);
+  if (fresh) await applySeed(db, log);
+  return fresh;
+}
+
 export async function prepareDatabase(
   pgdata: string,
   log: (line: string) => void,
 ): Promise<PreparedDatabase> {
   const db = await openDatabase(pgdata);
   try {
-    const fresh = !(await isSeeded(db));
-    await applyBootstrap(db);
-    await applyMigrations(db, log);
-    if (fresh) await applySeed(db, log);
-    return { db, fresh };
+    return { db, fresh: await bringToSchema(db, log) };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

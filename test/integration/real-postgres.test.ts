@@ -1,0 +1,214 @@
+/**
+ * The SQL on real PostgreSQL 17 (what a hosted Supabase project runs), not only on PGlite:
+ * the bootstrap, migrations and seed of supabase/local/database.ts (bringToSchema) on a
+ * throw-away PostgreSQL 17 server, then the row-level-security matrix
+ * (test/support/rls-matrix.ts) there and on the embedded backend's own PGlite database; both
+ * must be identical, and a few outcomes pin the policy.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bringToSchema, openDatabase } from "../../supabase/local/database.ts";
+import { createTestDataDir } from "../../supabase/local/template.ts";
+import { type RealPostgres, sqlTarget, startRealPostgres } from "../support/real-postgres.ts";
+import { CALLERS, FIXTURE_SQL } from "../support/rls-fixture.ts";
+import { type Matrix, type MatrixResult, rlsMatrix } from "../support/rls-matrix.ts";
+import { pgliteSession, pgSession } from "../support/sql-session.ts";
+
+let server: RealPostgres | undefined;
+let pglite: PGlite | undefined;
+let pgliteDir: string | undefined;
+let real: MatrixResult;
+let embedded: MatrixResult;
+
+const quiet = () => {};
+
+/** "start 1.2s, schema 0.8s, …": where the time goes, for the log. */
+function stopwatch(): (phase: string) => string {
+  let last = performance.now();
+  const phases: string[] = [];
+  return (phase) => {
+    const now = performance.now();
+    phases.push(`${phase} ${((now - last) / 1000).toFixed(1)}s`);
+    last = now;
+    return phases.join(", ");
+  };
+}
+
+async function onRealPostgres(): Promise<MatrixResult> {
+  const lap = stopwatch();
+  server = await startRealPostgres();
+  lap("start");
+  const steps: string[] = [];
+  const fresh = await bringToSchema(sqlTarget(server.client), (line) => steps.push(line)).catch(
+    (error: Error) => {
+      const last = steps.at(-1) ?? "the bootstrap";
+      throw new Error(`PostgreSQL 17 refused the step after "${last}": ${error.message}`);
+    },
+  );
+  expect(fresh).toBe(true);
+  const session = pgSession(server.client);
+  await session.script(FIXTURE_SQL);
+  lap("schema");
+  const result = await rlsMatrix(session);
+  console.log(`[real-postgres] ${server.version.split(" on ")[0]}: ${lap("matrix")}`);
+  return result;
+}
+
+/**
+ * A copy of the test template: the embedded backend's own database, made by the same
+ * bringToSchema (so nothing is left to apply). What the backend's first start adds beyond the
+ * SQL, the test admin account and the supabase/seed-storage objects, is removed so that both
+ * servers hold the same rows.
+ */
+async function onPglite(): Promise<MatrixResult> {
+  const lap = stopwatch();
+  pgliteDir = await createTestDataDir();
+  pglite = await openDatabase(join(pgliteDir, "pgdata"));
+  lap("start");
+  expect(await bringToSchema(pglite, quiet)).toBe(false);
+  const session = pgliteSession(pglite);
+  await session.script(`delete from storage.objects; delete from auth.users; ${FIXTURE_SQL}`);
+  lap("schema");
+  const result = await rlsMatrix(session);
+  console.log(`[real-postgres] PGlite: ${lap("matrix")}`);
+  return result;
+}
+
+beforeAll(async () => {
+  // Both settle before a failure is reported, so that afterAll finds whatever was started.
+  const [onReal, onEmbedded] = await Promise.allSettled([onRealPostgres(), onPglite()]);
+  if (onReal.status === "rejected") throw onReal.reason;
+  if (onEmbedded.status === "rejected") throw onEmbedded.reason;
+  [real, embedded] = [onReal.value, onEmbedded.value];
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([server?.stop(), pglite?.close()]);
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+});
+
+/**
+ * Where PGlite (PostgreSQL 18) answers otherwise than PostgreSQL 17 because of the version,
+ * not of our SQL: 18 reports a violated ON DELETE RESTRICT as 23001 restrict_violation, 17 as
+ * 23503 foreign_key_violation (what PostgREST answers 409 to). Rewritten to the 17 form.
+ */
+const VERSION_DIFFERENCES: [RegExp, string][] = [
+  [
+    /^23001 update or delete on table "(.+)" violates RESTRICT setting of foreign key constraint "(.+)" on table "(.+)"$/,
+    '23503 update or delete on table "$1" violates foreign key constraint "$2" on table "$3"',
+  ],
+];
+
+function asOnPostgres17(matrix: Matrix): { matrix: Matrix; rewritten: number[] } {
+  const rewritten = VERSION_DIFFERENCES.map(() => 0);
+  const result: Matrix = {};
+  for (const [key, value] of Object.entries(matrix)) {
+    const index = VERSION_DIFFERENCES.findIndex(([pattern]) => pattern.test(value));
+    const difference = VERSION_DIFFERENCES[index];
+    if (difference) rewritten[index] = (rewritten[index] ?? 0) + 1;
+    result[key] = difference ? value.replace(difference[0], difference[1]) : value;
+  }
+  return { matrix: result, rewritten };
+}
+
+const outcome = (result: MatrixResult, key: string): string => {
+  const value = result.matrix[key];
+  if (value === undefined) throw new Error(`no outcome for ${key}`);
+  return value;
+};
+
+describe("the SQL on real PostgreSQL 17", () => {
+  it("runs on a PostgreSQL 17 server", () => {
+    expect(server?.version).toMatch(/^PostgreSQL 17\./);
+  });
+
+  it("covers every table and function of the API schemas, each with a row to try", () => {
+    expect(real.tables).toEqual(embedded.tables);
+    expect(real.routines).toEqual(embedded.routines);
+    expect(real.tables).toEqual(
+      expect.arrayContaining(["public.services", "public.content_redirects", "storage.objects"]),
+    );
+    expect(real.routines).toEqual(expect.arrayContaining(["public.is_admin()"]));
+    const untried = Object.entries(real.matrix).filter(([, value]) => value === "no row to try");
+    expect(untried).toEqual([]);
+    const callers = Object.keys(CALLERS).length;
+    expect(Object.keys(real.matrix)).toHaveLength(
+      callers * (real.tables.length * 4 + real.routines.length * 2),
+    );
+  });
+
+  it("gives every caller the same outcome on PostgreSQL 17 as on PGlite", () => {
+    const { matrix, rewritten } = asOnPostgres17(embedded.matrix);
+    expect(real.matrix).toEqual(matrix);
+    // Each known version difference still occurs (drop it from the list when it no longer does).
+    for (const count of rewritten) expect(count).toBeGreaterThan(0);
+  });
+});
+
+describe("the policy, on both servers", () => {
+  for (const [name, result] of [
+    ["PostgreSQL 17", () => real],
+    ["PGlite", () => embedded],
+  ] as const) {
+    it(`${name}: contact messages are read by their sender and admins only`, () => {
+      const m = result();
+      expect(outcome(m, "anon public.contact_messages select")).toBe(
+        "42501 permission denied for table contact_messages",
+      );
+      expect(outcome(m, "owner public.contact_messages select")).toBe("1 rows");
+      expect(outcome(m, "other public.contact_messages select")).toBe("0 rows");
+      expect(outcome(m, "admin public.contact_messages select")).toBe("2 rows");
+      // The first message is the owner's: nobody else can send one in the owner's name.
+      expect(outcome(m, "owner public.contact_messages insert")).toBe("ok 1");
+      for (const caller of ["anon", "other", "admin"]) {
+        expect(outcome(m, `${caller} public.contact_messages insert`)).toBe(
+          '42501 new row violates row-level security policy for table "contact_messages"',
+        );
+      }
+    });
+
+    it(`${name}: only admins (and the service role) see draft services and posts`, () => {
+      const m = result();
+      const count = (caller: string, table: string) =>
+        Number(outcome(m, `${caller} public.${table} select`).split(" ")[0]);
+      for (const table of ["services", "posts"]) {
+        const visible = count("anon", table);
+        expect(visible).toBeGreaterThan(0);
+        expect(count("owner", table)).toBe(visible);
+        expect(count("other", table)).toBe(visible);
+        expect(count("admin", table)).toBe(visible + 1);
+        expect(count("service_role", table)).toBe(visible + 1);
+        for (const caller of ["anon", "owner", "other"]) {
+          expect(outcome(m, `${caller} public.${table} update`)).toMatch(/^(ok 0|42501 )/);
+          expect(outcome(m, `${caller} public.${table} delete`)).toMatch(/^(ok 0|42501 )/);
+        }
+        expect(outcome(m, `admin public.${table} update`)).toBe(`ok ${visible + 1}`);
+      }
+    });
+
+    it(`${name}: nobody but the definer functions writes the audit log`, () => {
+      const m = result();
+      for (const caller of Object.keys(CALLERS)) {
+        for (const operation of ["insert", "update", "delete"]) {
+          expect(outcome(m, `${caller} public.audit_log ${operation}`)).toMatch(/^42501 /);
+        }
+        const appendAudit = `${caller} public.append_audit(text,text,text,text)`;
+        expect(outcome(m, `${appendAudit} execute`)).toBe("denied");
+        expect(outcome(m, `${appendAudit} call`)).toBe(
+          "42501 permission denied for function append_audit",
+        );
+      }
+      expect(outcome(m, "admin public.audit_log select")).toBe("1 rows");
+      expect(outcome(m, "owner public.audit_log select")).toBe("0 rows");
+    });
+
+    it(`${name}: is_admin() reads the account, and anon cannot call it`, () => {
+      const m = result();
+      expect(outcome(m, "anon public.is_admin() execute")).toBe("denied");
+      expect(outcome(m, "admin public.is_admin() call")).toBe("ok 1 rows → true");
+      expect(outcome(m, "owner public.is_admin() call")).toBe("ok 1 rows → false");
+    });
+  }
+});
