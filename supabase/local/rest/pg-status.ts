@@ -2,10 +2,13 @@
  * SQLSTATE → HTTP status, following PostgREST's table (docs/references/errors.rst,
  * `mapSQLtoHTTP` in Error.hs). One deliberate difference: program limits hit by hostile input
  * (54000 program_limit_exceeded, 54001 stack depth) are the client's fault here (400), not 500.
+ * PGlite is PostgreSQL 18, which reports an ON DELETE RESTRICT violation as 23001 where the
+ * PostgreSQL 17 of a hosted project reports 23503: both answer 409, as hosted does.
  */
 
 /** Exact codes first, then two-character classes; anything unlisted is a client error (400). */
 const EXACT: Record<string, number> = {
+  "23001": 409,
   "23503": 409,
   "23505": 409,
   "25006": 405,
