@@ -52,25 +52,23 @@ describe("e-mail verification banner", () => {
   it("is shown to unconfirmed users until dismissed", async () => {
     const user = await createUser(backend, { confirmed: false });
     const request = new Request("http://localhost:3000/");
-    const sessionUser = {
+    const authUser = {
       id: user.id,
       email: user.email,
-      fullName: "",
-      avatarUrl: null,
-      emailConfirmed: false,
-      isAdmin: false,
-      onboarded: true,
+      aud: "authenticated",
+      created_at: new Date().toISOString(),
+      app_metadata: {},
+      user_metadata: { onboarded: true },
     };
-    expect((await getAccountShellData(request, sessionUser)).emailBanner).toEqual({
+    expect((await getAccountShellData(request, authUser)).emailBanner).toEqual({
       email: user.email,
     });
     const dismissed = new Request("http://localhost:3000/", {
       headers: { Cookie: "email-banner-dismissed=1" },
     });
-    expect((await getAccountShellData(dismissed, sessionUser)).emailBanner).toBeNull();
-    expect(
-      (await getAccountShellData(request, { ...sessionUser, emailConfirmed: true })).emailBanner,
-    ).toBeNull();
+    expect((await getAccountShellData(dismissed, authUser)).emailBanner).toBeNull();
+    const confirmed = { ...authUser, email_confirmed_at: new Date().toISOString() };
+    expect((await getAccountShellData(request, confirmed)).emailBanner).toBeNull();
     expect(await getAccountShellData(request, null)).toEqual({
       emailBanner: null,
       onboarding: null,
