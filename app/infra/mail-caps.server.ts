@@ -18,11 +18,7 @@ import { consumeRateLimit, refundRateLimit } from "./rate-limit.server";
  * Past a cap nothing is sent, and the visitor's answer stays the one any visitor gets: it must
  * not tell anything about the address.
  */
-export type MailCapKind =
-  | "signupMail"
-  | "accountMail"
-  | "existingAccountMail"
-  | "newsletterNotice";
+export type MailCapKind = "signupMail" | "accountMail" | "existingAccountMail" | "newsletterNotice";
 
 const keyOf = (address: string) => `to:${address.trim()}`;
 

@@ -67,9 +67,7 @@ describe("hosted auth e-mail templates", () => {
       ];
       for (const [saved, locale] of cases) {
         const words = TEMPLATES[locale][type];
-        expect(render(subjectTemplate(type), saved, VARS)).toBe(
-          `${brandName()}: ${words.subject}`,
-        );
+        expect(render(subjectTemplate(type), saved, VARS)).toBe(`${brandName()}: ${words.subject}`);
         const html = render(bodyTemplate(type), saved, VARS);
         expect(html).toContain(words.action);
         expect(html).toContain(escapeHtml(SENT_BY[locale].replace("{brand}", brandName())));

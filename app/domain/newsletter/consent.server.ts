@@ -1,8 +1,8 @@
 import { failWith } from "~/i18n/failures.server";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { english, translate } from "~/i18n/translate.server";
-import { sendCappedMailLater } from "~/infra/mail-caps.server";
 import type { OutgoingMail } from "~/infra/mail.server";
+import { sendCappedMailLater } from "~/infra/mail-caps.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
