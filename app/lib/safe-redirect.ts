@@ -58,7 +58,8 @@ const ONE_LANGUAGE = /^\/(?:admin|media|language|sitemap\.xml|robots\.txt)(?:[/?
 export function destinationIn(value: unknown, locale: Locale, fallback: string): string {
   const path = safeRedirectPath(value, fallback);
   if (path === fallback || ONE_LANGUAGE.test(path)) return path;
-  return safeLocalizedPath(path, locale);
+  // Checked again once moved, as safeLocalizedPath does: `/sw//evil` must not become `//evil`.
+  return safeRedirectPath(localizePath(path, locale), fallback);
 }
 
 /** The path (with query) of a request, for "come back here" redirects. */
