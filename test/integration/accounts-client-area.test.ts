@@ -259,6 +259,26 @@ describe("onboarding wizard", () => {
     expect((await shellOf(r.cookie)).onboarding).toBeNull();
   });
 
+  it("resumes in another browser where the client stopped, answers kept", async () => {
+    const user = await signedIn({ full_name: "Amina Wanjiru" });
+    let cookie = user.cookie;
+    cookie = (await step(cookie, { step: "0", intent: "next", fullName: "Amina W" })).cookie;
+    cookie = (await step(cookie, { step: "1", intent: "next", role: "Student" })).cookie;
+    await step(cookie, { step: "2", intent: "next", services: ["Mobile Apps"] });
+    // Another browser: a session of its own, none of the first one's cookies.
+    const elsewhere = await signInCookie(user.email, user.password);
+    expect((await shellOf(elsewhere)).onboarding).toEqual({
+      step: 3,
+      answers: {
+        fullName: "Amina W",
+        role: "Student",
+        services: ["Mobile Apps"],
+        discover: "",
+        goals: "",
+      },
+    });
+  });
+
   it("allows empty answers", async () => {
     const user = await signedIn({ full_name: "" });
     let cookie = user.cookie;
