@@ -1,6 +1,7 @@
+import type { User } from "@supabase/supabase-js";
 import { data } from "react-router";
 import { serviceLinksIn } from "~/content/localized.server";
-import type { SessionUser } from "~/domain/accounts/session-user";
+import { toSessionUser } from "~/domain/accounts/session-user";
 import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
 import { startOutboxWorker } from "~/domain/outbox/outbox.server";
@@ -15,7 +16,7 @@ import { bundle, translate } from "~/i18n/translate.server";
 import { bannerDismissed } from "~/infra/cookies.server";
 import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { languageSuggestionOf } from "~/infra/http-policy";
-import { getSessionUser } from "~/infra/session.server";
+import { getAuthUser } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import { supabaseMiddleware } from "~/infra/supabase-middleware.server";
 import { getToast } from "~/infra/toast.server";
@@ -30,12 +31,13 @@ const outboxMiddleware: Route.MiddlewareFunction = (_args, next) => {
 export const middleware: Route.MiddlewareFunction[] = [outboxMiddleware, supabaseMiddleware];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const [user, { toast, headers }, honeypotInputProps] = await Promise.all([
-    getSessionUser(context),
+  const [authUser, { toast, headers }, honeypotInputProps] = await Promise.all([
+    getAuthUser(context),
     getToast(request),
     honeypotProps(),
   ]);
-  const account = await getAccountShellData(request, user, url);
+  const user = authUser ? toSessionUser(authUser) : null;
+  const account = await getAccountShellData(request, authUser, url);
   const locale = localeFromPath(url.pathname);
   const suggested = languageSuggestionOf(request);
   return data(
@@ -95,16 +97,17 @@ const NO_WIZARD = /^\/(?:reset-password|forgot-password|auth\/|logout|terms|priv
 /** Extra root-loader data for the signed-in shell (e-mail banner, onboarding wizard). */
 export async function getAccountShellData(
   request: Request,
-  user: SessionUser | null,
+  authUser: User | null,
   url: URL = new URL(request.url),
 ): Promise<AccountShellData> {
-  if (!user) return { emailBanner: null, onboarding: null };
+  if (!authUser) return { emailBanner: null, onboarding: null };
+  const user = toSessionUser(authUser);
   const wizardAllowed = !NO_WIZARD.test(stripLocale(url.pathname));
   return {
     emailBanner: !user.emailConfirmed && !bannerDismissed(request) ? { email: user.email } : null,
     onboarding:
       user.onboarded || !wizardAllowed
         ? null
-        : await readOnboarding(request.headers.get("Cookie"), user),
+        : await readOnboarding(request.headers.get("Cookie"), authUser),
   };
 }

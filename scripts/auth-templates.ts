@@ -6,16 +6,31 @@
  * the `locale` saved in the user's metadata at sign-up (`{{ .Data.locale }}`), and each link's
  * `next` is a page in that language, so /auth/confirm opens in it.
  *
+ * Every mail names the site (BRAND_NAME, default the site's: app/infra/env.server.ts) in its
+ * subject and first line, ends with what to do with a mail one did not ask for, and carries the
+ * link only: the site's pages take links, not codes.
+ *
  *   node scripts/auth-templates.ts          write the files
  *   node scripts/auth-templates.ts --check  exit 1 when they are out of date
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CODE_LINE, type MailLocale, TEMPLATES } from "../supabase/local/auth/email-templates.ts";
+import {
+  brandedSubject,
+  IGNORE_LINE,
+  type MailLocale,
+  SENT_BY,
+  TEMPLATES,
+} from "../supabase/local/auth/email-templates.ts";
 import type { EmailActionType } from "../supabase/local/auth/emails.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const PREFIX: Record<MailLocale, string> = { en: "", sw: "/sw", fr: "/fr" };
+
+/** The site's name, as the site itself reads it (app/infra/env.server.ts, same default). */
+export function brandName(): string {
+  return process.env.BRAND_NAME?.trim() || "Jenga Digital";
+}
 
 /** Supabase's template names, the link's address variable and the page the link goes on to. */
 export const HOSTED: Record<EmailActionType, { name: string; email: string; next: string }> = {
@@ -46,17 +61,19 @@ export function hostedLink(type: EmailActionType, locale: MailLocale): string {
 }
 
 export function subjectTemplate(type: EmailActionType): string {
-  return byLocale((locale) => TEMPLATES[locale][type].subject);
+  return byLocale((locale) => brandedSubject(TEMPLATES[locale][type].subject, brandName()));
 }
 
 export function bodyTemplate(type: EmailActionType): string {
   const body = (locale: MailLocale) => {
     const words = TEMPLATES[locale][type];
+    const brand = brandName();
     return `
-<h2>${escapeHtml(words.subject)}</h2>
+<h2>${escapeHtml(brandedSubject(words.subject, brand))}</h2>
+<p>${escapeHtml(SENT_BY[locale].replace("{brand}", brand))}</p>
 <p>${escapeHtml(words.intro)}</p>
 <p><a href="${hostedLink(type, locale)}">${escapeHtml(words.action)}</a></p>
-<p>${escapeHtml(CODE_LINE[locale])} <strong>{{ .Token }}</strong></p>
+<p>${escapeHtml(IGNORE_LINE[locale])}</p>
 `;
   };
   return `${byLocale(body)}\n`;

@@ -57,6 +57,8 @@ export async function startEmbeddedBackendIfNeeded(
       jwtSecret: env.SUPABASE_LOCAL_JWT_SECRET,
       autoconfirm: env.SUPABASE_LOCAL_AUTOCONFIRM === true,
       siteUrl,
+      // The auth mails name the site (hosted: scripts/auth-templates.ts writes it in).
+      brandName: env.BRAND_NAME,
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
       // The site's own limits are the first line; the backend's (verification guessing, as

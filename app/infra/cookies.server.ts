@@ -110,3 +110,31 @@ export function trustedDevice(request: Request, email: string): string | null {
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Browser cookies: an id of this browser, signed so that a client cannot pick another's, for the
+// per-browser limits of mail actions (app/infra/mail-limits.server.ts). A browser that drops it
+// only loses its own allowance: it is counted against its client address's ceiling alone.
+// ---------------------------------------------------------------------------------------------
+
+function browserSignature(id: string): string {
+  return createHmac("sha256", sessionSecret()).update(`browser:${id}`).digest("base64url");
+}
+
+/** A new browser id and the cookie that carries it for a year. */
+export function newBrowserCookie(): { id: string; cookie: string } {
+  const id = randomBytes(12).toString("base64url");
+  return {
+    id,
+    cookie: `${COOKIES.browser}=${id}.${browserSignature(id)}; ${attributes(ONE_YEAR)}`,
+  };
+}
+
+/** The browser's id when the request carries a validly signed browser cookie, else null. */
+export function browserId(request: Request): string | null {
+  const [id, signature] = readCookie(request, COOKIES.browser)?.split(".") ?? [];
+  if (!id || !signature || id.length > 64) return null;
+  const expected = Buffer.from(browserSignature(id));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}

@@ -13,10 +13,13 @@ export const COOKIES = {
   /** "Remember me" unchecked: session cookies end with the browser session. */
   sessionOnly: "sb-session-only",
   toast: "toast",
+  /** Onboarding answers the auth server could not save yet (app/domain/onboarding/progress.server.ts). */
   onboarding: "onboarding",
   bannerDismissed: "email-banner-dismissed",
   /** OWASP device cookie: this browser signed in successfully before (per address). */
   device: "device",
+  /** A signed id of this browser: per-browser limits of the mail actions. */
+  browser: "browser",
   /** The language the visitor chose (switcher or suggestion): `en`, `sw` or `fr`. */
   lang: "lang",
 } as const;

@@ -13,11 +13,12 @@ import { consumeRateLimit, refundRateLimit } from "./rate-limit.server";
  *   was signed up this hour already, so a sign-up could only re-send its confirmation.
  * - `accountMail`: "resend confirmation" and password resets together, 5 an hour.
  * - `existingAccountMail`: "someone tried to sign up with your address", 1 an hour.
+ * - `newsletterNotice`: "this address is subscribed already", 1 an hour.
  *
  * Past a cap nothing is sent, and the visitor's answer stays the one any visitor gets: it must
  * not tell anything about the address.
  */
-export type MailCapKind = "signupMail" | "accountMail" | "existingAccountMail";
+export type MailCapKind = "signupMail" | "accountMail" | "existingAccountMail" | "newsletterNotice";
 
 const keyOf = (address: string) => `to:${address.trim()}`;
 
@@ -44,4 +45,45 @@ export function sendCappedMailLater(kind: MailCapKind, mail: OutgoingMail): void
   setImmediate(async () => {
     if (await takeMailCap(kind, mail.to)) await sendMail(mail);
   });
+}
+
+/**
+ * The two kinds of account mail a visitor asks for again, each with the auth server's 60 s
+ * between two mails to one address (supabase/local/auth/emails.ts `checkSendWindow`; hosted
+ * GoTrue's max_frequency): confirmations (sign-up, re-send) and password resets.
+ */
+export type AccountMailKind = "confirmation" | "reset";
+
+const INTERVAL = { confirmation: "confirmationInterval", reset: "resetInterval" } as const;
+
+/**
+ * Counts a mail of `kind` asked for `address` by any visitor, whatever the answer: a sign-up
+ * starts the confirmation's 60 s like the auth server does.
+ */
+export async function noteAccountMail(kind: AccountMailKind, address: string): Promise<void> {
+  await consumeRateLimit(INTERVAL[kind], [keyOf(address)]);
+}
+
+/**
+ * Before a mail of `kind` is asked for `address` (re-send, reset): the seconds to wait when the
+ * auth server would refuse it — one of this kind was asked for the address less than 60 s ago —
+ * or when the address's cap of account mails is spent; null when the mail is counted. The
+ * answer depends on what was asked for the address, never on whether it has an account, so
+ * saying how long to wait tells nothing about the account.
+ */
+export async function accountMailWait(
+  kind: AccountMailKind,
+  address: string,
+): Promise<number | null> {
+  const interval = await consumeRateLimit(INTERVAL[kind], [keyOf(address)]);
+  if (interval !== null) return interval;
+  const capped = await mailCapWait("accountMail", address);
+  if (capped !== null) await refundRateLimit(INTERVAL[kind], [keyOf(address)]);
+  return capped;
+}
+
+/** Un-counts a mail accountMailWait counted that was not sent after all. */
+export async function returnAccountMail(kind: AccountMailKind, address: string): Promise<void> {
+  await refundRateLimit(INTERVAL[kind], [keyOf(address)]);
+  await returnMailCap("accountMail", address);
 }

@@ -21,7 +21,13 @@ import { redisClient, redisConnected } from "./redis.server";
 export const RATE_LIMITS = {
   login: { points: 10, duration: 60 },
   signup: { points: 5, duration: 60 },
-  email: { points: 3, duration: 600 },
+  /**
+   * Mail actions (resend a confirmation, reset a password): per browser (its signed cookie,
+   * app/infra/cookies.server.ts) 5 per 10 minutes, and per client address a ceiling for floods
+   * far above what one office, cyber café or carrier NAT asks for: 30 per 10 minutes.
+   */
+  emailBrowser: { points: 5, duration: 600 },
+  email: { points: 30, duration: 600 },
   contact: { points: 5, duration: 60 },
   newsletter: { points: 5, duration: 60 },
   /** E-mail link verifications (/auth/confirm), as hosted Supabase: 30 per 5 minutes. */
@@ -30,8 +36,18 @@ export const RATE_LIMITS = {
   signupMail: { points: 5, duration: 3600 },
   /** confirmation re-sends and password resets together, 5 an hour, */
   accountMail: { points: 5, duration: 3600 },
-  /** and the "someone tried to sign up with your address" notice, 1 an hour. */
+  /** the "someone tried to sign up with your address" notice, 1 an hour, */
   existingAccountMail: { points: 1, duration: 3600 },
+  /** and the "you are subscribed already" newsletter notice, 1 an hour. */
+  newsletterNotice: { points: 1, duration: 3600 },
+  /**
+   * The auth server's 60 s between two mails of one kind to one address, kept by the site for
+   * every address asked about, account or not (app/infra/mail-caps.server.ts): confirmations
+   * (sign-ups and re-sends)
+   */
+  confirmationInterval: { points: 1, duration: 60 },
+  /** and password resets. */
+  resetInterval: { points: 1, duration: 60 },
 } as const;
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;
@@ -77,10 +93,18 @@ export function clientIp(request: Request): string {
   return request.headers.get("x-client-ip") ?? "unknown";
 }
 
+/**
+ * Limits that mirror a rule of the auth server rather than protect the site: counted even with
+ * RATE_LIMIT=off, since the auth server keeps its rule then too.
+ */
+const ALWAYS_ON: ReadonlySet<RateLimitKind> = new Set(["confirmationInterval", "resetInterval"]);
+
+const counted = (kind: RateLimitKind) => env().RATE_LIMIT || ALWAYS_ON.has(kind);
+
 /** Gives one point back to each key: the attempt it was taken for turned out not to count. */
 export async function refundRateLimit(kind: RateLimitKind, keys: string[]): Promise<void> {
-  const { RATE_LIMIT: on, REDIS_URL: redisUrl } = env();
-  if (!on) return;
+  const { REDIS_URL: redisUrl } = env();
+  if (!counted(kind)) return;
   if (redisUrl) await redisConnected(redisUrl);
   for (const key of keys) {
     try {
@@ -96,8 +120,8 @@ export async function consumeRateLimit(
   kind: RateLimitKind,
   keys: string[],
 ): Promise<number | null> {
-  const { RATE_LIMIT: on, REDIS_URL: redisUrl } = env();
-  if (!on) return null;
+  const { REDIS_URL: redisUrl } = env();
+  if (!counted(kind)) return null;
   if (redisUrl) await redisConnected(redisUrl);
   let wait = 0;
   for (const key of keys) {

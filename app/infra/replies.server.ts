@@ -73,6 +73,22 @@ export function failedForm<Extra extends object = object>(
   return data(reply, { status, headers: headersFor(status, failure.retryAfter) });
 }
 
+/** The answer with a Set-Cookie added (a data answer or a response), when there is one. */
+export function withCookie<T extends { init: ResponseInit | null } | Response>(
+  answer: T,
+  cookie: string | null,
+): T {
+  if (!cookie) return answer;
+  if (answer instanceof Response) {
+    answer.headers.append("Set-Cookie", cookie);
+    return answer;
+  }
+  const headers = new Headers(answer.init?.headers);
+  headers.append("Set-Cookie", cookie);
+  answer.init = { ...answer.init, headers };
+  return answer;
+}
+
 /** null when allowed; otherwise the 429 failure (the wait in its message and Retry-After). */
 export async function rateLimit(
   kind: RateLimitKind,

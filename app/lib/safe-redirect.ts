@@ -44,6 +44,24 @@ export function safeLocalizedPath(value: unknown, locale: Locale): string {
   return safeRedirectPath(localizePath(safeRedirectPath(value, home), locale), home);
 }
 
+/**
+ * Paths that exist in one language only (the admin area, media files, feeds and the language
+ * switch itself, see app/routes.ts): a destination there is never moved into a language.
+ */
+const ONE_LANGUAGE = /^\/(?:admin|media|language|sitemap\.xml|robots\.txt)(?:[/?#.]|$)/;
+
+/**
+ * Where a sign-in goes on to: `value` (safeRedirectPath) in the language of the page the visitor
+ * signed in on — `/sw/login?redirectTo=/portfolio` lands on `/sw/portfolio` — or `fallback`
+ * (a path in that language already) when there is no destination.
+ */
+export function destinationIn(value: unknown, locale: Locale, fallback: string): string {
+  const path = safeRedirectPath(value, fallback);
+  if (path === fallback || ONE_LANGUAGE.test(path)) return path;
+  // Checked again once moved, as safeLocalizedPath does: `/sw//evil` must not become `//evil`.
+  return safeRedirectPath(localizePath(path, locale), fallback);
+}
+
 /** The path (with query) of a request, for "come back here" redirects. */
 export function currentPath(url: URL): string {
   return url.pathname + url.search;

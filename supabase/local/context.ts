@@ -14,6 +14,10 @@ export interface BackendContext {
   siteUrl: string;
   /** This server's base URL, e.g. http://127.0.0.1:54321 (known once listening). */
   apiUrl: string;
+  /** The site's name in the auth mails' subjects and bodies; null leaves it out. */
+  brandName: string | null;
+  /** true = the auth mails also carry the 6-digit code (tests of code verification). */
+  mailCodes: boolean;
   /** true = sign-ups are confirmed immediately (hosted: "Confirm email" off). */
   autoconfirm: boolean;
   log: (line: string) => void;

@@ -49,6 +49,13 @@ export interface LocalSupabaseOptions {
   autoconfirm?: boolean;
   /** Web app origin, used to build e-mail links (`${siteUrl}/auth/confirm?...`). */
   siteUrl: string;
+  /** The site's name, in every auth mail's subject and body. Default: left out. */
+  brandName?: string;
+  /**
+   * Write the 6-digit code into the auth mails besides the link (as a hosted template with
+   * `{{ .Token }}` does). Default false: the site's pages take links only.
+   */
+  mailCodes?: boolean;
   adminEmail?: string;
   adminPassword?: string;
   /** Log sink; default console.log (unless `quiet`). */
@@ -119,6 +126,8 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       db,
       keys,
       siteUrl: new URL(opts.siteUrl).origin,
+      brandName: opts.brandName?.trim() || null,
+      mailCodes: opts.mailCodes ?? false,
       apiUrl: "",
       autoconfirm: opts.autoconfirm ?? false,
       log,

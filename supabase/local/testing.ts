@@ -47,6 +47,9 @@ export interface TestBackendOptions {
   rateLimits?: boolean;
   rateLimitHeader?: string;
   logMailLinks?: boolean;
+  brandName?: string;
+  /** The 6-digit code in the auth mails too (tests of code verification). Default false. */
+  mailCodes?: boolean;
 }
 
 export interface TestMailbox {
@@ -109,6 +112,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       rateLimitHeader: options.rateLimitHeader,
       logMailLinks: options.logMailLinks,
       smtp: options.smtp,
+      brandName: options.brandName,
+      mailCodes: options.mailCodes,
     });
     return {
       url: backend.url,

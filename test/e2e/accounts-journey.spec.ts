@@ -40,7 +40,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await expect(page.getByText("Please check your email to confirm your account.")).toBeVisible();
 
   // Confirm from the mailbox: signed in, on the dashboard, onboarding wizard over it.
-  await followMailLink(page, email, "Confirm your signup");
+  await followMailLink(page, email, "Jenga Digital: Confirm your signup");
   await expect(page).toHaveURL("/dashboard");
   const dialog = page.getByRole("dialog", { name: "About you" });
   await expect(dialog).toBeVisible();
@@ -116,7 +116,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await page.getByLabel("Email Address").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
-  await followMailLink(page, email, "Reset your password");
+  await followMailLink(page, email, "Jenga Digital: Reset your password");
   await expect(page).toHaveURL("/reset-password");
   await page.getByLabel("New Password").fill("brand-new-pass-2");
   await page.getByLabel("Confirm Password").fill("brand-new-pass-3");
@@ -144,7 +144,7 @@ test("the onboarding helper finishes the wizard for a fresh sign-up", async ({ p
   await page.getByLabel("Confirm Password").fill("wizard-password-1");
   await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
   await page.getByRole("button", { name: "Create Account" }).click();
-  await followMailLink(page, email, "Confirm your signup");
+  await followMailLink(page, email, "Jenga Digital: Confirm your signup");
   // The wizard covers every page, not only the dashboard.
   await page.goto("/services");
   await completeOnboarding(page, {

@@ -94,3 +94,38 @@ test("guessing e-mail links gets 429 with Retry-After long before a code could b
   expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
   await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Please try again in/);
 });
+
+test("four people behind one address each get their reset link; one browser is limited on its own", async ({
+  page,
+}) => {
+  // An office, a cyber café or a carrier's NAT: one client address, a browser each.
+  for (let person = 1; person <= 4; person++) {
+    await page.context().clearCookies();
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email Address").fill(uniqueEmail(`office-${person}`));
+    const response = await submitAndCapture(page, "Send Reset Link");
+    expect(response.status(), `person ${person}`).toBe(200);
+    await expect(
+      page.getByRole("status").filter({ hasText: "If an account exists" }),
+    ).toBeVisible();
+  }
+  // The fourth person's browser now has its cookie: 5 more in 10 minutes, then its own limit.
+  for (let i = 1; i <= 5; i++) {
+    const response = await page.request.post("/forgot-password", {
+      form: { email: uniqueEmail(`again-${i}`) },
+      headers: { "X-Forwarded-For": clientAddress },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `request ${i}`).toBe(200);
+  }
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email Address").fill(uniqueEmail("one-too-many"));
+  const response = await submitAndCapture(page, "Send Reset Link");
+  expect(response.status()).toBe(429);
+  await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Please try again in/);
+  // A fifth person on the same address is not locked out by that browser.
+  await page.context().clearCookies();
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email Address").fill(uniqueEmail("office-5"));
+  expect((await submitAndCapture(page, "Send Reset Link")).status()).toBe(200);
+});

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { getSessionUser } from "~/infra/session.server";
+import { getAuthUser } from "~/infra/session.server";
 import { getAccountShellData } from "~/root.server";
 import * as dashboard from "~/routes/account/dashboard";
 import * as onboarding from "~/routes/account/onboarding";
@@ -216,10 +216,10 @@ describe("onboarding wizard", () => {
 
   async function shellOf(cookie: string) {
     const { args } = routeArgs("/blog", { cookie });
-    return getAccountShellData(args.request, await getSessionUser(args.context));
+    return getAccountShellData(args.request, await getAuthUser(args.context));
   }
 
-  it("walks 5 steps (answers in a signed cookie) and saves them on Finish", async () => {
+  it("walks 5 steps (each saved to the account) and saves the survey on Finish", async () => {
     const user = await signedIn({ full_name: "Amina Wanjiru" });
     let cookie = user.cookie;
     expect((await shellOf(cookie)).onboarding).toEqual({
@@ -257,6 +257,26 @@ describe("onboarding wizard", () => {
       },
     });
     expect((await shellOf(r.cookie)).onboarding).toBeNull();
+  });
+
+  it("resumes in another browser where the client stopped, answers kept", async () => {
+    const user = await signedIn({ full_name: "Amina Wanjiru" });
+    let cookie = user.cookie;
+    cookie = (await step(cookie, { step: "0", intent: "next", fullName: "Amina W" })).cookie;
+    cookie = (await step(cookie, { step: "1", intent: "next", role: "Student" })).cookie;
+    await step(cookie, { step: "2", intent: "next", services: ["Mobile Apps"] });
+    // Another browser: a session of its own, none of the first one's cookies.
+    const elsewhere = await signInCookie(user.email, user.password);
+    expect((await shellOf(elsewhere)).onboarding).toEqual({
+      step: 3,
+      answers: {
+        fullName: "Amina W",
+        role: "Student",
+        services: ["Mobile Apps"],
+        discover: "",
+        goals: "",
+      },
+    });
   });
 
   it("allows empty answers", async () => {

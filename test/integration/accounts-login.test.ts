@@ -38,12 +38,29 @@ describe("sign-in action", () => {
   });
 
   it.each(["//evil.com", "https://evil.com/", "/\\evil.com", "javascript:alert(1)"])(
-    "ignores the hostile redirectTo %j",
+    "ignores the hostile redirectTo %j (to the dashboard)",
     async (redirectTo) => {
       const { answer } = await signIn({ ...user, redirectTo });
-      expect(asResponse(answer).headers.get("Location")).toBe("/");
+      expect(asResponse(answer).headers.get("Location")).toBe("/dashboard");
     },
   );
+
+  it.each([
+    ["/sw/login", "/portfolio", "/sw/portfolio"],
+    ["/fr/login", "/sw/blog?tag=web", "/fr/blog?tag=web"],
+    ["/sw/login", "", "/sw/dashboard"],
+    ["/login", "", "/dashboard"],
+    ["/fr/login", "/admin/posts", "/admin/posts"],
+  ])("on %s with redirectTo %j lands on %s (the visitor's language)", async (page, to, landed) => {
+    const { email, password } = await createUser(backend);
+    const fields = { email, password, redirectTo: to };
+    const answer = await settle(() => login.action(postArgs(page, fields).args));
+    expect(asResponse(answer).headers.get("Location")).toBe(landed);
+    const shown = await login.loader(
+      routeArgs(`${page}${to ? `?redirectTo=${encodeURIComponent(to)}` : ""}`).args,
+    );
+    expect(shown).toMatchObject({ data: { redirectTo: landed } });
+  });
 
   it("without 'Remember me' the session cookies end with the browser session", async () => {
     const { answer, setCookies } = await signIn({ ...user });
@@ -120,7 +137,7 @@ describe("sign-in page and OAuth", () => {
     );
     expect(signedIn.headers.get("Location")).toBe("/");
     const page = await login.loader(routeArgs("/login?redirectTo=%2F%2Fevil.com").args);
-    expect(page).toMatchObject({ data: { providers: [], redirectTo: "/" } });
+    expect(page).toMatchObject({ data: { providers: [], redirectTo: "/dashboard" } });
   });
 
   it("refuses a provider that is not enabled", async () => {

@@ -92,7 +92,7 @@ describe("sign-up action", () => {
       await expect(response).toSendToast({ type: "success", title: SIGNUP_SUCCESS });
     }
     const warned = await mailLink(backend, existing.email, {
-      subject: "Someone tried to sign up with your email address",
+      subject: "Someone tried to sign up to Jenga Digital with your email address",
     });
     expect(warned.pathname).toBe("/login");
     const { data } = await serviceClient(backend).auth.admin.getUserById(existing.id);

@@ -80,7 +80,7 @@ describe("double opt-in", () => {
   it("sends a signed confirmation link with one-click unsubscribe headers; only the button confirms", async () => {
     const email = uniqueEmail("reader");
     const answer = await subscribe(email);
-    expect(answer.notice).toMatch(/Thank you for subscribing/);
+    expect(answer.notice).toBe("Check your inbox to confirm your subscription.");
     expect((await row(email))?.status).toBe("pending");
 
     const mail = await confirmationFor(email);
@@ -148,7 +148,7 @@ describe("double opt-in", () => {
     expect((await press(linkRoute, forged, { "List-Unsubscribe": "One-Click" })).status).toBe(400);
 
     const before = smtp.mails.length;
-    expect((await subscribe(email)).notice).toMatch(/Thank you for subscribing/);
+    expect((await subscribe(email)).notice).toBe("Check your inbox to confirm your subscription.");
     const again = await confirmationFor(email, before);
     expect(again.headers.subject).toMatch(/Confirm your subscription/);
     expect((await row(email))?.status).toBe("pending");
@@ -219,6 +219,40 @@ describe("mail bombing through the newsletter box", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("a subscribed address entered again", () => {
+  it("is told it is subscribed (the answer's 'check your inbox' holds), at most once an hour", async () => {
+    const email = uniqueEmail("subscribed");
+    await serviceClient(backend)
+      .from("newsletter_subscribers")
+      .insert({ email, status: "confirmed" });
+    const sentTo = () => smtp.mails.filter((m) => m.to.includes(`<${email}>`));
+    process.env.RATE_LIMIT = "on";
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await subscribe(email)).notice).toBe(
+          "Check your inbox to confirm your subscription.",
+        );
+      }
+      const deadline = Date.now() + 3000;
+      while (sentTo().length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      process.env.RATE_LIMIT = "off";
+    }
+    const mails = sentTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.headers.subject).toBe("You are subscribed to the Jenga Digital newsletter");
+    expect(mails[0]?.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mails[0]?.body).toContain("/newsletter/unsubscribe?token=");
+    expect(mails[0]?.body.trim()).toMatch(
+      /Did not ask for this\? Ignore this mail: nothing has changed\.$/,
+    );
+    expect((await row(email))?.status).toBe("confirmed");
   });
 });
 

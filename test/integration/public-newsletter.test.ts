@@ -26,7 +26,7 @@ async function subscribe(email: string) {
   return asData(await settle(() => newsletter.action(args)));
 }
 
-const THANKS = "Thank you for subscribing! Watch your inbox for our next newsletter.";
+const THANKS = "Check your inbox to confirm your subscription.";
 
 async function rowsFor(email: string) {
   const { data } = await serviceClient(backend)

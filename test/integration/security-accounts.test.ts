@@ -176,7 +176,7 @@ describe("device cookies", () => {
         ).args,
       ),
     );
-    expect(asResponse(owner)).toHaveRedirect("/");
+    expect(asResponse(owner)).toHaveRedirect("/dashboard");
   });
 });
 

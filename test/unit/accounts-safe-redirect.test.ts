@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { destinationIn, safeRedirectPath } from "~/lib/safe-redirect";
 import { HOSTILE_REDIRECTS } from "../fixtures/redirect-payloads";
 
 describe("safeRedirectPath", () => {
@@ -26,5 +26,22 @@ describe("safeRedirectPath", () => {
 
   it("keeps an encoded double slash as a path on this site", () => {
     expect(safeRedirectPath("/%2F%2Fevil.com")).toBe("/%2F%2Fevil.com");
+  });
+});
+
+describe("destinationIn (where a sign-in goes on to)", () => {
+  it.each([
+    ["/portfolio", "sw", "/sw/portfolio"],
+    ["/sw/blog/3?tag=web#top", "fr", "/fr/blog/3?tag=web#top"],
+    ["/fr/services", "en", "/services"],
+    [null, "sw", "/sw/dashboard"],
+    ["//evil.example", "sw", "/sw/dashboard"],
+    ["/sw/.//evil.example", "en", "/dashboard"],
+    ["/sw//evil.example", "en", "/dashboard"],
+    ["/admin/posts", "sw", "/admin/posts"],
+    ["/media/abc/480.webp", "fr", "/media/abc/480.webp"],
+  ] as const)("%j signed in on a %s page → %s", (value, locale, expected) => {
+    const fallback = locale === "en" ? "/dashboard" : `/${locale}/dashboard`;
+    expect(destinationIn(value, locale, fallback)).toBe(expected);
   });
 });

@@ -3,13 +3,15 @@ import { describe, expect, it } from "vitest";
 import { localeFromPath } from "~/i18n/locale";
 import {
   bodyTemplate,
+  brandName,
   expectedFiles,
   HOSTED,
   subjectTemplate,
 } from "../../scripts/auth-templates.ts";
 import {
-  CODE_LINE,
+  IGNORE_LINE,
   type MailLocale,
+  SENT_BY,
   TEMPLATES,
 } from "../../supabase/local/auth/email-templates.ts";
 import type { EmailActionType } from "../../supabase/local/auth/emails.ts";
@@ -37,6 +39,8 @@ function render(template: string, locale: string | undefined, vars: Record<strin
   return out;
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
 const VARS = {
   SiteURL: "https://agency.example",
   TokenHash: "pkce_abc123",
@@ -53,7 +57,7 @@ describe("hosted auth e-mail templates", () => {
   });
 
   for (const type of TYPES) {
-    it(`${type}: each language gets its words, the code and a link back in its language`, () => {
+    it(`${type}: each language gets its words, the site's name, a link back in its language and no code`, () => {
       const cases: [string | undefined, MailLocale][] = [
         ["sw", "sw"],
         ["fr", "fr"],
@@ -63,10 +67,12 @@ describe("hosted auth e-mail templates", () => {
       ];
       for (const [saved, locale] of cases) {
         const words = TEMPLATES[locale][type];
-        expect(render(subjectTemplate(type), saved, VARS)).toBe(words.subject);
+        expect(render(subjectTemplate(type), saved, VARS)).toBe(`${brandName()}: ${words.subject}`);
         const html = render(bodyTemplate(type), saved, VARS);
         expect(html).toContain(words.action);
-        expect(html).toContain(`${CODE_LINE[locale]} <strong>123456`);
+        expect(html).toContain(escapeHtml(SENT_BY[locale].replace("{brand}", brandName())));
+        expect(html.trim().endsWith(`<p>${escapeHtml(IGNORE_LINE[locale])}</p>`)).toBe(true);
+        expect(html).not.toContain("123456");
         const href = /<a href="([^"]+)"/.exec(html)?.[1] ?? "";
         const link = new URL(href);
         expect(link.origin + link.pathname).toBe("https://agency.example/auth/confirm");

@@ -2,6 +2,8 @@ import { failWith } from "~/i18n/failures.server";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { english, translate } from "~/i18n/translate.server";
 import type { OutgoingMail } from "~/infra/mail.server";
+import { sendCappedMailLater } from "~/infra/mail-caps.server";
+import { getSiteConfig } from "~/infra/site-config.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
 import {
@@ -125,7 +127,13 @@ export async function requestConfirmationAgain(email: string, lang: Locale = "en
       email.replace(/[\\%_]/g, (c) => `\\${c}`),
     )
     .maybeSingle();
-  if (!data || data.status === "confirmed") return;
+  if (!data) return;
+  if (data.status === "confirmed") {
+    // "Check your inbox" holds for a subscribed address too: it is told it is subscribed.
+    const notice = alreadySubscribedMail({ ...data, lang }, getSiteConfig(lang).brandName);
+    sendCappedMailLater("newsletterNotice", notice);
+    return;
+  }
   const last = data.confirmation_sent_at ? Date.parse(data.confirmation_sent_at) : 0;
   if (data.status === "pending" && Date.now() - last < RESEND_AFTER_MS) return;
   await service
@@ -133,6 +141,19 @@ export async function requestConfirmationAgain(email: string, lang: Locale = "en
     .update({ status: "pending", confirmation_sent_at: new Date().toISOString(), lang })
     .eq("id", data.id);
   await service.from("mail_outbox").insert({ kind: "newsletter_confirmation", ref_id: data.id });
+}
+
+/** The mail a subscribed address gets when it is signed up again (with its unsubscribe link). */
+export function alreadySubscribedMail(subscriber: LinkSubscriber, brand: string): OutgoingMail {
+  const lang = isLocale(subscriber.lang) ? subscriber.lang : "en";
+  const leave = unsubscribeUrl(subscriber);
+  return {
+    to: subscriber.email,
+    subject: translate(lang, "newsletterMail.alreadySubject", { brand }),
+    text: `${translate(lang, "newsletterMail.alreadyText", { brand, unsubscribe: leave })}\n`,
+    links: [leave],
+    headers: unsubscribeHeaders(subscriber),
+  };
 }
 
 /**
@@ -146,7 +167,7 @@ export function confirmationMail(subscriber: LinkSubscriber, brand: string): Out
   return {
     to: subscriber.email,
     subject: translate(lang, "newsletterMail.subject", { brand }),
-    text: `${translate(lang, "newsletterMail.text", { confirm, days: CONFIRM_LINK_DAYS, unsubscribe: leave })}\n`,
+    text: `${translate(lang, "newsletterMail.text", { brand, confirm, days: CONFIRM_LINK_DAYS, unsubscribe: leave })}\n`,
     links: [confirm, leave],
     headers: unsubscribeHeaders(subscriber),
   };

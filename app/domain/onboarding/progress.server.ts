@@ -1,8 +1,8 @@
+import type { User } from "@supabase/supabase-js";
 import { signedCookieStorage } from "~/infra/cookies.server";
 import { COOKIES } from "~/infra/http-policy";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
-import type { SessionUser } from "../accounts/session-user";
 import {
   clampStep,
   emptyAnswers,
@@ -11,56 +11,68 @@ import {
   parseAnswers,
 } from "./survey";
 
-/** Wizard progress between steps: a signed browser-session cookie (works without JS). */
-const storage = signedCookieStorage<{ userId: string; step: number; answers: OnboardingAnswers }>(
+/**
+ * Wizard progress lives on the server, in the account's user metadata (`onboarding_progress`:
+ * the step to show and the answers so far), saved at every step: a client who stopped at step 3
+ * resumes there in any browser. Metadata is the user's to edit, so it is read back through
+ * parseAnswers like any untrusted input.
+ *
+ * While the auth server cannot save a step, the answers wait in a signed browser-session cookie
+ * (works without JS) so nothing typed is lost; the next step saved clears it.
+ */
+const PROGRESS_KEY = "onboarding_progress";
+
+const unsaved = signedCookieStorage<{ userId: string; step: number; answers: OnboardingAnswers }>(
   COOKIES.onboarding,
 );
 
-/** The wizard state of this browser for `user` (a fresh start if the cookie is someone else's). */
+/** The wizard state of `user`: answers not saved yet in this browser, else where they stopped. */
 export async function readOnboarding(
   cookieHeader: string | null,
-  user: SessionUser,
+  user: Pick<User, "id" | "user_metadata">,
 ): Promise<OnboardingState> {
-  const session = await storage().getSession(cookieHeader);
-  if (session.get("userId") !== user.id) return { step: 0, answers: emptyAnswers(user.fullName) };
+  const meta = user.user_metadata ?? {};
+  const fullName = typeof meta.full_name === "string" ? meta.full_name : "";
+  const session = await unsaved().getSession(cookieHeader);
+  if (session.get("userId") === user.id) {
+    return {
+      step: clampStep(Number(session.get("step"))),
+      answers: parseAnswers(session.get("answers"), fullName),
+    };
+  }
+  const saved = meta[PROGRESS_KEY];
+  if (!saved || typeof saved !== "object") return { step: 0, answers: emptyAnswers(fullName) };
+  const progress = saved as { step?: unknown; answers?: unknown };
   return {
-    step: clampStep(Number(session.get("step"))),
-    answers: parseAnswers(session.get("answers"), user.fullName),
+    step: clampStep(Number(progress.step)),
+    answers: parseAnswers(progress.answers, fullName),
   };
 }
 
-/** The Set-Cookie value that stores `state` for `userId`. */
-export async function commitOnboarding(
+/** The Set-Cookie value that keeps `state` in this browser until it can be saved. */
+export async function keepUnsaved(
   cookieHeader: string | null,
   userId: string,
   state: OnboardingState,
 ): Promise<string> {
-  const session = await storage().getSession(cookieHeader);
+  const session = await unsaved().getSession(cookieHeader);
   session.set("userId", userId);
   session.set("step", state.step);
   session.set("answers", state.answers);
-  return storage().commitSession(session);
+  return unsaved().commitSession(session);
 }
 
-/** The Set-Cookie value that forgets the wizard's progress. */
-export async function clearOnboarding(cookieHeader: string | null): Promise<string> {
-  return storage().destroySession(await storage().getSession(cookieHeader));
+/** The Set-Cookie value that forgets answers kept in this browser. */
+export async function clearUnsaved(cookieHeader: string | null): Promise<string> {
+  return unsaved().destroySession(await unsaved().getSession(cookieHeader));
 }
 
-/** Saves the survey to user metadata (spec §7). */
-export async function saveOnboarding(
+async function updateMetadata(
   supabase: AppSupabase,
-  answers: OnboardingAnswers,
+  data: Record<string, unknown>,
 ): Promise<Result> {
-  const { role, services, discover, goals } = answers;
   try {
-    const { error } = await supabase.auth.updateUser({
-      data: {
-        full_name: answers.fullName,
-        onboarded: true,
-        survey: { role, services, discover, goals },
-      },
-    });
+    const { error } = await supabase.auth.updateUser({ data });
     return error ? fail("backend", error.message) : ok();
   } catch (error) {
     return fail(
@@ -68,4 +80,22 @@ export async function saveOnboarding(
       error instanceof Error ? error.message : "Could not save your answers.",
     );
   }
+}
+
+/** Saves the step to show next and the answers so far. */
+export function saveProgress(supabase: AppSupabase, state: OnboardingState): Promise<Result> {
+  return updateMetadata(supabase, {
+    [PROGRESS_KEY]: { step: clampStep(state.step), answers: state.answers },
+  });
+}
+
+/** Saves the survey to user metadata (spec §7) and drops the progress kept on the way. */
+export function saveOnboarding(supabase: AppSupabase, answers: OnboardingAnswers): Promise<Result> {
+  const { role, services, discover, goals } = answers;
+  return updateMetadata(supabase, {
+    full_name: answers.fullName,
+    onboarded: true,
+    survey: { role, services, discover, goals },
+    [PROGRESS_KEY]: null,
+  });
 }

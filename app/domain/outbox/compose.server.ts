@@ -2,9 +2,11 @@ import addressparser from "nodemailer/lib/addressparser";
 import { findServiceTitle } from "~/content/services";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
+import { isLocale } from "~/i18n/locale";
 import type { Tables } from "~/infra/database.types";
 import { env, siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
+import { getSiteConfig } from "~/infra/site-config.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
 
@@ -83,7 +85,8 @@ export async function composeMail(
       .update({ confirmation_sent_at: sentAt })
       .eq("id", data.id);
     if (stampError) return fail("backend", stampError.message);
-    return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, env().BRAND_NAME));
+    const brand = getSiteConfig(isLocale(data.lang) ? data.lang : "en").brandName;
+    return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, brand));
   }
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
 }

@@ -6,8 +6,9 @@ import { translator } from "~/i18n/translate.server";
 import { dismissBannerCookie } from "~/infra/cookies.server";
 import { siteUrl } from "~/infra/env.server";
 import { readForm, simpleRules } from "~/infra/forms.server";
-import { mailCapWait, returnMailCap } from "~/infra/mail-caps.server";
-import { rateLimit } from "~/infra/replies.server";
+import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
+import { mailActionLimit, mailWaitFailure, statedWait } from "~/infra/mail-limits.server";
+import { withCookie } from "~/infra/replies.server";
 import { getSupabase, requireUser } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -33,22 +34,27 @@ export async function action(args: Route.ActionArgs) {
     return redirect(back, { headers: { "Set-Cookie": dismissBannerCookie() } });
   }
   const email = user.email ?? "";
-  const limited = await rateLimit("email", args.request, [email]);
-  if (limited) return redirectWithToast(back, { type: "error", title: limited.message });
-  // The owner is signed in: past the address's cap of account mails, say how long to wait.
-  const capped = await mailCapWait("accountMail", email);
-  if (capped !== null) {
-    const title = t("validation.rateLimited", { seconds: capped });
-    return redirectWithToast(back, { type: "error", title });
-  }
+  const { limited, setCookie } = await mailActionLimit(args.request, email);
+  const refuse = async (title: string) =>
+    withCookie(await redirectWithToast(back, { type: "error", title }), setCookie);
+  if (limited) return refuse(limited.message);
+  // Within the 60 s between two confirmations, or past the address's cap: how long to wait.
+  const wait = await accountMailWait("confirmation", email);
+  if (wait !== null) return refuse(mailWaitFailure(args.request, wait).message);
   const sent = await resendVerification(
     getSupabase(args.context),
     email,
     `${siteUrl()}${t.path("/dashboard")}`,
   );
   if (!sent.ok) {
-    await returnMailCap("accountMail", email);
-    return redirectWithToast(back, { type: "error", title: localizeFailure(sent, t).message });
+    await returnAccountMail("confirmation", email);
+    const stated = sent.kind === "limited" ? statedWait(sent.message) : null;
+    if (stated !== null) return refuse(mailWaitFailure(args.request, stated).message);
+    return refuse(localizeFailure(sent, t).message);
   }
-  return redirectWithToast(back, { type: "success", title: t("account.verificationSent") });
+  const done = await redirectWithToast(back, {
+    type: "success",
+    title: t("account.verificationSent"),
+  });
+  return withCookie(done, setCookie);
 }

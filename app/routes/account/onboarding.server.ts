@@ -2,10 +2,11 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { toSessionUser } from "~/domain/accounts/session-user";
 import {
-  clearOnboarding,
-  commitOnboarding,
+  clearUnsaved,
+  keepUnsaved,
   readOnboarding,
   saveOnboarding,
+  saveProgress,
 } from "~/domain/onboarding/progress.server";
 import {
   applyStep,
@@ -44,8 +45,9 @@ const stepSchema = z.object({
 });
 
 /**
- * POST /onboarding: one wizard step (fields + `step` + `intent=next|back|finish`). Answers
- * travel in a signed cookie; the answer is a redirect back to the page the wizard was shown on.
+ * POST /onboarding: one wizard step (fields + `step` + `intent=next|back|finish`). Each step's
+ * answers are saved to the account (app/domain/onboarding/progress.server.ts), so the wizard
+ * resumes there in any browser; the answer is a redirect back to the page it was shown on.
  */
 export async function action(args: Route.ActionArgs) {
   const read = await readSubmission(args.request, stepSchema);
@@ -60,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
   if (sessionUser.onboarded) return redirect(back);
 
   const cookieHeader = args.request.headers.get("Cookie");
-  const state = await readOnboarding(cookieHeader, sessionUser);
+  const state = await readOnboarding(cookieHeader, user);
   const postedStep = Number(posted.step);
   const step =
     Number.isInteger(postedStep) && postedStep >= 0 && postedStep <= LAST_STEP
@@ -69,11 +71,12 @@ export async function action(args: Route.ActionArgs) {
   const intent: OnboardingIntent =
     posted.intent === "back" || posted.intent === "finish" ? posted.intent : "next";
   const answers = applyStep(state.answers, step, posted);
+  const supabase = getSupabase(args.context);
 
   if (isFinish(step, intent)) {
-    const saved = await saveOnboarding(getSupabase(args.context), answers);
+    const saved = await saveOnboarding(supabase, answers);
     if (saved.ok) {
-      const headers = { "Set-Cookie": await clearOnboarding(cookieHeader) };
+      const headers = { "Set-Cookie": await clearUnsaved(cookieHeader) };
       return redirectWithToast(
         back,
         { type: "success", title: t("account.onboardingDone") },
@@ -81,13 +84,14 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     const headers = {
-      "Set-Cookie": await commitOnboarding(cookieHeader, user.id, { step, answers }),
+      "Set-Cookie": await keepUnsaved(cookieHeader, user.id, { step, answers }),
     };
     return redirectWithToast(back, { type: "error", title: saved.message }, { headers });
   }
-  const cookie = await commitOnboarding(cookieHeader, user.id, {
-    step: nextStep(step, intent),
-    answers,
-  });
+  const next = { step: nextStep(step, intent), answers };
+  const saved = await saveProgress(supabase, next);
+  const cookie = saved.ok
+    ? await clearUnsaved(cookieHeader)
+    : await keepUnsaved(cookieHeader, user.id, next);
   return redirect(back, { headers: { "Set-Cookie": cookie } });
 }

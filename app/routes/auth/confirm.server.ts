@@ -107,8 +107,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const supabase = getSupabase(context);
   const verified = await verifyEmailLink(supabase, link.tokenHash, link.type);
   if (!verified.ok) {
-    const title = verified.kind === "unavailable" ? verified.message : t("confirm.invalidLink");
-    return redirectWithToast(t.path("/login"), { type: "error", title });
+    if (verified.kind === "unavailable") {
+      return redirectWithToast(t.path("/login"), { type: "error", title: verified.message });
+    }
+    // A spent reset link is called one, on the page that sends a new one.
+    if (link.type === "recovery") {
+      const title = t("confirm.invalidResetLink");
+      return redirectWithToast(t.path("/forgot-password"), { type: "error", title });
+    }
+    return invalidLink(t);
   }
   // The page promised "Continue as <email>": never sign the visitor in as someone else.
   if (link.email && verified.value.email.toLowerCase() !== link.email.toLowerCase()) {

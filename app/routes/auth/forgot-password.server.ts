@@ -5,8 +5,9 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
-import { takeMailCap } from "~/infra/mail-caps.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
+import { accountMailWait } from "~/infra/mail-caps.server";
+import { mailActionLimit, mailWaitFailure } from "~/infra/mail-limits.server";
+import { failedForm, invalidForm, rejectedForm, withCookie } from "~/infra/replies.server";
 import { getSupabase } from "~/infra/session.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Route } from "./+types/forgot-password";
@@ -17,9 +18,11 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 /**
- * POST /forgot-password. The reset mail is requested after the answer is decided and without
- * waiting for it, so a known and an unknown address get the same answer in the same time; past
- * the address's cap of account mails (app/infra/mail-caps.server.ts) it is not requested.
+ * POST /forgot-password. Limited per browser and client address, then per recipient: within
+ * 60 s of the last reset asked for the address, or past its cap of account mails
+ * (app/infra/mail-caps.server.ts), the answer says how long to wait — for any address, account
+ * or not. Otherwise the reset mail is requested after the answer is decided and without waiting
+ * for it, so a known and an unknown address get the same answer in the same time.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(localeOf(request));
@@ -30,12 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
   const { email } = submission.value;
-  const limited = await rateLimit("email", request, [email]);
-  if (limited) return failedForm(limited, submission);
+  const { limited, setCookie } = await mailActionLimit(request, email);
+  if (limited) return withCookie(failedForm(limited, submission), setCookie);
+  const wait = await accountMailWait("reset", email);
+  if (wait !== null) {
+    return withCookie(failedForm(mailWaitFailure(request, wait), submission), setCookie);
+  }
   const supabase = getSupabase(context);
   setImmediate(async () => {
-    // Within the address's cap of account mails (mail bombing), looked up after the answer.
-    if (!(await takeMailCap("accountMail", email))) return;
     const sent = await sendPasswordReset(
       supabase,
       email,
@@ -43,5 +48,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (!sent.ok) console.warn(`[forgot-password] reset mail not sent: ${sent.message}`);
   });
-  return data<FormReply>({ notice: t("auth.resetSent"), formError: null });
+  return withCookie(data<FormReply>({ notice: t("auth.resetSent"), formError: null }), setCookie);
 }

@@ -15,17 +15,28 @@ import { env, siteUrl } from "~/infra/env.server";
 import { boundedLane, LaneFullError } from "~/infra/fifo-limit";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
-import { returnMailCap, takeMailCap } from "~/infra/mail-caps.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
+import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
+import { mailActionLimit, mailWaitFailure, statedWait } from "~/infra/mail-limits.server";
+import {
+  failedForm,
+  invalidForm,
+  rateLimit,
+  rejectedForm,
+  withCookie,
+} from "~/infra/replies.server";
 import { getAuthUser, getSupabase } from "~/infra/session.server";
 import { setSessionOnly } from "~/infra/supabase.server";
 import type { FormReply } from "~/lib/form-reply";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { Failure } from "~/lib/result";
+import { destinationIn } from "~/lib/safe-redirect";
 
 import type { Route } from "./+types/login";
 
-/** What /login answers besides the form reply: the address to offer a new confirmation for. */
-export type LoginReply = FormReply & { unconfirmedEmail?: string };
+/**
+ * What /login answers besides the form reply: the address to offer a new confirmation for, and
+ * why a new one could not be sent (shown in the offer's box).
+ */
+export type LoginReply = FormReply & { unconfirmedEmail?: string; resendError?: string };
 
 /** Password checks in flight from this process at once; a flood waits (boundedly) in line. */
 const passwordLane = boundedLane(4, 64);
@@ -38,6 +49,14 @@ export function enabledOAuthProviders(): OAuthProvider[] {
   return parseOAuthProviders(env().OAUTH_PROVIDERS);
 }
 
+/**
+ * Where a sign-in on a page in `t`'s language goes on to: the destination asked for, in that
+ * language, else the dashboard in that language.
+ */
+function destination(value: unknown, t: Translator): string {
+  return destinationIn(value, t.locale, t.path("/dashboard"));
+}
+
 /** GET /login: signed-in visitors go home; the page is never cached. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { t, i18n } = pageI18n(url, AUTH_MESSAGES);
@@ -45,7 +64,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return data(
     {
       providers: enabledOAuthProviders(),
-      redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), t.path("/")),
+      redirectTo: destination(url.searchParams.get("redirectTo"), t),
       i18n,
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
@@ -94,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", sessionOnlyCookie(sessionOnly));
   if (!device) headers.append("Set-Cookie", deviceCookie(email));
-  return redirect(safeRedirectPath(redirectTo, t.path("/")), { headers });
+  return redirect(destination(redirectTo, t), { headers });
 }
 
 async function oauthAction(
@@ -110,7 +129,7 @@ async function oauthAction(
       { status: 400 },
     );
   }
-  const next = safeRedirectPath(formData.get("redirectTo"), t.path("/"));
+  const next = destination(formData.get("redirectTo"), t);
   const returnUrl = `${siteUrl()}/auth/confirm?next=${encodeURIComponent(next)}`;
   const result = await startOAuth(getSupabase(context), provider as OAuthProvider, returnUrl);
   if (!result.ok) return failedForm(localizeFailure(result, t));
@@ -118,9 +137,11 @@ async function oauthAction(
 }
 
 /**
- * "Resend confirmation email" under a refused sign-in: limited like the e-mail banner's resend,
- * and the same answer whether or not the address has an account, or its cap of account mails
- * (app/infra/mail-caps.server.ts) is spent.
+ * "Resend confirmation email" under a refused sign-in: limited per browser and client address
+ * (app/infra/mail-limits.server.ts). The answer says a mail left only when one did; otherwise
+ * how long to wait — within 60 s of the last confirmation asked for the address (the auth
+ * server would refuse), or past its cap of account mails (app/infra/mail-caps.server.ts). Both
+ * depend on what was asked for the address, not on whether it has an account.
  */
 async function resendAction(
   request: Request,
@@ -135,19 +156,30 @@ async function resendAction(
     return data<LoginReply>({ formError: message }, { status: 400 });
   }
   const email = parsed.data.email.toLowerCase();
-  const limited = await rateLimit("email", request, [email]);
-  if (limited) return failedForm(limited);
-  const notice = data<LoginReply>({ notice: t("auth.confirmationResent") });
-  // Past the address's cap of account mails (mail bombing) nothing is sent; the answer stays.
-  if (!(await takeMailCap("accountMail", email))) return notice;
+  const { limited, setCookie } = await mailActionLimit(request, email);
+  // A refusal keeps the offer on the page with its reason, so it can be pressed again later.
+  const refused = (failure: Failure) =>
+    withCookie(
+      failedForm(failure, undefined, {
+        underForm: false,
+        extra: { unconfirmedEmail: email, resendError: failure.message },
+      }),
+      setCookie,
+    );
+  if (limited) return refused(limited);
+  const wait = await accountMailWait("confirmation", email);
+  if (wait !== null) return refused(mailWaitFailure(request, wait));
   const result = await resendVerification(
     getSupabase(context),
     email,
     `${siteUrl()}${t.path("/dashboard")}`,
   );
-  if (!result.ok && result.kind === "unavailable") {
-    await returnMailCap("accountMail", email);
-    return failedForm(localizeFailure(result, t));
+  if (!result.ok) {
+    await returnAccountMail("confirmation", email);
+    // The auth server's own 60 s (a mail asked for elsewhere): its stated wait, truthfully.
+    const stated = result.kind === "limited" ? statedWait(result.message) : null;
+    if (stated !== null) return refused(mailWaitFailure(request, stated));
+    if (result.kind === "unavailable") return refused(localizeFailure(result, t));
   }
-  return notice;
+  return withCookie(data<LoginReply>({ notice: t("auth.confirmationResent") }), setCookie);
 }

@@ -73,7 +73,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth.signInTitle")}
         </SubmitButton>
       </Form>
-      {reply?.unconfirmedEmail ? <ResendConfirmation email={reply.unconfirmedEmail} /> : null}
+      {reply?.unconfirmedEmail ? (
+        <ResendConfirmation email={reply.unconfirmedEmail} error={reply.resendError} />
+      ) : null}
       {reply?.notice ? (
         <p
           role="status"
@@ -87,12 +89,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-/** Offered under "Email not confirmed": a new confirmation mail, without JS too. */
-function ResendConfirmation({ email }: { email: string }) {
+/**
+ * Offered under "Email not confirmed": a new confirmation mail, without JS too. When none could
+ * be sent, the box stays with the reason (how long to wait).
+ */
+function ResendConfirmation({ email, error }: { email: string; error?: string }) {
   const t = useT();
   return (
     <Form method="post" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
       <p className="text-amber-950">{t("auth.unconfirmed")}</p>
+      {error ? (
+        <p role="alert" className="mt-2 font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="email" value={email} />
       <SubmitButton pendingLabel={t("common.sending")} className="mt-3">

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { signOut } from "~/domain/accounts/auth.server";
-import { clearOnboarding } from "~/domain/onboarding/progress.server";
+import { clearUnsaved } from "~/domain/onboarding/progress.server";
 import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { expiredSupabaseCookies, sessionOnlyCookie } from "~/infra/cookies.server";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok)
     for (const cookie of expiredSupabaseCookies(request)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", sessionOnlyCookie(false));
-  headers.append("Set-Cookie", await clearOnboarding(request.headers.get("Cookie")));
+  headers.append("Set-Cookie", await clearUnsaved(request.headers.get("Cookie")));
   const t = translator(localeOf(request));
   return redirectWithToast(t.path("/"), { type: "info", title: t("auth.signedOut") }, { headers });
 }

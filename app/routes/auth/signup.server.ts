@@ -8,9 +8,15 @@ import { translate, translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
-import { returnMailCap, sendCappedMailLater, takeMailCap } from "~/infra/mail-caps.server";
+import {
+  noteAccountMail,
+  returnMailCap,
+  sendCappedMailLater,
+  takeMailCap,
+} from "~/infra/mail-caps.server";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getAuthUser, getSupabase } from "~/infra/session.server";
+import { getSiteConfig } from "~/infra/site-config.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import type { Route } from "./+types/signup";
 import { AUTH_MESSAGES, enabledOAuthProviders } from "./login.server";
@@ -30,10 +36,11 @@ export function existingAccountMail(email: string, locale: Locale) {
   const t = translator(locale);
   const login = `${siteUrl()}${t.path("/login")}`;
   const forgot = `${siteUrl()}${t.path("/forgot-password")}`;
+  const brand = getSiteConfig(locale).brandName;
   return {
     to: email,
-    subject: translate(locale, "email.existingSubject"),
-    text: translate(locale, "email.existingText", { login, forgot }),
+    subject: translate(locale, "email.existingSubject", { brand }),
+    text: translate(locale, "email.existingText", { brand, login, forgot }),
     links: [login, forgot],
   };
 }
@@ -56,6 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return failedForm(limited, submission);
 
   const { firstName, lastName, email, password } = submission.value;
+  // The confirmation's 60 s starts for the address, as at the auth server: a re-send asked
+  // within it is told how long to wait (app/routes/auth/login.server.ts), account or not.
+  await noteAccountMail("confirmation", email);
   // Mail bombing: past the address's sign-ups of the hour nothing is sent, the answer stays.
   if (await takeMailCap("signupMail", email)) {
     const result = await signUpWithPassword(getSupabase(context), {

@@ -86,7 +86,31 @@ export const TEMPLATES: Record<MailLocale, Record<EmailActionType, MailTemplate>
   },
 };
 
-/** "Or enter this code:" in each language. */
+/**
+ * The first line of a mail's body, naming the site that sends it ("{brand}" is its name), and
+ * the last: what to do with a mail one did not ask for.
+ */
+export const SENT_BY: Record<MailLocale, string> = {
+  en: "This mail comes from {brand}.",
+  sw: "Barua pepe hii inatoka {brand}.",
+  fr: "Cet e-mail vous est envoyé par {brand}.",
+};
+
+export const IGNORE_LINE: Record<MailLocale, string> = {
+  en: "Did not ask for this? Ignore this mail: nothing changes until the link is used.",
+  sw: "Hukuomba hili? Puuza barua pepe hii: hakuna kinachobadilika hadi kiungo kitumike.",
+  fr: "Vous ne l’avez pas demandé\u00a0? Ignorez cet e-mail\u00a0: rien ne change tant que le lien n’est pas utilisé.",
+};
+
+/** A subject with the sending site's name before it: "Jenga Digital: Confirm your signup". */
+export function brandedSubject(subject: string, brand: string | null): string {
+  return brand ? `${brand}: ${subject}` : subject;
+}
+
+/**
+ * "Or enter this code:" in each language: only in the mails of a backend started with
+ * `mailCodes` (its tests of code verification); the site's pages take links, not codes.
+ */
 export const CODE_LINE: Record<MailLocale, string> = {
   en: "Or enter this code:",
   sw: "Au weka msimbo huu:",

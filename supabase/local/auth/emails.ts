@@ -7,7 +7,14 @@ import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
 import { escapeHtml } from "../http.ts";
 import { logMail, storeMail } from "../mailbox.ts";
-import { CODE_LINE, mailLocale, TEMPLATES } from "./email-templates.ts";
+import {
+  brandedSubject,
+  CODE_LINE,
+  IGNORE_LINE,
+  mailLocale,
+  SENT_BY,
+  TEMPLATES,
+} from "./email-templates.ts";
 import { emailRateLimited } from "./errors.ts";
 import {
   EMAIL_CHANGE_TOKENS,
@@ -59,14 +66,24 @@ async function sendAuthMail(
 ): Promise<void> {
   const locale = mailLocale(nextPath(ctx.siteUrl, redirectTo), user.raw_user_meta_data);
   const template = TEMPLATES[locale][type];
-  const code = CODE_LINE[locale];
   const link = confirmLink(ctx, type, token.hash, redirectTo, to);
-  const text = `${template.intro}\n\n${link}\n\n${code} ${token.otp}\n`;
-  const html = `<h2>${escapeHtml(template.subject)}</h2>
-<p>${escapeHtml(template.intro)}</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(template.action)}</a></p>
-<p>${escapeHtml(code)} <strong>${token.otp}</strong></p>`;
-  const mail = await storeMail(tx, { to, subject: template.subject, text, html, links: [link] });
+  const subject = brandedSubject(template.subject, ctx.brandName);
+  const sentBy = ctx.brandName ? SENT_BY[locale].replace("{brand}", ctx.brandName) : null;
+  const code = ctx.mailCodes ? `${CODE_LINE[locale]} ${token.otp}` : null;
+  const text = [sentBy, template.intro, link, code, IGNORE_LINE[locale]]
+    .filter((part) => part !== null)
+    .join("\n\n");
+  const html = [
+    `<h2>${escapeHtml(subject)}</h2>`,
+    sentBy === null ? null : `<p>${escapeHtml(sentBy)}</p>`,
+    `<p>${escapeHtml(template.intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(template.action)}</a></p>`,
+    ctx.mailCodes ? `<p>${escapeHtml(CODE_LINE[locale])} <strong>${token.otp}</strong></p>` : null,
+    `<p>${escapeHtml(IGNORE_LINE[locale])}</p>`,
+  ]
+    .filter((part) => part !== null)
+    .join("\n");
+  const mail = await storeMail(tx, { to, subject, text: `${text}\n`, html, links: [link] });
   logMail(ctx, mail);
 }
 

@@ -7,7 +7,7 @@ import { anonClient, confirmationFromMail, uniqueEmail } from "./helpers.ts";
 let backend: TestBackend;
 
 beforeAll(async () => {
-  backend = await startTestBackend({ siteUrl: "http://localhost:3000" });
+  backend = await startTestBackend({ siteUrl: "http://localhost:3000", mailCodes: true });
 });
 afterAll(() => backend?.close());
 

@@ -12,12 +12,13 @@ let unlimited: TestBackend;
 
 beforeAll(async () => {
   [hosted, tiny, unlimited] = await Promise.all([
-    startTestBackend({ rateLimitHeader: HEADER }),
+    startTestBackend({ rateLimitHeader: HEADER, mailCodes: true }),
     startTestBackend({
       rateLimitHeader: HEADER,
+      mailCodes: true,
       security: { verifyRateLimit: { max: 3, windowSeconds: 0.6 } },
     }),
-    startTestBackend({ rateLimits: false }),
+    startTestBackend({ rateLimits: false, mailCodes: true }),
   ]);
 });
 afterAll(() => Promise.all([hosted?.close(), tiny?.close(), unlimited?.close()]));

@@ -11,6 +11,7 @@ beforeAll(async () => {
   // limit, which verify-rate-limit.test.ts covers (these tests verify more than 30 times).
   backend = await startTestBackend({
     rateLimits: false,
+    mailCodes: true,
     security: { emailSendIntervalSeconds: 0 },
   });
 });

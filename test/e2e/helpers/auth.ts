@@ -98,7 +98,7 @@ export async function signUpAndConfirm(
   const email = user.email ?? uniqueEmail("signup");
   const password = user.password ?? DEFAULT_PASSWORD;
   await signUp(page, { ...user, email, password });
-  await followMailLink(page, email, "Confirm your signup");
+  await followMailLink(page, email, "Jenga Digital: Confirm your signup");
   await expect(page).toHaveURL("/dashboard");
   return { email, password };
 }
