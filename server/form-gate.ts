@@ -28,7 +28,7 @@ export class FormGate {
   readonly maxLagMs: number;
   private readonly lag: () => number;
 
-  constructor({ maxActive = 4, maxQueued = 32, maxLagMs = 40, lag }: FormGateOptions = {}) {
+  constructor({ maxActive = 8, maxQueued = 32, maxLagMs = 40, lag }: FormGateOptions = {}) {
     this.maxActive = maxActive;
     this.maxQueued = maxQueued;
     this.maxLagMs = maxLagMs;
