@@ -23,7 +23,7 @@ export function contentChangeOf(value: unknown): ContentChange | undefined {
     : { kind: change.kind };
 }
 
-const CHANNEL = "site:content-changed";
+export const CONTENT_CHANNEL = "site:content-changed";
 
 export interface ContentBus {
   publish(change: ContentChange): void;
@@ -54,7 +54,7 @@ export function createRedisBus(
   subscriber.on("ready", () => {
     warned = false;
   });
-  void subscriber.subscribe(CHANNEL).catch(onError);
+  void subscriber.subscribe(CONTENT_CHANNEL).catch(onError);
   subscriber.on("message", (_channel: string, raw: string) => {
     try {
       const message = JSON.parse(raw) as { from?: string; change?: unknown };
@@ -67,7 +67,10 @@ export function createRedisBus(
   return {
     publish(change) {
       publisher
-        .publish(CHANNEL, JSON.stringify({ from: instance, change: contentChangeOf(change) }))
+        .publish(
+          CONTENT_CHANNEL,
+          JSON.stringify({ from: instance, change: contentChangeOf(change) }),
+        )
         .catch(onError);
     },
     async close() {
