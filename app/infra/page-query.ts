@@ -57,7 +57,7 @@ export type CacheablePath = keyof typeof CACHEABLE_PAGES;
  * to it drops exactly these from the page cache (server/page-cache.ts). The settings (brand,
  * contact details, footer) and the services (footer links) are on every page; the chat options
  * are the home page's widget and the contact page's `?topic=` message; the team's bios are
- * post authors' too.
+ * post authors' too; the sitemap lists the published legal documents.
  */
 export const PAGES_SHOWING = {
   site_settings: "every page",
@@ -68,7 +68,7 @@ export const PAGES_SHOWING = {
   portfolio_categories: ["/"],
   portfolio_projects: ["/"],
   team_members: ["/", "/blog/:postId"],
-  legal_documents: ["/terms", "/privacy"],
+  legal_documents: ["/terms", "/privacy", "/sitemap.xml"],
 } as const satisfies Record<SiteEntity, "every page" | readonly CacheablePath[]>;
 
 /**

@@ -191,7 +191,7 @@ describe("PageCache", () => {
 
     it("drops the legal pages for the legal documents, and home and contact for chat options", () => {
       expect(cachedAfter({ kind: "site", entity: "legal_documents" })).toEqual(
-        without("/terms", "/sw/privacy", "/fr/terms"),
+        without("/terms", "/sw/privacy", "/fr/terms", "/sitemap.xml"),
       );
       expect(cachedAfter({ kind: "site", entity: "chat_options" })).toEqual(
         without(...HOMES, "/contact", "/fr/contact?topic=website"),

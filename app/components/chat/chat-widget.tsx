@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import { useDisclosure } from "~/components/layout/use-disclosure";
 import type { ChatLink } from "~/domain/site/content.server";
@@ -48,7 +48,7 @@ export function ChatWidget({ options }: { options: readonly ChatLink[] }) {
           ))}
           {services.length > 0 ? (
             <li>
-              <form method="get" action={t.path("/contact")} className="flex items-end gap-2">
+              <Form method="get" action={t.path("/contact")} className="flex items-end gap-2">
                 <label className="flex-1 text-sm font-medium text-slate-800">
                   {t("siteContent.chat.service")}
                   <select
@@ -68,7 +68,7 @@ export function ChatWidget({ options }: { options: readonly ChatLink[] }) {
                 >
                   {t("siteContent.chat.submit")}
                 </button>
-              </form>
+              </Form>
             </li>
           ) : null}
           {whatsapp ? (
