@@ -3,7 +3,12 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { RouterContextProvider, ServerRouter } from "react-router";
-import { type ContentEvents, contentEventsContext } from "~/infra/content-events";
+import { siteContentChanged } from "~/domain/site/snapshot.server";
+import {
+  type ContentChange,
+  type ContentEvents,
+  contentEventsContext,
+} from "~/infra/content-events";
 import { buildCsp, frameworkScriptHashes, isSharedCacheable } from "~/infra/http-policy";
 import { holdHydrationUntilPainted } from "~/infra/hydrate-after-paint";
 
@@ -29,8 +34,24 @@ export interface ServerPorts {
  */
 export function createRequestContext(ports: ServerPorts): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(contentEventsContext, ports.contentEvents);
+  context.set(contentEventsContext, {
+    announce(change) {
+      // This process first (whatever server runs it), then the server's page cache and the
+      // other workers and instances.
+      contentChanged(change);
+      ports.contentEvents.announce(change);
+    },
+  });
   return context;
+}
+
+/**
+ * A content change announced elsewhere (another worker, another instance) reached this
+ * process: the Node server calls this through the build (server/site-server.ts), as it cannot
+ * import the app's modules itself.
+ */
+export function contentChanged(change: ContentChange): void {
+  siteContentChanged(change);
 }
 
 function renderDocument(routerContext: EntryContext, url: string, nonce: string) {

@@ -1,10 +1,11 @@
 import type { User } from "@supabase/supabase-js";
 import { data } from "react-router";
-import { serviceLinksIn } from "~/content/localized.server";
 import { toSessionUser } from "~/domain/accounts/session-user";
 import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
 import { startOutboxWorker } from "~/domain/outbox/outbox.server";
+import type { SiteContent } from "~/domain/site/content.server";
+import { siteContent } from "~/domain/site/snapshot.server";
 import {
   alternatePaths,
   type Locale,
@@ -17,7 +18,7 @@ import { bannerDismissed } from "~/infra/cookies.server";
 import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { languageSuggestionOf } from "~/infra/http-policy";
 import { getAuthUser } from "~/infra/session.server";
-import { getSiteConfig } from "~/infra/site-config.server";
+import { siteConfigOf } from "~/infra/site-config.server";
 import { supabaseMiddleware } from "~/infra/supabase-middleware.server";
 import { getToast } from "~/infra/toast.server";
 import type { Route } from "./+types/root";
@@ -31,18 +32,19 @@ const outboxMiddleware: Route.MiddlewareFunction = (_args, next) => {
 export const middleware: Route.MiddlewareFunction[] = [outboxMiddleware, supabaseMiddleware];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const [authUser, { toast, headers }, honeypotInputProps] = await Promise.all([
+  const locale = localeFromPath(url.pathname);
+  const [authUser, { toast, headers }, honeypotInputProps, content] = await Promise.all([
     getAuthUser(context),
     getToast(request),
     honeypotProps(),
+    shellContent(locale),
   ]);
   const user = authUser ? toSessionUser(authUser) : null;
   const account = await getAccountShellData(request, authUser, url);
-  const locale = localeFromPath(url.pathname);
   const suggested = languageSuggestionOf(request);
   return data(
     {
-      site: getSiteConfig(locale),
+      site: siteConfigOf(content?.settings),
       user,
       toast,
       honeypotInputProps,
@@ -50,11 +52,24 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       locale,
       i18n: bundle(locale, user ? SIGNED_IN_SHELL : SHELL),
       alternates: alternatePaths(url.pathname),
-      serviceLinks: serviceLinksIn(locale),
+      serviceLinks: content?.serviceLinks ?? [],
       suggestion: suggested ? suggestionIn(suggested) : null,
     },
     { headers },
   );
+}
+
+/**
+ * The site content the shell shows (brand, contact details, the services in the footer). Every
+ * page needs the shell, error pages included: without any content (the backend never answered
+ * and nothing was saved) it shows the built-in details and no service links.
+ */
+async function shellContent(locale: Locale): Promise<SiteContent | undefined> {
+  try {
+    return await siteContent(locale);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The messages of the shell every page shows (header, footer, switcher, error screens). */

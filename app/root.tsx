@@ -16,6 +16,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/not-found";
 import { StatusPage } from "./components/status-page";
 import { ToasterHost, Toasts } from "./components/toasts/toasts";
+import type { GonePage } from "./domain/site/redirects.server";
 import { TranslateContext, translatorFrom, useT } from "./i18n/use-t";
 import type { loader as rootLoader } from "./root.server";
 import stylesheet from "./styles/app.css?url";
@@ -88,8 +89,17 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const given = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
-  const message = status < 500 && typeof given?.message === "string" ? given.message : undefined;
+  const given = isRouteErrorResponse(error) ? (error.data as Partial<GonePage> | null) : null;
+  const said = (text: unknown) => (status < 500 && typeof text === "string" ? text : undefined);
+  const link = status === 410 && given?.link ? given.link : undefined;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <StatusPage status={status} message={message} stack={stack} />;
+  return (
+    <StatusPage
+      status={status}
+      title={said(given?.title)}
+      message={said(given?.message)}
+      link={link}
+      stack={stack}
+    />
+  );
 }

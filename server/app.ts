@@ -43,7 +43,7 @@ export interface AppOptions {
 
 /** The app's content-changed port (app/infra/content-events.ts), as the server sees it. */
 export interface ContentEvents {
-  announce(change: { kind: string }): void;
+  announce(change: { kind: string; entity?: string }): void;
 }
 
 type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -51,6 +51,16 @@ type ContextFactory = (ports: { contentEvents: ContentEvents }) => RouterContext
 interface BuildEntry {
   createRequestContext?: ContextFactory;
   createRequestHandler?: typeof createRequestHandler;
+  contentChanged?: (change: { kind: string; entity?: string }) => void;
+}
+
+/**
+ * The build's hook for a content change heard from another worker or instance (its content
+ * snapshot is read again: app/entry.server.tsx); nothing for a build without one.
+ */
+export function contentChangedHook(build: ServerBuild): (change: { kind: string }) => void {
+  const hook = (build.entry.module as BuildEntry).contentChanged;
+  return hook ? (change) => hook(change) : () => {};
 }
 
 /**
@@ -142,6 +152,7 @@ export function createAppListener(options: AppOptions) {
         target: key?.key ?? url,
       });
       const app = await getHandler();
+      const epoch = options.pageCache?.epoch;
       const response = await app.handle(incoming.request, app.context(ports));
       const stopped = incoming.streamed?.failure();
       if (stopped) throw stopped;
@@ -150,6 +161,7 @@ export function createAppListener(options: AppOptions) {
         anonymous,
         https,
         pageCache: key ? options.pageCache : undefined,
+        epoch,
       });
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
@@ -174,7 +186,14 @@ async function sendAppResponse(
   res: ServerResponse,
   incoming: AppRequest,
   response: Response,
-  page: { url: string; anonymous: boolean; https: boolean; pageCache?: PageCache },
+  page: {
+    url: string;
+    anonymous: boolean;
+    https: boolean;
+    pageCache?: PageCache;
+    /** The page cache's epoch when the render began (see PageCache.store). */
+    epoch?: number;
+  },
 ): Promise<void> {
   const { request } = incoming;
   // A body the app refused without reading (a guard's redirect) is not read now either: its
@@ -191,7 +210,7 @@ async function sendAppResponse(
     page.pageCache &&
     isSharedCacheable(response.status, headers)
   ) {
-    const stored = page.pageCache.store(page.url, response.status, headers, body);
+    const stored = page.pageCache.store(page.url, response.status, headers, body, page.epoch);
     return sendCachedPage(req, res, stored, page.https, "MISS");
   }
   headers.set("Cache-Control", finalCacheControl(page.anonymous, response.status, headers));

@@ -1,12 +1,29 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { isSiteEntity } from "../app/infra/page-query.ts";
 
-/** A content change as it travels between workers and instances. */
+/**
+ * A content change as it travels between workers and instances (app/infra/content-events.ts):
+ * posts, media, or one part of the site's content (`entity`).
+ */
 export interface ContentChange {
   kind: string;
+  entity?: string;
 }
 
-const CHANNEL = "site:content-changed";
+/**
+ * What is passed on of a change heard from elsewhere: its kind, and the part of the site's
+ * content it names when that is one the site knows (else nothing, which stales every page).
+ */
+export function contentChangeOf(value: unknown): ContentChange | undefined {
+  const change = value as { kind?: unknown; entity?: unknown } | null | undefined;
+  if (typeof change?.kind !== "string" || change.kind.length > 20) return undefined;
+  return isSiteEntity(change.entity)
+    ? { kind: change.kind, entity: change.entity }
+    : { kind: change.kind };
+}
+
+export const CONTENT_CHANNEL = "site:content-changed";
 
 export interface ContentBus {
   publish(change: ContentChange): void;
@@ -37,13 +54,12 @@ export function createRedisBus(
   subscriber.on("ready", () => {
     warned = false;
   });
-  void subscriber.subscribe(CHANNEL).catch(onError);
+  void subscriber.subscribe(CONTENT_CHANNEL).catch(onError);
   subscriber.on("message", (_channel: string, raw: string) => {
     try {
-      const message = JSON.parse(raw) as { from?: string; change?: ContentChange };
-      if (message.from !== instance && typeof message.change?.kind === "string") {
-        onRemote({ kind: message.change.kind });
-      }
+      const message = JSON.parse(raw) as { from?: string; change?: unknown };
+      const change = contentChangeOf(message.change);
+      if (message.from !== instance && change) onRemote(change);
     } catch {
       // not ours
     }
@@ -51,7 +67,10 @@ export function createRedisBus(
   return {
     publish(change) {
       publisher
-        .publish(CHANNEL, JSON.stringify({ from: instance, change: { kind: change.kind } }))
+        .publish(
+          CONTENT_CHANNEL,
+          JSON.stringify({ from: instance, change: contentChangeOf(change) }),
+        )
         .catch(onError);
     },
     async close() {

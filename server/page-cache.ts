@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { pageCacheKey } from "../app/infra/http-policy.ts";
+import { pageQuery, pagesShowing } from "../app/infra/page-query.ts";
 import { compress } from "./encoding.ts";
 
 /** A rendered anonymous page, ready to send as-is (all encodings precomputed). */
@@ -65,6 +66,11 @@ export class PageCache {
   private readonly searches: LRUCache<string, CachedPage>;
   hits = 0;
   misses = 0;
+  /**
+   * Bumped by every invalidation: a page whose render began before one may show what changed,
+   * so it is sent but not kept (see `store`).
+   */
+  epoch = 0;
   private readonly recompressing = new Set<Promise<void>>();
 
   constructor({
@@ -92,8 +98,17 @@ export class PageCache {
     return page;
   }
 
-  /** Stores a rendered page under the normalised key of `url`; returns what to send for it. */
-  store(url: string, status: number, headers: Headers, body: Buffer): CachedPage {
+  /**
+   * Stores a rendered page under the normalised key of `url`; returns what to send for it. A
+   * page rendered since `epoch` (read before its render began) was invalidated is not stored.
+   */
+  store(
+    url: string,
+    status: number,
+    headers: Headers,
+    body: Buffer,
+    epoch = this.epoch,
+  ): CachedPage {
     const stored = new Headers(headers);
     stored.delete("Content-Length");
     stored.delete("Content-Encoding");
@@ -105,7 +120,7 @@ export class PageCache {
       gzip: compress(body, "gzip"),
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`,
     };
-    const slot = this.slot(url);
+    const slot = epoch === this.epoch ? this.slot(url) : undefined;
     slot?.cache.set(slot.key, page);
     // The site's own pages (a path with no parameters: a bounded set, each rendered at most once
     // per TTL) swap in a smaller brotli body off the event loop; a URL with parameters, which a
@@ -131,8 +146,30 @@ export class PageCache {
   }
 
   clear(): void {
+    this.epoch++;
     this.pages.clear();
     this.searches.clear();
+  }
+
+  /**
+   * Drops the pages a content change makes stale, in every language (app/infra/page-query.ts
+   * `PAGES_SHOWING`): all of them for posts and media, only those showing a part of the site's
+   * content for that part.
+   */
+  invalidate(change: { kind: string; entity?: unknown }): void {
+    const stale = pagesShowing(change);
+    if (stale === "every page") {
+      this.clear();
+      return;
+    }
+    this.epoch++;
+    for (const cache of [this.pages, this.searches]) {
+      const keys = [...cache.keys()].filter((key) => {
+        const page = pageQuery(key)?.page;
+        return page === undefined || stale.has(page);
+      });
+      for (const key of keys) cache.delete(key);
+    }
   }
 
   get size(): number {

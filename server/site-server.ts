@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
-import { createAppListener } from "./app.ts";
+import { contentChangedHook, createAppListener } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
 import { eventLoopLag, FormGate } from "./form-gate.ts";
@@ -24,7 +24,10 @@ export const HTTP_TIMEOUTS = {
 
 export interface SiteServer {
   server: Server;
-  /** Drops every cached page (a content change announced here or elsewhere). */
+  /**
+   * A content change announced by another worker or instance: the app reads its content again
+   * and the cached pages showing it go.
+   */
   clearCache(change: ContentChange): void;
   /** Stops accepting, finishes in-flight requests (see drainServer), releases connections. */
   drain(options: { closeIdle: boolean }): Promise<void>;
@@ -51,6 +54,7 @@ export async function startSiteServer(options: {
         maxBytes: Math.floor((env.PAGE_CACHE_MAX_MB * 1024 * 1024) / options.workers),
       })
     : undefined;
+  const appContentChanged = contentChangedHook(build);
   const loopLag = eventLoopLag();
   const readiness = createReadinessCheck({
     // Read at request time: in embedded mode the backend's URL is decided at start-up.
@@ -66,10 +70,11 @@ export async function startSiteServer(options: {
     mode: "production",
     staticFiles: loadStaticFiles(resolve(buildDir, "client")),
     trustProxy: env.TRUST_PROXY === true,
-    // A post or page changed: this process drops its cached pages at once, then tells the rest.
+    // Content changed here (the app already read it again: app/entry.server.tsx): this
+    // process drops the cached pages showing it at once, then tells the rest.
     contentEvents: {
       announce(change) {
-        pageCache?.clear();
+        pageCache?.invalidate(change);
         options.announce(change);
       },
     },
@@ -86,7 +91,10 @@ export async function startSiteServer(options: {
   await new Promise<void>((done) => server.listen(env.PORT, env.HOST, done));
   return {
     server,
-    clearCache: () => pageCache?.clear(),
+    clearCache(change) {
+      appContentChanged(change);
+      pageCache?.invalidate(change);
+    },
     async drain(drainOptions) {
       draining = true;
       await drainServer(server, drainOptions);

@@ -41,6 +41,11 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number];
 
+/** A stored icon name (a service's) as one of the sprite's; `globe` for a name it lacks. */
+export function iconNamed(name: string): IconName {
+  return (ICON_NAMES as readonly string[]).includes(name) ? (name as IconName) : "globe";
+}
+
 type IconProps = SVGProps<SVGSVGElement> & { name: IconName; title?: string };
 
 export function SvgIcon({ name, title, className, ...props }: IconProps) {

@@ -13,12 +13,17 @@ const FALLBACK = { title: "errors.fallbackTitle", message: "errors.fallbackText"
 /** The error screen of a status (403, 429, 500, 503, …), with a way home. */
 export function StatusPage({
   status,
+  title,
   message,
+  link,
   stack,
 }: {
   status: number;
-  /** A server-provided explanation (e.g. the wait of a rate limit). */
+  /** Server-provided words (e.g. a gone page's, or the wait of a rate limit). */
+  title?: string;
   message?: string;
+  /** Where to go instead of the home page (already in the page's language). */
+  link?: { to: string; label: string };
   stack?: string;
 }) {
   const copy = STATUS_COPY[status] ?? FALLBACK;
@@ -26,13 +31,13 @@ export function StatusPage({
   return (
     <section className="flex min-h-[70vh] flex-col items-center justify-center px-4 pt-24 pb-16 text-center">
       <p className="text-5xl font-extrabold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">{t(copy.title)}</h1>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{title ?? t(copy.title)}</h1>
       <p className="mt-3 max-w-md text-slate-600">{message ?? t(copy.message)}</p>
       <Link
-        to={t.path("/")}
+        to={link?.to ?? t.path("/")}
         className="mt-8 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
       >
-        {t("common.returnHome")}
+        {link?.label ?? t("common.returnHome")}
       </Link>
       {stack ? (
         <pre className="mt-8 max-w-full overflow-auto text-left text-xs">{stack}</pre>

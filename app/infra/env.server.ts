@@ -40,11 +40,17 @@ const schema = z
     PORT: port.default(3000),
     HOST: z.string().default("0.0.0.0"),
     SITE_URL: optionalText.pipe(httpUrl.optional()),
-    BRAND_NAME: z.string().default("Jenga Digital"),
-    CONTACT_PHONE: z.string().default("+254 712 345 678"),
-    CONTACT_EMAIL: z.string().default("hello@jengadigital.co.ke"),
-    CONTACT_SUPPORT_EMAIL: z.string().default("support@jengadigital.co.ke"),
-    /** WhatsApp number for click-to-chat links (digits, country code first); unset hides them. */
+    /**
+     * The brand and contact details are first-start defaults of the site's settings
+     * (app/domain/site/settings.server.ts): while an admin has never saved the settings, a value
+     * set here replaces the seeded one; once saved in /admin, the database wins. Unset: the
+     * seeded value.
+     */
+    BRAND_NAME: optionalText,
+    CONTACT_PHONE: optionalText,
+    CONTACT_EMAIL: optionalText,
+    CONTACT_SUPPORT_EMAIL: optionalText,
+    /** WhatsApp number for click-to-chat links (digits, country code first). */
     CONTACT_WHATSAPP: optionalText.pipe(
       z
         .string()
@@ -52,12 +58,19 @@ const schema = z
         .pipe(z.string().regex(/^\d{8,15}$/, "must be a phone number with its country code"))
         .optional(),
     ),
-    OFFICE_HOURS: z.string().default("Monday to Friday, 8:00 to 17:00 (EAT)"),
-    CONTACT_CITIES: z.string().default("Nairobi,Mombasa"),
+    OFFICE_HOURS: optionalText,
+    /** Comma-separated: `Nairobi,Mombasa`. */
+    CONTACT_CITIES: optionalText,
     SUPABASE_URL: optionalText.pipe(httpUrl.optional()),
     SUPABASE_ANON_KEY: optionalText,
     SUPABASE_SERVICE_ROLE_KEY: optionalText,
     SUPABASE_LOCAL_DIR: z.string().default(".data/supabase"),
+    /**
+     * The last site content this server read (app/domain/site/snapshot.server.ts): public pages
+     * render from it when the site starts while the backend cannot be reached. Default:
+     * `site-content.json` in SUPABASE_LOCAL_DIR (`.data/` when that is empty).
+     */
+    SITE_CONTENT_FILE: optionalText,
     SUPABASE_LOCAL_PORT: port.default(54321),
     SUPABASE_LOCAL_JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
     SUPABASE_LOCAL_AUTOCONFIRM: flag(["1", "true", "on"]),
@@ -163,6 +176,14 @@ export function setRuntimeEnv(values: Partial<Record<keyof Env, string>>): void 
 export function siteUrl(): string {
   const current = env();
   return (current.SITE_URL ?? `http://localhost:${current.PORT}`).replace(/\/+$/, "");
+}
+
+/** Where the last site content read is kept (see SITE_CONTENT_FILE). */
+export function siteContentFile(): string {
+  const current = env();
+  return (
+    current.SITE_CONTENT_FILE ?? join(current.SUPABASE_LOCAL_DIR || ".data", "site-content.json")
+  );
 }
 
 /** How many HTTP workers to run: WEB_CONCURRENCY, else every core in production, else 1. */

@@ -41,9 +41,13 @@ export function returnMailCap(kind: MailCapKind, address: string): Promise<void>
  * Sends after the answer, within `kind`'s cap for the recipient: the cap is looked up after the
  * answer too, so its time never tells a visitor which branch ran.
  */
-export function sendCappedMailLater(kind: MailCapKind, mail: OutgoingMail): void {
+export function sendCappedMailLater(
+  kind: MailCapKind,
+  to: string,
+  compose: () => OutgoingMail | Promise<OutgoingMail>,
+): void {
   setImmediate(async () => {
-    if (await takeMailCap(kind, mail.to)) await sendMail(mail);
+    if (await takeMailCap(kind, to)) await sendMail(await compose());
   });
 }
 

@@ -7,6 +7,7 @@
  * path: the Node server imports it through the HTTP policy.
  */
 import { LOCALES, type Locale } from "../i18n/locale.ts";
+import type { SiteEntity } from "./content-events.ts";
 
 /** How the values of one query parameter are normalised. */
 type ParamKind =
@@ -50,6 +51,44 @@ export const CACHEABLE_PAGES = {
 } as const satisfies Record<string, CacheablePage>;
 
 export type CacheablePath = keyof typeof CACHEABLE_PAGES;
+
+/**
+ * The cacheable pages that show each part of the site's content, in every language: a change
+ * to it drops exactly these from the page cache (server/page-cache.ts). The settings (brand,
+ * contact details, footer) and the services (footer links) are on every page; the chat options
+ * are the home page's widget and the contact page's `?topic=` message; the team's bios are
+ * post authors' too; the sitemap lists the published legal documents.
+ */
+export const PAGES_SHOWING = {
+  site_settings: "every page",
+  services: "every page",
+  chat_options: ["/", "/contact"],
+  testimonials: ["/"],
+  site_figures: ["/"],
+  portfolio_categories: ["/"],
+  portfolio_projects: ["/"],
+  team_members: ["/", "/blog/:postId"],
+  legal_documents: ["/terms", "/privacy", "/sitemap.xml"],
+} as const satisfies Record<SiteEntity, "every page" | readonly CacheablePath[]>;
+
+/**
+ * The pages a content change makes stale: a part of the site's content drops its own pages;
+ * posts and media (shown in lists, previews and bodies alike), or anything not understood, drop
+ * every page.
+ */
+export function pagesShowing(change: {
+  kind: string;
+  entity?: unknown;
+}): "every page" | ReadonlySet<CacheablePath> {
+  if (change.kind !== "site" || !isSiteEntity(change.entity)) return "every page";
+  const pages = PAGES_SHOWING[change.entity];
+  return pages === "every page" ? pages : new Set<CacheablePath>(pages);
+}
+
+/** Whether `entity` names a part of the site's content (a message from elsewhere is checked). */
+export function isSiteEntity(entity: unknown): entity is SiteEntity {
+  return typeof entity === "string" && Object.hasOwn(PAGES_SHOWING, entity);
+}
 
 const PAGES = Object.entries(CACHEABLE_PAGES) as [CacheablePath, CacheablePage][];
 const MAX_TEXT = 100;

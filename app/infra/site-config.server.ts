@@ -1,31 +1,54 @@
+import { siteContent } from "~/domain/site/snapshot.server";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locale";
-import { translate } from "~/i18n/translate.server";
-import type { SiteConfig } from "~/lib/site-config";
+import { fallbackSiteConfig, type SiteConfig } from "~/lib/site-config";
 import { env, siteUrl } from "./env.server";
 
-/** The default office hours (env.server.ts), worded per language unless configured otherwise. */
-const DEFAULT_OFFICE_HOURS = "Monday to Friday, 8:00 to 17:00 (EAT)";
-
-/** Brand and contact details: one place, overridable by env (read at request time). */
-export function getSiteConfig(locale: Locale = DEFAULT_LOCALE): SiteConfig {
-  const current = env();
+/**
+ * Brand and contact details as pages show them: the site's settings (app/domain/site) in the
+ * page's language — with the environment's first-start values until an admin saves them —
+ * and the canonical origin.
+ */
+export function siteConfigOf(settings: SiteSettingsView | undefined): SiteConfig {
   const url = siteUrl();
-  const officeHours =
-    current.OFFICE_HOURS === DEFAULT_OFFICE_HOURS
-      ? translate(locale, "contact.defaultHours")
-      : current.OFFICE_HOURS;
+  const origin = { siteUrl: url, host: new URL(url).host };
+  if (!settings) return { ...withEnv(fallbackSiteConfig), ...origin };
   return {
-    brandName: current.BRAND_NAME,
-    siteUrl: url,
-    host: new URL(url).host,
-    phone: current.CONTACT_PHONE,
-    email: current.CONTACT_EMAIL,
-    supportEmail: current.CONTACT_SUPPORT_EMAIL,
-    whatsapp: current.CONTACT_WHATSAPP ?? null,
-    officeHours,
-    cities: current.CONTACT_CITIES.split(",")
-      .map((city) => city.trim())
-      .filter(Boolean),
-    country: "Kenya",
+    brandName: settings.brandName,
+    ...origin,
+    phone: settings.phone,
+    email: settings.email,
+    supportEmail: settings.supportEmail,
+    whatsapp: settings.whatsapp,
+    officeHours: settings.officeHours,
+    cities: settings.cities,
+    country: settings.country,
+    socialLinks: settings.socialLinks,
   };
+}
+
+type SiteSettingsView = Omit<SiteConfig, "siteUrl" | "host">;
+
+/**
+ * Without any site content (the backend never answered and nothing was saved): the built-in
+ * shell values, with what the environment sets.
+ */
+function withEnv(config: SiteConfig): SiteConfig {
+  const current = env();
+  return {
+    ...config,
+    brandName: current.BRAND_NAME ?? config.brandName,
+    phone: current.CONTACT_PHONE ?? config.phone,
+    email: current.CONTACT_EMAIL ?? config.email,
+    supportEmail: current.CONTACT_SUPPORT_EMAIL ?? config.supportEmail,
+    whatsapp: current.CONTACT_WHATSAPP ?? config.whatsapp,
+  };
+}
+
+/** The site config in `locale`, or the built-in one when the site has no content at all. */
+export async function getSiteConfig(locale: Locale = DEFAULT_LOCALE): Promise<SiteConfig> {
+  try {
+    return siteConfigOf((await siteContent(locale)).settings);
+  } catch {
+    return siteConfigOf(undefined);
+  }
 }

@@ -17,7 +17,7 @@ export function slideCount(total: number, perSlide = PER_SLIDE): number {
 }
 
 /** Items of every slide, in order. */
-export function chunkSlides<T>(items: T[], perSlide = PER_SLIDE): T[][] {
+export function chunkSlides<T>(items: readonly T[], perSlide = PER_SLIDE): T[][] {
   const slides: T[][] = [];
   for (let i = 0; i < items.length; i += perSlide) slides.push(items.slice(i, i + perSlide));
   return slides.length ? slides : [[]];

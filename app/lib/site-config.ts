@@ -12,6 +12,8 @@ export interface SiteConfig {
   officeHours: string;
   cities: string[];
   country: string;
+  /** The agency's pages on social networks (the footer's links). */
+  socialLinks: { network: string; url: string }[];
 }
 
 /** `tel:` form of a display phone number ("+254 712 345 678" → "+254712345678"). */
@@ -36,6 +38,7 @@ export const fallbackSiteConfig: SiteConfig = {
   officeHours: "Monday to Friday, 8:00 to 17:00 (EAT)",
   cities: ["Nairobi", "Mombasa"],
   country: "Kenya",
+  socialLinks: [],
 };
 
 /** The site config the root loader sent; usable in any component, including error boundaries. */
@@ -44,10 +47,18 @@ export function useSiteConfig(): SiteConfig {
   return data?.site ?? fallbackSiteConfig;
 }
 
+/** A published service as the footer and the contact form list it. */
+export interface ServiceLinkData {
+  id: string;
+  title: string;
+  /** `["title"]` when the title is shown untranslated (`langOf`). */
+  english?: readonly string[];
+}
+
 /** The services (id and title in the page's language) the root loader sent: footer, forms. */
-export function useServiceLinks(): { id: string; title: string }[] {
+export function useServiceLinks(): readonly ServiceLinkData[] {
   const data = useRouteLoaderData("root") as
-    | { serviceLinks?: { id: string; title: string }[] }
+    | { serviceLinks?: readonly ServiceLinkData[] }
     | undefined;
   return data?.serviceLinks ?? [];
 }

@@ -1,5 +1,5 @@
-import type { Service } from "~/content/services";
 import type { BlogPost } from "~/domain/posts/types";
+import type { LocalService } from "~/domain/site/localize.server";
 import type { SiteConfig } from "./site-config";
 
 /** schema.org JSON-LD for the home page, service pages and posts (plain objects). */
@@ -20,7 +20,10 @@ export function organizationJsonLd(site: SiteConfig): Record<string, unknown> {
   };
 }
 
-export function serviceJsonLd(site: SiteConfig, service: Service): Record<string, unknown> {
+export function serviceJsonLd(
+  site: SiteConfig,
+  service: Pick<LocalService, "id" | "title" | "description">,
+): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "Service",

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { findServiceIn, topicMessageIn } from "~/content/localized.server";
-import { isServiceId } from "~/domain/contact/limits";
 import { saveContactMessage } from "~/domain/contact/messages.server";
+import { contactPrefill } from "~/domain/contact/prefill.server";
 import { contactSchemaIn } from "~/domain/contact/schema.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { pageContent, siteContent } from "~/domain/site/snapshot.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
@@ -20,31 +20,24 @@ import type { Route } from "./+types/contact";
  * The contact page; `?topic=` (chat widget) prefills the message, `?service=` (a service page's
  * "Request a quote") chooses the service and prefills a quote request.
  */
-export function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { locale, t, i18n } = pageI18n(url, [
     "contact",
     "meta.contactTitle",
     "meta.contactDescription",
   ]);
-  const query = pageParams(url);
-  const service = query.get("service");
-  const quoteFor = isServiceId(service) ? findServiceIn(locale, service) : undefined;
-  return data(
-    {
-      defaultMessage: quoteFor
-        ? t("contact.quoteMessage", { service: quoteFor.title })
-        : topicMessageIn(locale, query.get("topic")),
-      defaultService: quoteFor?.id ?? "",
-      i18n,
-    },
-    { headers: publicCacheHeaders(request) },
-  );
+  const prefill = contactPrefill(await pageContent(locale), t, pageParams(url));
+  return data({ ...prefill, i18n }, { headers: publicCacheHeaders(request) });
 }
 
 /** Stores a contact message (also posted by the home page form, which sends `redirectTo`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(localeOf(request));
-  const read = await readSubmission(request, contactSchemaIn(t.locale), { honeypot: true });
+  // Without any site content the backend is down: the save below fails with the typed values
+  // kept (and the form offered no service to choose).
+  const site = await siteContent(t.locale).catch(() => undefined);
+  const schema = contactSchemaIn(t.locale, site?.serviceLinks);
+  const read = await readSubmission(request, schema, { honeypot: true });
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);

@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { homeWorkIn, serviceCardsIn, teamCardsIn } from "~/content/localized.server";
-import { testimonials } from "~/content/testimonials";
 import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
+import { pageContent } from "~/domain/site/snapshot.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { pageParams } from "~/infra/page-query";
@@ -13,6 +12,7 @@ import type { Route } from "./+types/home";
 const HOME_MESSAGES = [
   "home",
   "chat",
+  "siteContent.chat",
   "contact",
   "services.title",
   "services.intro",
@@ -23,27 +23,33 @@ const HOME_MESSAGES = [
   "meta.homeDescription",
 ];
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const slide = slideFromParam(pageParams(url).get("slide"), slideCount(testimonials.length));
-  const { locale, i18n } = pageI18n(url, HOME_MESSAGES);
-  const content = {
-    services: serviceCardsIn(locale),
-    work: homeWorkIn(locale),
-    team: teamCardsIn(locale),
-    testimonials,
-    i18n,
-  };
+async function latestPosts(context: Route.LoaderArgs["context"]) {
   try {
-    const posts = postsIn(await listPublishedPosts(getSupabase(context)), locale).slice(0, 3);
-    return data(
-      { ...content, posts, postsFailed: false, slide },
-      { headers: publicCacheHeaders(request) },
-    );
+    return { posts: await listPublishedPosts(getSupabase(context)), postsFailed: false };
   } catch (error) {
     console.error("home: latest posts failed", error);
-    return data(
-      { ...content, posts: [], postsFailed: true, slide },
-      { headers: publicCacheHeaders(request, false) },
-    );
+    return { posts: [], postsFailed: true };
   }
+}
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { locale, i18n } = pageI18n(url, HOME_MESSAGES);
+  const [site, latest] = await Promise.all([pageContent(locale), latestPosts(context)]);
+  const slide = slideFromParam(pageParams(url).get("slide"), slideCount(site.testimonials.length));
+  return data(
+    {
+      services: site.serviceCards,
+      work: site.work,
+      team: site.teamCards,
+      testimonials: site.testimonials,
+      heroFigures: site.heroFigures,
+      aboutFigures: site.aboutFigures,
+      chat: site.chatLinks,
+      i18n,
+      posts: postsIn(latest.posts, locale).slice(0, 3),
+      postsFailed: latest.postsFailed,
+      slide,
+    },
+    { headers: publicCacheHeaders(request, !latest.postsFailed) },
+  );
 }

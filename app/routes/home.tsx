@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero />
+      <Hero figures={loaderData.heroFigures} />
       <WelcomeVideo />
       <ServicesSection services={loaderData.services} />
       <PortfolioSection items={loaderData.work} />
@@ -37,10 +37,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         testimonials={loaderData.testimonials}
         initialSlide={loaderData.slide}
       />
-      <AboutSection />
+      <AboutSection figures={loaderData.aboutFigures} />
       <LatestArticles posts={loaderData.posts} failed={loaderData.postsFailed} />
       <ContactSection />
-      <ChatWidget />
+      <ChatWidget options={loaderData.chat} />
       <PhoneActions />
     </>
   );

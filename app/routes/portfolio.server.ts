@@ -1,12 +1,14 @@
-import { data } from "react-router";
-import { categoryLabelIn, projectsIn } from "~/content/localized.server";
-import { portfolioCategories, portfolioCategoryBySlug } from "~/content/portfolio";
+import { data, redirect } from "react-router";
+import { pageSnapshot } from "~/domain/site/snapshot.server";
 import { pageI18n } from "~/i18n/page.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { requireUser } from "~/infra/session.server";
 import type { Route } from "./+types/portfolio";
 
-/** Signed-in only. ?category= filters the projects; ?project= opens one's details (no JS). */
+/**
+ * Signed-in only. ?category= (a category's slug) filters the projects; ?project= opens one's
+ * details (no JS), and a project's former slug answers 301 to its current one.
+ */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireUser({ request, context });
   const { locale, i18n } = pageI18n(url, [
@@ -14,17 +16,23 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     "common.contactUs",
     "meta.portfolioDescription",
   ]);
-  const category = portfolioCategoryBySlug(url.searchParams.get("category"));
+  const snapshot = await pageSnapshot();
+  const { categories, projects: all } = snapshot.in(locale);
   const projectSlug = url.searchParams.get("project");
-  const all = projectsIn(locale);
+  if (projectSlug && !all.some((p) => p.slug === projectSlug)) {
+    const fate = snapshot.redirects.projects.get(projectSlug);
+    if (fate && "moved" in fate) {
+      const query = new URLSearchParams(url.searchParams);
+      query.set("project", fate.moved);
+      throw redirect(`${url.pathname}?${query}`, 301);
+    }
+  }
+  const category = categories.find((c) => c.slug === url.searchParams.get("category"));
   return data(
     {
       category: category?.slug ?? null,
-      categories: portfolioCategories.map((c) => ({
-        slug: c.slug,
-        label: categoryLabelIn(locale, c.label),
-      })),
-      projects: category ? all.filter((p) => p.category === category.label) : all,
+      categories,
+      projects: category ? all.filter((p) => p.category === category.slug) : all,
       /** Every project, for the details dialog (with JS the filter changes without a reload). */
       all,
       selected: all.find((p) => p.slug === projectSlug)?.slug ?? null,

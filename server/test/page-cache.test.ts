@@ -131,4 +131,88 @@ describe("PageCache", () => {
     expect(cache.get("/blog?category=c0")).toBeUndefined();
     expect(cache.get("/blog?category=c9")).toBeDefined();
   });
+
+  describe("invalidation by what changed", () => {
+    /** One cached page of every cacheable kind, in every language, pages and data requests. */
+    const PAGES = [
+      "/",
+      "/sw/",
+      "/fr",
+      "/_.data?slide=2&_routes=root%2Croutes%2Fhome",
+      "/services",
+      "/sw/services/web-development",
+      "/blog",
+      "/fr/blog?q=seo",
+      "/blog/3",
+      "/sw/blog/4",
+      "/blog/rss.xml",
+      "/contact",
+      "/fr/contact?topic=website",
+      "/terms",
+      "/sw/privacy",
+      "/fr/terms",
+      "/sitemap.xml",
+      "/robots.txt",
+    ];
+
+    function cachedAfter(change: { kind: string; entity?: string }): string[] {
+      const cache = new PageCache();
+      for (const url of PAGES) cache.store(url, 200, publicHeaders(), html(url));
+      expect(cache.size).toBe(PAGES.length);
+      cache.invalidate(change);
+      return PAGES.filter((url) => cache.get(url) !== undefined);
+    }
+    const without = (...gone: string[]) => PAGES.filter((url) => !gone.includes(url));
+    const HOMES = ["/", "/sw/", "/fr", "/_.data?slide=2&_routes=root%2Croutes%2Fhome"];
+
+    it("drops every page for posts, media, the settings and the services", () => {
+      expect(cachedAfter({ kind: "posts" })).toEqual([]);
+      expect(cachedAfter({ kind: "media" })).toEqual([]);
+      expect(cachedAfter({ kind: "site", entity: "site_settings" })).toEqual([]);
+      expect(cachedAfter({ kind: "site", entity: "services" })).toEqual([]);
+    });
+
+    it("drops only the home pages, in every language, for what only the home page shows", () => {
+      for (const entity of [
+        "testimonials",
+        "site_figures",
+        "portfolio_projects",
+        "portfolio_categories",
+      ]) {
+        expect(cachedAfter({ kind: "site", entity }), entity).toEqual(without(...HOMES));
+      }
+    });
+
+    it("drops the home and post pages for the team (authors' bios)", () => {
+      expect(cachedAfter({ kind: "site", entity: "team_members" })).toEqual(
+        without(...HOMES, "/blog/3", "/sw/blog/4"),
+      );
+    });
+
+    it("drops the legal pages for the legal documents, and home and contact for chat options", () => {
+      expect(cachedAfter({ kind: "site", entity: "legal_documents" })).toEqual(
+        without("/terms", "/sw/privacy", "/fr/terms", "/sitemap.xml"),
+      );
+      expect(cachedAfter({ kind: "site", entity: "chat_options" })).toEqual(
+        without(...HOMES, "/contact", "/fr/contact?topic=website"),
+      );
+    });
+
+    it("drops every page for a change it does not understand", () => {
+      expect(cachedAfter({ kind: "site" })).toEqual([]);
+      expect(cachedAfter({ kind: "site", entity: "__proto__" })).toEqual([]);
+      expect(cachedAfter({ kind: "weather" })).toEqual([]);
+    });
+
+    it("does not keep a page whose render began before an invalidation", () => {
+      const cache = new PageCache();
+      const before = cache.epoch;
+      cache.invalidate({ kind: "site", entity: "testimonials" });
+      const sent = cache.store("/", 200, publicHeaders(), html("old testimonials"), before);
+      expect(sent.body.toString()).toContain("old testimonials");
+      expect(cache.get("/")).toBeUndefined();
+      cache.store("/", 200, publicHeaders(), html("new"), cache.epoch);
+      expect(cache.get("/")?.body.toString()).toContain("new");
+    });
+  });
 });

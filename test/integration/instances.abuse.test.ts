@@ -10,6 +10,7 @@ import {
 } from "../support/http-client";
 import { startTestRedis, type TestRedis } from "../support/redis";
 import { startTestSite, storedMessageIds, type TestSite } from "../support/site";
+import { announceSiteChange } from "../support/site-content";
 
 /**
  * Three instances of the site (A and C one process each, B two workers) sharing one embedded
@@ -93,6 +94,28 @@ describe("three instances + Redis + one backend", () => {
     const title = `Published across instances ${Date.now()}`;
     await publishPost(a.url, admin.cookie, title);
     expect(await msUntilEveryWorkerShows(`${b.url}/blog`, title)).toBeLessThan(1000);
+  });
+
+  it("shows a site content change on every instance and worker within 1 s of its event", async () => {
+    // Every instance holds /services in its page cache and its content snapshot.
+    for (const site of sites) {
+      for (let i = 0; i < 4; i++) await requestOnNewConnection(`${site.url}/services`);
+    }
+    const { error } = await a.service
+      .from("services")
+      .update({ title: { en: "Websites That Sell", sw: "Tovuti Zinazouza" } })
+      .eq("slug", "web-development");
+    expect(error).toBeNull();
+    // What an admin's save on A announces (server/content-bus.ts), heard by every instance.
+    await announceSiteChange(redis.url, "services");
+    const times = await Promise.all(
+      sites.map((site) => msUntilEveryWorkerShows(`${site.url}/services`, "Websites That Sell")),
+    );
+    console.log(`site content change: ${times.map((ms) => ms.toFixed(0)).join(" / ")} ms (A/B/C)`);
+    for (const ms of times) expect(ms).toBeLessThan(1000);
+    expect((await requestOnNewConnection(`${c.url}/sw/services`)).body).toContain(
+      "Tovuti Zinazouza",
+    );
   });
 
   it("accepts a session started on A on B and C", async () => {

@@ -109,14 +109,16 @@ describe("blog list loader", () => {
 
 describe("blog post loader", () => {
   it("returns the published post with related posts and the author's bio", async () => {
-    const { data } = asData<{ post: BlogPost; related: PostSummary[]; authorBio: string }>(
-      await loadPost("3"),
-    );
+    const { data } = asData<{
+      post: BlogPost;
+      related: PostSummary[];
+      authorBio: { text: string; lang?: string };
+    }>(await loadPost("3"));
     expect(data.post).toMatchObject({ id: 3, title: "M-Pesa Integration Guide for Online Stores" });
     expect(data.post.content).toContain("<h2>How STK Push works</h2>");
     expect(data.related).toHaveLength(3);
     expect(data.related.map((p) => p.id)).not.toContain(3);
-    expect(data.authorBio).toMatch(/David/);
+    expect(data.authorBio.text).toMatch(/David/);
   });
 
   it("sanitizes the HTML before render", async () => {

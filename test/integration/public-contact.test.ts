@@ -187,9 +187,11 @@ describe("contact rate limit", () => {
 describe("contact loader", () => {
   it("prefills the chat widget's topic", async () => {
     const { args } = routeArgs("/contact?topic=website");
-    const { data } = asData<{ defaultMessage: string }>(contact.loader(args));
+    const { data } = asData<{ defaultMessage: string }>(await contact.loader(args));
     expect(data.defaultMessage).toMatch(/I need a website/);
     const { args: plain } = routeArgs("/contact?topic=bogus");
-    expect(asData<{ defaultMessage: string }>(contact.loader(plain)).data.defaultMessage).toBe("");
+    expect(
+      asData<{ defaultMessage: string }>(await contact.loader(plain)).data.defaultMessage,
+    ).toBe("");
   });
 });

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { topicMessage } from "~/content/chat-options";
+import { contactPrefill } from "~/domain/contact/prefill.server";
 import { contactSchema, contactSchemaIn } from "~/domain/contact/schema.server";
 import { newsletterSchema, newsletterSchemaIn } from "~/domain/newsletter/schema.server";
 import { contactNotification } from "~/domain/outbox/compose.server";
+import { translator } from "~/i18n/translate.server";
 import { safeRedirectPath as safeReturnPath } from "~/lib/safe-redirect";
 import { HOSTILE_REDIRECTS } from "../fixtures/redirect-payloads";
 
@@ -125,7 +126,10 @@ describe("the agency's notification of a contact message", () => {
     user_id: null,
   };
   const replyTo = (email: string) =>
-    contactNotification({ ...message, email }).headers?.["Reply-To"];
+    contactNotification(
+      { ...message, email },
+      { email: "leads@agency.example", serviceTitle: () => null },
+    ).headers?.["Reply-To"];
 
   it("sets Reply-To to the bare address", () => {
     expect(replyTo("w@example.com")).toBe("w@example.com");
@@ -153,11 +157,32 @@ describe("return paths and topics", () => {
     expect(safeReturnPath(undefined, "/contact")).toBe("/contact");
   });
 
-  it("prefills the message for known chat topics only", () => {
-    expect(topicMessage("website")).toContain("I need a website");
-    expect(topicMessage("mobile-app")).toContain("mobile app");
-    expect(topicMessage("general")).toContain("general inquiry");
-    expect(topicMessage("toString")).toBe("");
-    expect(topicMessage(null)).toBe("");
+  it("prefills the message for published chat topics and quotes for published services only", () => {
+    const site = {
+      services: [{ id: "web-development", title: "Web Development" }],
+      chat: [{ topic: "website", message: "Hello, I need a website for my business." }],
+    } as unknown as Parameters<typeof contactPrefill>[0];
+    const prefill = (query: string) =>
+      contactPrefill(site, translator("en"), new URLSearchParams(query));
+    expect(prefill("topic=website").defaultMessage).toContain("I need a website");
+    expect(prefill("topic=toString")).toEqual({ defaultMessage: "", defaultService: "" });
+    expect(prefill("")).toEqual({ defaultMessage: "", defaultService: "" });
+    expect(prefill("service=web-development&topic=website")).toEqual({
+      defaultMessage: "Hello, I would like a quote for Web Development. ",
+      defaultService: "web-development",
+    });
+    expect(prefill("service=constructor").defaultService).toBe("");
+  });
+
+  it("accepts exactly the given services as the contact form's service", () => {
+    const valid = { name: "W", email: "w@example.com", message: "Hello, I need a website." };
+    const services = [{ id: "web-development" }];
+    const schema = contactSchemaIn("en", services);
+    expect(schema.safeParse({ ...valid, service: "web-development" }).success).toBe(true);
+    expect(schema.safeParse({ ...valid, service: "bulk-sms" }).error?.issues[0]?.message).toBe(
+      "Please choose one of our services",
+    );
+    expect(contactSchemaIn("en", services)).toBe(schema);
+    expect(contactSchemaIn("en", [...services])).not.toBe(schema);
   });
 });

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getSiteConfig } from "~/infra/site-config.server";
+import { localizeSettings, type SettingsRow } from "~/domain/site/localize.server";
+import { settingsWithEnvDefaults } from "~/domain/site/settings.server";
+import { env } from "~/infra/env.server";
+import { siteConfigOf } from "~/infra/site-config.server";
 import { whatsappHref } from "~/lib/site-config";
 
 const saved = { ...process.env };
@@ -7,12 +10,54 @@ afterEach(() => {
   process.env = { ...saved };
 });
 
+const CONTACT_VARIABLES = [
+  "BRAND_NAME",
+  "CONTACT_PHONE",
+  "CONTACT_EMAIL",
+  "CONTACT_SUPPORT_EMAIL",
+  "CONTACT_WHATSAPP",
+  "OFFICE_HOURS",
+  "CONTACT_CITIES",
+];
+
+/** The settings row as the seed leaves it (version 1: never saved by an admin). */
+const seeded: SettingsRow = {
+  id: "site",
+  brand_name: "Jenga Digital",
+  phone: "+254 712 345 678",
+  whatsapp: null,
+  email: "hello@jengadigital.co.ke",
+  support_email: "support@jengadigital.co.ke",
+  office_hours: { en: "Monday to Friday, 8:00 to 17:00 (EAT)", sw: "Jumatatu hadi Ijumaa" },
+  cities: ["Nairobi", "Mombasa"],
+  country: { en: "Kenya" },
+  social_links: [{ network: "x", url: "https://x.com/jengadigital" }],
+  meta_description: { en: "Websites and apps." },
+  author_fallback_bio: { en: "A member of our team." },
+  version: 1,
+  updated_at: "2026-12-04T00:00:00Z",
+};
+
+function configWith(vars: Record<string, string>, row = seeded, locale: "en" | "sw" = "en") {
+  for (const name of CONTACT_VARIABLES) delete process.env[name];
+  Object.assign(process.env, vars);
+  return siteConfigOf(localizeSettings(settingsWithEnvDefaults(row, env()), locale));
+}
+
 describe("site config", () => {
+  it("shows the seeded settings when no variable is set", () => {
+    expect(configWith({}, seeded, "sw")).toMatchObject({
+      brandName: "Jenga Digital",
+      whatsapp: null,
+      officeHours: "Jumatatu hadi Ijumaa",
+      cities: ["Nairobi", "Mombasa"],
+      socialLinks: [{ network: "x", url: "https://x.com/jengadigital" }],
+    });
+  });
+
   it("has no WhatsApp until CONTACT_WHATSAPP is set, then a normalised number", () => {
-    delete process.env.CONTACT_WHATSAPP;
-    expect(getSiteConfig().whatsapp).toBeNull();
-    process.env.CONTACT_WHATSAPP = "+254 (712) 345-678";
-    expect(getSiteConfig().whatsapp).toBe("254712345678");
+    expect(configWith({}).whatsapp).toBeNull();
+    expect(configWith({ CONTACT_WHATSAPP: "+254 (712) 345-678" }).whatsapp).toBe("254712345678");
     expect(whatsappHref("254712345678", "Hi there")).toBe(
       "https://wa.me/254712345678?text=Hi%20there",
     );
@@ -20,15 +65,31 @@ describe("site config", () => {
 
   it("refuses a WhatsApp value that is not a phone number", () => {
     process.env.CONTACT_WHATSAPP = "call me";
-    expect(() => getSiteConfig()).toThrow(/CONTACT_WHATSAPP/);
+    expect(() => env()).toThrow(/CONTACT_WHATSAPP/);
   });
 
-  it("reads the cities and office hours from the environment", () => {
-    process.env.CONTACT_CITIES = "Nairobi, Kisumu ,";
-    process.env.OFFICE_HOURS = "Mon–Sat 9:00–18:00";
-    expect(getSiteConfig()).toMatchObject({
+  it("takes the variables set as first-start values while the settings were never saved", () => {
+    const vars = {
+      BRAND_NAME: "Acme Studio",
+      CONTACT_PHONE: "+254 700 000 001",
+      CONTACT_EMAIL: "leads@acme.example",
+      CONTACT_CITIES: "Nairobi, Kisumu ,",
+      OFFICE_HOURS: "Mon–Sat 9:00–18:00",
+    };
+    expect(configWith(vars, seeded, "sw")).toMatchObject({
+      brandName: "Acme Studio",
+      phone: "+254 700 000 001",
+      email: "leads@acme.example",
+      supportEmail: "support@jengadigital.co.ke",
       cities: ["Nairobi", "Kisumu"],
       officeHours: "Mon–Sat 9:00–18:00",
     });
+  });
+
+  it("ignores the variables once an admin saved the settings", () => {
+    const savedByAdmin = { ...seeded, brand_name: "Jenga Digital Ltd", version: 2 };
+    expect(
+      configWith({ BRAND_NAME: "Acme Studio", CONTACT_WHATSAPP: "254700000001" }, savedByAdmin),
+    ).toMatchObject({ brandName: "Jenga Digital Ltd", whatsapp: null });
   });
 });

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
-import { findServiceTitle } from "~/content/services";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
 import { formatShortDate } from "~/lib/dates";
 import { linkClass, stacked } from "./admin-page";
 import { MessageStatus } from "./message-status";
 import { StackedTable } from "./stacked-table";
 
-export function serviceTitle(id: string | null): string | null {
-  return id ? (findServiceTitle(id) ?? id) : null;
+export function serviceTitle(message: Pick<InboxRow, "service" | "serviceTitle">): string | null {
+  return message.serviceTitle ?? message.service;
 }
 
 /** The inbox list: a table on wide screens, one card per message on phones. */
@@ -29,10 +28,8 @@ export function MessageTable({ messages }: { messages: InboxRow[] }) {
           </td>
           <td data-label="Message" className={stacked.cell}>
             <span>
-              {serviceTitle(message.service) ? (
-                <span className="block font-semibold text-slate-800">
-                  {serviceTitle(message.service)}
-                </span>
+              {serviceTitle(message) ? (
+                <span className="block font-semibold text-slate-800">{serviceTitle(message)}</span>
               ) : null}
               {excerpt(message.message, 90)}
             </span>

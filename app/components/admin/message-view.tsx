@@ -17,7 +17,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 /** Who sent the message, when, from which account, about what; then the text as typed. */
 export function MessageView({ message }: { message: InboxMessage }) {
-  const service = serviceTitle(message.service);
+  const service = serviceTitle(message);
   return (
     <article
       aria-labelledby="message-heading"

@@ -9,7 +9,8 @@ export function AuthorCard({
 }: {
   name: string;
   avatar: string | null;
-  bio: string;
+  /** A team member's bio, or the general line (`lang: "en"` when shown untranslated). */
+  bio: { text: string; lang?: string };
 }) {
   const t = useT();
   return (
@@ -22,7 +23,11 @@ export function AuthorCard({
         <h2 id="author-heading" className="text-lg font-semibold text-slate-900">
           {t("blog.aboutAuthor", { name })}
         </h2>
-        <p className="mt-2 text-slate-700">{bio}</p>
+        {bio.text ? (
+          <p className="mt-2 text-slate-700" lang={bio.lang}>
+            {bio.text}
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -26,7 +26,7 @@ export function PostArticle({
   post: BlogPost;
   /** The uploaded cover's alt text from the media library ("" = decorative). */
   coverAlt?: string;
-  authorBio: string;
+  authorBio: { text: string; lang?: string };
   related: PostSummary[];
   url: string;
 }) {

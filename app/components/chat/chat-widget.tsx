@@ -1,17 +1,20 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import { useDisclosure } from "~/components/layout/use-disclosure";
-import { chatOptions } from "~/content/chat-options";
+import type { ChatLink } from "~/domain/site/content.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
-import { useSiteConfig, whatsappHref } from "~/lib/site-config";
+import { useServiceLinks, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /**
  * Floating live-chat widget. A <details>: opens and closes without JS. Each option takes the
- * visitor to /contact with the topic's message prefilled.
+ * visitor to /contact with the topic's message prefilled; the service choice (a GET form, every
+ * published service) to /contact with a quote request for that service.
  */
-export function ChatWidget() {
+export function ChatWidget({ options }: { options: readonly ChatLink[] }) {
   const ref = useDisclosure();
   const { whatsapp } = useSiteConfig();
+  const services = useServiceLinks();
   const t = useT();
   return (
     <details
@@ -32,16 +35,42 @@ export function ChatWidget() {
           <p className="text-sm text-brand-100">{t("chat.hello")}</p>
         </div>
         <ul className="space-y-2 p-4">
-          {chatOptions.map((option) => (
+          {options.map((option) => (
             <li key={option.topic}>
               <Link
-                to={t.path(option.href)}
+                to={t.path(`/contact?topic=${encodeURIComponent(option.topic)}`)}
+                lang={langOf(option, "label")}
                 className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50"
               >
-                {t(option.label)}
+                {option.label}
               </Link>
             </li>
           ))}
+          {services.length > 0 ? (
+            <li>
+              <Form method="get" action={t.path("/contact")} className="flex items-end gap-2">
+                <label className="flex-1 text-sm font-medium text-slate-800">
+                  {t("siteContent.chat.service")}
+                  <select
+                    name="service"
+                    className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-2.5"
+                  >
+                    {services.map((service) => (
+                      <option key={service.id} value={service.id} lang={langOf(service, "title")}>
+                        {service.title}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button
+                  type="submit"
+                  className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+                >
+                  {t("siteContent.chat.submit")}
+                </button>
+              </Form>
+            </li>
+          ) : null}
           {whatsapp ? (
             <li>
               <a

@@ -3,6 +3,7 @@ import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SelectField } from "~/components/forms/select-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { CONTACT_LIMITS as L } from "~/domain/contact/limits";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { useServiceLinks } from "~/lib/site-config";
@@ -61,7 +62,7 @@ export function ContactFields({
         errors={fieldErrors(result, "service")}
         options={[
           { value: "", label: t("contact.serviceUnsure") },
-          ...services.map((s) => ({ value: s.id, label: s.title })),
+          ...services.map((s) => ({ value: s.id, label: s.title, lang: langOf(s, "title") })),
         ]}
       />
       <TextareaField

@@ -14,14 +14,15 @@ export function SelectField({
   label: string;
   errors?: FieldErrors;
   hint?: string;
-  options: { value: string; label: string }[];
+  /** `lang`: an option's label is in another language than the page's (an untranslated one). */
+  options: { value: string; label: string; lang?: string }[];
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   const { id, shown, invalid, control } = useFieldWiring<HTMLSelectElement>(errors, hint, onInput);
   return (
     <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>
       <select {...select} {...control} className={`${controlClasses(invalid)} bg-white`}>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
           </option>
         ))}

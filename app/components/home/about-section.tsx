@@ -1,17 +1,10 @@
-import { aboutStats, agencyFigures } from "~/content/stats";
-import { formatPercent } from "~/i18n/format";
+import type { FigureView } from "~/domain/site/content.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 
-export function AboutSection() {
+export function AboutSection({ figures }: { figures: readonly FigureView[] }) {
   const t = useT();
-  const uptime = formatPercent(Number.parseFloat(agencyFigures.uptime) / 100, t.locale);
-  const value = (stat: (typeof aboutStats)[number]) =>
-    stat.label === "home.statUptime"
-      ? uptime
-      : stat.label === "home.statReplyTime"
-        ? t("home.replyHours", { hours: agencyFigures.replyHours })
-        : stat.value;
   return (
     <HomeSection id="about" title={t("home.aboutTitle")}>
       <div className="grid items-center gap-12 lg:grid-cols-2">
@@ -20,13 +13,17 @@ export function AboutSection() {
           <p>{t("home.aboutText2")}</p>
         </div>
         <dl className="grid grid-cols-2 gap-6">
-          {aboutStats.map((stat) => (
+          {figures.map((figure) => (
             <div
-              key={stat.label}
+              key={figure.label}
               className="flex flex-col-reverse rounded-2xl bg-brand-50 p-6 text-center"
             >
-              <dt className="mt-1 text-slate-700">{t(stat.label)}</dt>
-              <dd className="text-3xl font-bold text-brand-800">{value(stat)}</dd>
+              <dt className="mt-1 text-slate-700" lang={langOf(figure, "label")}>
+                {figure.label}
+              </dt>
+              <dd className="text-3xl font-bold text-brand-800" lang={langOf(figure, "value")}>
+                {figure.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { heroStats } from "~/content/stats";
+import type { FigureView } from "~/domain/site/content.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 
-/** The hero: headline, calls to action, headline stats and the (eagerly loaded) hero artwork. */
-export function Hero() {
+/** The hero: headline, calls to action, headline figures and the (eagerly loaded) artwork. */
+export function Hero({ figures }: { figures: readonly FigureView[] }) {
   const t = useT();
   return (
     <section
@@ -35,10 +36,14 @@ export function Hero() {
             </a>
           </div>
           <dl className="mt-12 grid max-w-lg grid-cols-2 gap-6 sm:grid-cols-4">
-            {heroStats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="text-sm text-brand-100">{t(stat.label)}</dt>
-                <dd className="text-3xl font-bold text-white">{stat.value}</dd>
+            {figures.map((figure) => (
+              <div key={figure.label} className="flex flex-col-reverse">
+                <dt className="text-sm text-brand-100" lang={langOf(figure, "label")}>
+                  {figure.label}
+                </dt>
+                <dd className="text-3xl font-bold text-white" lang={langOf(figure, "value")}>
+                  {figure.value}
+                </dd>
               </div>
             ))}
           </dl>

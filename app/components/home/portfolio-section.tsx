@@ -1,33 +1,48 @@
 import { Link } from "react-router";
-import type { HomePortfolioItem } from "~/content/portfolio";
+import type { WorkItem } from "~/domain/site/content.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
 import { HomeSection } from "./section";
 
-export function PortfolioSection({ items }: { items: readonly HomePortfolioItem[] }) {
+export function PortfolioSection({ items }: { items: readonly WorkItem[] }) {
   const t = useT();
   return (
     <HomeSection id="portfolio" title={t("home.workTitle")} intro={t("home.workIntro")}>
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item, index) => (
           <li
-            key={item.title}
+            key={item.slug}
             className="stagger-in overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
             style={staggerStyle(index)}
           >
-            <img
-              src={item.image}
-              alt=""
-              width={800}
-              height={500}
-              loading="lazy"
-              decoding="async"
-              className="aspect-[8/5] w-full object-cover"
-            />
+            {item.image ? (
+              <img
+                src={item.image}
+                alt=""
+                width={800}
+                height={500}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[8/5] w-full object-cover"
+              />
+            ) : null}
             <div className="p-5">
-              <p className="text-sm font-semibold text-brand-700">{item.category}</p>
-              <h3 className="mt-1 text-lg font-semibold text-slate-900">{item.title}</h3>
-              <p className="mt-2 text-slate-600">{item.description}</p>
+              <p
+                className="text-sm font-semibold text-brand-700"
+                lang={langOf(item, "categoryLabel")}
+              >
+                {item.categoryLabel}
+              </p>
+              <h3
+                className="mt-1 text-lg font-semibold text-slate-900"
+                lang={langOf(item, "title")}
+              >
+                {item.title}
+              </h3>
+              <p className="mt-2 text-slate-600" lang={langOf(item, "description")}>
+                {item.description}
+              </p>
             </div>
           </li>
         ))}

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { ServiceGrid } from "~/components/services/service-card";
-import type { ServiceCardData } from "~/content/services";
+import type { ServiceCard } from "~/domain/site/content.server";
 import { useT } from "~/i18n/use-t";
 import { HomeSection } from "./section";
 
-export function ServicesSection({ services }: { services: readonly ServiceCardData[] }) {
+export function ServicesSection({ services }: { services: readonly ServiceCard[] }) {
   const t = useT();
   return (
     <HomeSection id="services" title={t("services.title")} intro={t("services.intro")} tone="muted">

@@ -1,6 +1,7 @@
 import { type MouseEvent, useEffect, useReducer, useState } from "react";
 import { SvgIcon } from "~/components/icons";
-import type { Testimonial } from "~/content/testimonials";
+import type { LocalTestimonial } from "~/domain/site/localize.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { carouselReducer, chunkSlides, initialCarousel } from "~/lib/carousel";
 import { StarRating } from "./star-rating";
@@ -27,7 +28,7 @@ export function TestimonialsCarousel({
   testimonials,
   initialSlide,
 }: {
-  testimonials: Testimonial[];
+  testimonials: readonly LocalTestimonial[];
   initialSlide: number;
 }) {
   const slides = chunkSlides(testimonials);
@@ -134,12 +135,12 @@ export function TestimonialsCarousel({
   );
 }
 
-function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+function TestimonialCard({ testimonial }: { testimonial: LocalTestimonial }) {
   return (
     <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <StarRating rating={testimonial.rating} />
-      {/* Testimonials keep the language their authors wrote them in (English). */}
-      <blockquote lang="en" className="mt-4 flex-1 text-slate-700">
+      {/* A testimonial keeps the language its author wrote it in unless it was translated. */}
+      <blockquote lang={langOf(testimonial, "content")} className="mt-4 flex-1 text-slate-700">
         “{testimonial.content}”
       </blockquote>
       <figcaption className="mt-4">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { telHref, useServiceLinks, useSiteConfig } from "~/lib/site-config";
 import { LanguageSwitcher } from "./language-switcher";
@@ -12,12 +13,15 @@ const quickLinks = [
   { to: "/contact", label: "nav.contact" },
 ] as const;
 
-const socialLinks = [
-  { href: "https://www.facebook.com/jengadigital", label: "Facebook" },
-  { href: "https://x.com/jengadigital", label: "X (Twitter)" },
-  { href: "https://www.linkedin.com/company/jengadigital", label: "LinkedIn" },
-  { href: "https://www.instagram.com/jengadigital", label: "Instagram" },
-];
+/** The networks' own names (the same in every language), by the settings' `network`. */
+const NETWORK_NAMES: Record<string, string> = {
+  facebook: "Facebook",
+  x: "X (Twitter)",
+  linkedin: "LinkedIn",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  tiktok: "TikTok",
+};
 
 export function SiteFooter() {
   const site = useSiteConfig();
@@ -29,15 +33,20 @@ export function SiteFooter() {
         <div>
           <p className="text-lg font-bold text-white">{site.brandName}</p>
           <p className="mt-3 text-sm leading-6">{t("footer.tagline")}</p>
-          <ul className="footer-links mt-4 flex flex-wrap gap-x-4" aria-label={t("footer.social")}>
-            {socialLinks.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} rel="noopener noreferrer">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {site.socialLinks.length > 0 ? (
+            <ul
+              className="footer-links mt-4 flex flex-wrap gap-x-4"
+              aria-label={t("footer.social")}
+            >
+              {site.socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} rel="noopener noreferrer">
+                    {NETWORK_NAMES[link.network] ?? link.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="font-semibold text-white">
@@ -58,7 +67,9 @@ export function SiteFooter() {
           <ul className="footer-links mt-3">
             {serviceLinks.map((s) => (
               <li key={s.id}>
-                <Link to={t.path(`/services/${s.id}`)}>{s.title}</Link>
+                <Link to={t.path(`/services/${s.id}`)} lang={langOf(s, "title")}>
+                  {s.title}
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,33 +1,20 @@
+import { PostContent } from "~/components/blog/post-content";
 import { PageHeading } from "~/components/page-heading";
-import { LEGAL_UPDATED, type LegalSection } from "~/content/legal";
+import type { LocalLegal } from "~/domain/site/localize.server";
+import { langOf } from "~/domain/site/translated";
 import { monthYear } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
-import { useSiteConfig } from "~/lib/site-config";
 
-/** A plain legal page: heading, numbered sections, last-updated date. */
-export function LegalPage({ title, sections }: { title: string; sections: LegalSection[] }) {
-  const site = useSiteConfig();
+/** A legal page: heading, the document (sanitized HTML from the loader), last-updated date. */
+export function LegalPage({ document }: { document: LocalLegal }) {
   const t = useT();
-  const fill = (text: string) =>
-    text.replaceAll("{brand}", site.brandName).replaceAll("{email}", site.email);
   return (
     <>
-      <PageHeading title={title} />
+      <PageHeading title={document.title} lang={langOf(document, "title")} />
       <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 text-slate-800 sm:px-6">
-        {sections.map((section, index) => (
-          <section key={section.heading} aria-labelledby={`legal-${index}`}>
-            <h2 id={`legal-${index}`} className="text-xl font-bold text-slate-900">
-              {index + 1}. {section.heading}
-            </h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-3 leading-relaxed">
-                {fill(paragraph)}
-              </p>
-            ))}
-          </section>
-        ))}
+        <PostContent html={document.html} lang={langOf(document, "html")} />
         <p className="text-sm text-slate-600">
-          {t("legal.updated", { date: monthYear(LEGAL_UPDATED, t.locale) })}
+          {t("legal.updated", { date: monthYear(document.effectiveAt, t.locale) })}
         </p>
       </div>
     </>

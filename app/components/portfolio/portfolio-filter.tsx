@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import { useDisclosure } from "~/components/layout/use-disclosure";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 
 /** 'Filter by: {current}' dropdown; each choice is a URL (?category=…), so it works without JS. */
@@ -9,13 +10,16 @@ export function PortfolioFilter({
   categories,
 }: {
   current: string | null;
-  categories: { slug: string; label: string }[];
+  categories: readonly { slug: string; label: string; english?: readonly string[] }[];
 }) {
   const ref = useDisclosure();
   const t = useT();
   const all = t("portfolio.all");
   const currentLabel = categories.find((c) => c.slug === current)?.label ?? all;
-  const options = [{ slug: null, label: all }, ...categories];
+  const options: { slug: string | null; label: string; english?: readonly string[] }[] = [
+    { slug: null, label: all },
+    ...categories,
+  ];
   return (
     <details ref={ref} className="relative inline-block" data-testid="portfolio-filter">
       <summary className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:border-brand-600">
@@ -31,6 +35,7 @@ export function PortfolioFilter({
                 to={option.slug ? `?category=${option.slug}` : t.path("/portfolio")}
                 aria-current={selected ? "true" : undefined}
                 preventScrollReset
+                lang={langOf(option, "label")}
                 className={`block px-4 py-2.5 hover:bg-brand-50 ${
                   selected ? "font-semibold text-brand-800" : "text-slate-700"
                 }`}

@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
-import type { PortfolioProject } from "~/content/portfolio";
+import type { LocalProject } from "~/domain/site/localize.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 
 /** A project: image, category badge, title, client, description, tags and 'View Details'. */
@@ -8,33 +9,42 @@ export function ProjectCard({
   detailsHref,
   onViewDetails,
 }: {
-  project: PortfolioProject;
+  project: LocalProject;
   detailsHref: string;
   onViewDetails: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const t = useT();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img
-        src={project.image}
-        alt=""
-        width={800}
-        height={500}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[8/5] w-full object-cover"
-      />
+      {project.image ? (
+        <img
+          src={project.image}
+          alt=""
+          width={800}
+          height={500}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[8/5] w-full object-cover"
+        />
+      ) : null}
       <div className="flex flex-1 flex-col p-5">
         <div>
-          <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
-            {project.categoryLabel ?? project.category}
+          <span
+            className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800"
+            lang={langOf(project, "categoryLabel")}
+          >
+            {project.categoryLabel}
           </span>
         </div>
-        <h2 className="mt-3 text-lg font-semibold text-slate-900">{project.title}</h2>
+        <h2 className="mt-3 text-lg font-semibold text-slate-900" lang={langOf(project, "title")}>
+          {project.title}
+        </h2>
         <p className="mt-1 text-sm font-medium text-slate-600">
           {t("portfolio.client", { client: project.client })}
         </p>
-        <p className="mt-3 flex-1 text-slate-700">{project.description}</p>
+        <p className="mt-3 flex-1 text-slate-700" lang={langOf(project, "description")}>
+          {project.description}
+        </p>
         <ul className="mt-4 flex flex-wrap gap-2" aria-label={t("portfolio.tags")}>
           {project.tags.map((tag) => (
             <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">

@@ -1,34 +1,50 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
-import type { PortfolioProject } from "~/content/portfolio";
+import type { LocalProject } from "~/domain/site/localize.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 
-function DetailsBody({ project, headingId }: { project: PortfolioProject; headingId: string }) {
+function DetailsBody({ project, headingId }: { project: LocalProject; headingId: string }) {
   const t = useT();
   return (
     <>
-      <img
-        src={project.image}
-        alt=""
-        width={800}
-        height={500}
-        className="aspect-[8/5] w-full rounded-xl object-cover"
-      />
-      <p className="mt-5 text-sm font-semibold text-brand-700">
-        {project.categoryLabel ?? project.category}
+      {project.image ? (
+        <img
+          src={project.image}
+          alt=""
+          width={800}
+          height={500}
+          className="aspect-[8/5] w-full rounded-xl object-cover"
+        />
+      ) : null}
+      <p
+        className="mt-5 text-sm font-semibold text-brand-700"
+        lang={langOf(project, "categoryLabel")}
+      >
+        {project.categoryLabel}
       </p>
-      <h2 id={headingId} className="mt-1 text-2xl font-bold text-slate-900">
+      <h2
+        id={headingId}
+        className="mt-1 text-2xl font-bold text-slate-900"
+        lang={langOf(project, "title")}
+      >
         {project.title}
       </h2>
       <p className="mt-1 font-medium text-slate-600">
         {t("portfolio.client", { client: project.client })}
       </p>
-      <p className="mt-4 text-slate-700">{project.description}</p>
+      <p className="mt-4 text-slate-700" lang={langOf(project, "description")}>
+        {project.description}
+      </p>
       <h3 className="mt-5 font-semibold text-slate-900">{t("portfolio.challenge")}</h3>
-      <p className="mt-1 text-slate-700">{project.challenge}</p>
+      <p className="mt-1 text-slate-700" lang={langOf(project, "challenge")}>
+        {project.challenge}
+      </p>
       <h3 className="mt-5 font-semibold text-slate-900">{t("portfolio.outcome")}</h3>
-      <p className="mt-1 text-slate-700">{project.outcome}</p>
+      <p className="mt-1 text-slate-700" lang={langOf(project, "outcome")}>
+        {project.outcome}
+      </p>
       <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("portfolio.technologies")}>
         {project.tags.map((tag) => (
           <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">
@@ -45,7 +61,7 @@ export function ProjectDialog({
   project,
   onClose,
 }: {
-  project: PortfolioProject | null;
+  project: LocalProject | null;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -83,7 +99,7 @@ export function ProjectDetailsSection({
   project,
   closeHref,
 }: {
-  project: PortfolioProject;
+  project: LocalProject;
   closeHref: string;
 }) {
   const t = useT();

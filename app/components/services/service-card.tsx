@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { SvgIcon } from "~/components/icons";
-import type { ServiceCardData } from "~/content/services";
+import { iconNamed, SvgIcon } from "~/components/icons";
+import type { ServiceCard as ServiceCardData } from "~/domain/site/content.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
 
@@ -17,10 +18,17 @@ export function ServiceCard({
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-md">
       <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-        <SvgIcon name={service.icon} />
+        <SvgIcon name={iconNamed(service.icon)} />
       </span>
-      <Heading className="mt-4 text-lg font-semibold text-slate-900">{service.title}</Heading>
-      <p className="mt-2 flex-1 text-slate-600">{service.description}</p>
+      <Heading
+        className="mt-4 text-lg font-semibold text-slate-900"
+        lang={langOf(service, "title")}
+      >
+        {service.title}
+      </Heading>
+      <p className="mt-2 flex-1 text-slate-600" lang={langOf(service, "description")}>
+        {service.description}
+      </p>
       <Link
         to={t.path(`/services/${service.id}`)}
         className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"

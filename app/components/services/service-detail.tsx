@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { SvgIcon } from "~/components/icons";
-import type { Service } from "~/content/services";
+import { iconNamed, SvgIcon } from "~/components/icons";
+import type { LocalService } from "~/domain/site/localize.server";
+import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /** A service page: long description, price, features, process, technologies and calls to action. */
-export function ServiceDetail({ service }: { service: Service }) {
+export function ServiceDetail({ service }: { service: LocalService }) {
   const site = useSiteConfig();
   const t = useT();
   const subject = encodeURIComponent(t("services.emailSubject", { service: service.title }));
@@ -23,18 +24,27 @@ export function ServiceDetail({ service }: { service: Service }) {
           <div className="mt-6 grid items-center gap-10 lg:grid-cols-2">
             <div>
               <span className="flex h-14 w-14 items-center justify-center rounded-xl bg-white/10">
-                <SvgIcon name={service.icon} width={28} height={28} />
+                <SvgIcon name={iconNamed(service.icon)} width={28} height={28} />
               </span>
-              <h1 className="mt-4 text-4xl font-extrabold tracking-tight">{service.title}</h1>
-              <p className="mt-4 text-lg text-brand-100">{service.longDescription}</p>
+              <h1
+                className="mt-4 text-4xl font-extrabold tracking-tight"
+                lang={langOf(service, "title")}
+              >
+                {service.title}
+              </h1>
+              <p className="mt-4 text-lg text-brand-100" lang={langOf(service, "longDescription")}>
+                {service.longDescription}
+              </p>
             </div>
-            <img
-              src={service.image}
-              alt=""
-              width={640}
-              height={400}
-              className="w-full rounded-2xl"
-            />
+            {service.image ? (
+              <img
+                src={service.image}
+                alt=""
+                width={640}
+                height={400}
+                className="w-full rounded-2xl"
+              />
+            ) : null}
           </div>
         </div>
       </header>
@@ -45,8 +55,12 @@ export function ServiceDetail({ service }: { service: Service }) {
               {t("services.keyFeatures")}
             </h2>
             <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-              {service.features.map((feature) => (
-                <li key={feature} className="flex gap-2 text-slate-700">
+              {service.features.map((feature, index) => (
+                <li
+                  key={feature}
+                  className="flex gap-2 text-slate-700"
+                  lang={langOf(service, `features.${index}`)}
+                >
                   <SvgIcon name="check" className="mt-0.5 shrink-0 text-brand-700" />
                   {feature}
                 </li>
@@ -63,8 +77,18 @@ export function ServiceDetail({ service }: { service: Service }) {
                   <span className="text-sm font-bold text-brand-700">
                     {t("services.step", { n: index + 1 })}
                   </span>
-                  <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
-                  <p className="mt-1 text-slate-600">{step.description}</p>
+                  <h3
+                    className="mt-1 font-semibold text-slate-900"
+                    lang={langOf(service, `process.${index}.title`)}
+                  >
+                    {step.title}
+                  </h3>
+                  <p
+                    className="mt-1 text-slate-600"
+                    lang={langOf(service, `process.${index}.description`)}
+                  >
+                    {step.description}
+                  </p>
                 </li>
               ))}
             </ol>
@@ -74,9 +98,10 @@ export function ServiceDetail({ service }: { service: Service }) {
               {t("services.technologies")}
             </h2>
             <ul className="mt-5 flex flex-wrap gap-2">
-              {service.technologies.map((tech) => (
+              {service.technologies.map((tech, index) => (
                 <li
                   key={tech}
+                  lang={langOf(service, `technologies.${index}`)}
                   className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700"
                 >
                   {tech}
@@ -95,7 +120,9 @@ export function ServiceDetail({ service }: { service: Service }) {
           <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="price-range">
             {service.priceRange}
           </p>
-          <p className="mt-6 text-lg font-semibold text-slate-900">{service.cta}</p>
+          <p className="mt-6 text-lg font-semibold text-slate-900" lang={langOf(service, "cta")}>
+            {service.cta}
+          </p>
           <div className="mt-4 flex flex-col gap-3">
             <Link
               to={t.path(`/contact?service=${service.id}#contact-form-heading`)}

@@ -1,5 +1,6 @@
 import type { Page } from "~/domain/admin/pagination";
 import { backendFailure, changedOne, fetchPage, searchFilter } from "~/domain/admin/queries.server";
+import { serviceTitles } from "~/domain/site/service-titles.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
 import type { InboxMessage, InboxRow, InboxStatus } from "./inbox";
@@ -18,18 +19,27 @@ export interface InboxQuery {
   page: number;
 }
 
+/** Rows with the name of the service each asked about. */
+async function titled<Row extends { service: string | null }>(
+  rows: Row[],
+): Promise<(Row & { serviceTitle: string | null })[]> {
+  const titleOf = await serviceTitles();
+  return rows.map((row) => ({ ...row, serviceTitle: titleOf(row.service) }));
+}
+
 /** Newest first, 25 a page, with the exact total; filtered by status and a search. */
-export function listInbox(
+export async function listInbox(
   supabase: AppSupabase,
   query: InboxQuery,
 ): Promise<Result<Page<InboxRow>>> {
   let request = supabase.from("contact_messages").select(ROW_COLUMNS, { count: "exact" });
   if (query.status) request = request.eq("status", query.status);
   if (query.search) request = request.or(searchFilter(["name", "email", "message"], query.search));
-  return fetchPage(
+  const page = await fetchPage(
     request.order("created_at", { ascending: false }).order("id", { ascending: false }),
     query.page,
   );
+  return page.ok ? ok({ ...page.value, rows: await titled(page.value.rows) }) : page;
 }
 
 /** The five newest messages (the overview). */
@@ -44,7 +54,7 @@ export async function newestMessages(
       .order("created_at", { ascending: false })
       .order("id", { ascending: false })
       .limit(limit);
-    return error ? backendFailure(error) : ok(data ?? []);
+    return error ? backendFailure(error) : ok(await titled(data ?? []));
   } catch (error) {
     return backendFailure(error);
   }
@@ -61,7 +71,7 @@ export async function getInboxMessage(
       .eq("id", id)
       .maybeSingle();
     if (error) return backendFailure(error);
-    return data ? ok(data) : fail("not-found", GONE);
+    return data ? ok((await titled([data]))[0] as InboxMessage) : fail("not-found", GONE);
   } catch (error) {
     return backendFailure(error);
   }

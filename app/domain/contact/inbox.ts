@@ -17,7 +17,10 @@ export function inboxStatus(raw: string | null | undefined): InboxStatus | null 
 export type InboxRow = Pick<
   Tables<"contact_messages">,
   "id" | "name" | "email" | "message" | "service" | "status" | "created_at"
->;
+> & {
+  /** The service's English title (app/domain/site/service-titles.server.ts), if one was asked. */
+  serviceTitle: string | null;
+};
 
 export type InboxMessage = InboxRow &
   Pick<Tables<"contact_messages">, "user_id" | "handled_at" | "handled_by">;

@@ -6,20 +6,10 @@ export const CONTACT_LIMITS = {
   messageMax: 5000,
 } as const;
 
-/** The services a visitor can ask a quote for (the 8 service pages' ids). */
-export const SERVICE_IDS = [
-  "web-development",
-  "mobile-app-development",
-  "software-development",
-  "web-hosting",
-  "bulk-sms",
-  "digital-marketing",
-  "graphic-design",
-  "ai-chatbot-assistants",
-] as const;
-
-export type ServiceId = (typeof SERVICE_IDS)[number];
-
-export function isServiceId(value: unknown): value is ServiceId {
-  return SERVICE_IDS.includes(value as ServiceId);
+/**
+ * Whether `value` is the id (slug) of one of `services`: the contact form's service choice
+ * accepts exactly the services published when it is posted (the site's content snapshot).
+ */
+export function isServiceId(value: unknown, services: readonly { id: string }[]): value is string {
+  return typeof value === "string" && services.some((service) => service.id === value);
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { perLocale, type Translator } from "~/i18n/translate.server";
+import type { Locale } from "~/i18n/locale";
+import { perLocale, type Translator, translator } from "~/i18n/translate.server";
 import { bareEmailField } from "../email-field.server";
-import { CONTACT_LIMITS as L, SERVICE_IDS } from "./limits";
+import { isServiceId, CONTACT_LIMITS as L } from "./limits";
 
 const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message });
@@ -17,8 +18,10 @@ export const contactEmailIn = perLocale((t: Translator) =>
   }),
 );
 
-/** Server validation of a contact message (DESIGN §5 bounds), per language. */
-export const contactSchemaIn = perLocale((t: Translator) =>
+type ServiceList = readonly { id: string }[];
+
+/** Server validation of a contact message (DESIGN §5 bounds) in `t`'s language. */
+const contactSchemaOf = (t: Translator, services: ServiceList) =>
   z.object({
     name: requiredText(t("validation.nameRequired")).max(L.nameMax, {
       error: t("validation.nameTooLong", { max: L.nameMax }),
@@ -28,10 +31,35 @@ export const contactSchemaIn = perLocale((t: Translator) =>
       .min(L.messageMin, { error: t("validation.messageShort", { min: L.messageMin }) })
       .max(L.messageMax, { error: t("validation.messageLong", { max: L.messageMax }) }),
     /** The service a quote is asked for (service pages link here with `?service=`). */
-    service: z.enum(SERVICE_IDS, { error: t("validation.serviceChoice") }).optional(),
+    service: z
+      .string({ error: t("validation.serviceChoice") })
+      .max(80, { error: t("validation.serviceChoice") })
+      .refine((id) => isServiceId(id, services), { error: t("validation.serviceChoice") })
+      .optional(),
     redirectTo: z.string().max(2048).optional(),
-  }),
-);
+  });
+
+const NO_SERVICES: ServiceList = [];
+const built = new Map<Locale, WeakMap<ServiceList, ReturnType<typeof contactSchemaOf>>>();
+
+/**
+ * The contact form's schema in `locale`, whose service choice accepts exactly `services` (the
+ * published ones: pass the snapshot's list, the same array for as long as it is current, and
+ * the schema is built once for it).
+ */
+export function contactSchemaIn(locale: Locale, services: ServiceList = NO_SERVICES) {
+  let schemas = built.get(locale);
+  if (!schemas) {
+    schemas = new WeakMap();
+    built.set(locale, schemas);
+  }
+  let schema = schemas.get(services);
+  if (!schema) {
+    schema = contactSchemaOf(translator(locale), services);
+    schemas.set(services, schema);
+  }
+  return schema;
+}
 
 export const contactEmail = contactEmailIn("en");
 export const contactSchema = contactSchemaIn("en");

@@ -130,8 +130,9 @@ export async function requestConfirmationAgain(email: string, lang: Locale = "en
   if (!data) return;
   if (data.status === "confirmed") {
     // "Check your inbox" holds for a subscribed address too: it is told it is subscribed.
-    const notice = alreadySubscribedMail({ ...data, lang }, getSiteConfig(lang).brandName);
-    sendCappedMailLater("newsletterNotice", notice);
+    sendCappedMailLater("newsletterNotice", data.email, async () =>
+      alreadySubscribedMail({ ...data, lang }, (await getSiteConfig(lang)).brandName),
+    );
     return;
   }
   const last = data.confirmation_sent_at ? Date.parse(data.confirmation_sent_at) : 0;

@@ -1,10 +1,10 @@
 import addressparser from "nodemailer/lib/addressparser";
-import { findServiceTitle } from "~/content/services";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
+import { serviceTitles } from "~/domain/site/service-titles.server";
 import { isLocale } from "~/i18n/locale";
 import type { Tables } from "~/infra/database.types";
-import { env, siteUrl } from "~/infra/env.server";
+import { siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import type { AppSupabase } from "~/infra/supabase.server";
@@ -28,15 +28,22 @@ export function replyToOf(stored: string): string | undefined {
   return only.address;
 }
 
+/** Where the agency gets its notices, and the names of its services (the site's settings). */
+export interface AgencyInbox {
+  email: string;
+  serviceTitle(slug: string | null): string | null;
+}
+
 /** The agency's notice of a new contact message (Reply-To: the sender's bare address). */
 export function contactNotification(
   message: Pick<
     Tables<"contact_messages">,
     "id" | "name" | "email" | "message" | "service" | "created_at" | "user_id"
   >,
+  agency: AgencyInbox,
 ): OutgoingMail {
   const link = `${siteUrl()}/admin/messages/${message.id}`;
-  const service = message.service ? (findServiceTitle(message.service) ?? message.service) : null;
+  const service = agency.serviceTitle(message.service);
   const replyTo = replyToOf(message.email);
   const lines = [
     `From: ${oneLine(message.name)} <${oneLine(message.email)}>`,
@@ -48,7 +55,7 @@ export function contactNotification(
     `Open it in the inbox: ${link}`,
   ];
   return {
-    to: env().CONTACT_EMAIL,
+    to: agency.email,
     subject: `New message from ${oneLine(message.name).slice(0, 100)}`,
     text: `${lines.join("\n")}\n`,
     links: [link],
@@ -67,7 +74,9 @@ export async function composeMail(
       .eq("id", row.ref_id)
       .maybeSingle();
     if (error) return fail("backend", error.message);
-    return ok(data ? contactNotification(data) : null);
+    if (!data) return ok(null);
+    const [site, serviceTitle] = await Promise.all([getSiteConfig(), serviceTitles()]);
+    return ok(contactNotification(data, { email: site.email, serviceTitle }));
   }
   if (row.kind === "newsletter_confirmation") {
     const { data, error } = await service
@@ -85,8 +94,8 @@ export async function composeMail(
       .update({ confirmation_sent_at: sentAt })
       .eq("id", data.id);
     if (stampError) return fail("backend", stampError.message);
-    const brand = getSiteConfig(isLocale(data.lang) ? data.lang : "en").brandName;
-    return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, brand));
+    const { brandName } = await getSiteConfig(isLocale(data.lang) ? data.lang : "en");
+    return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, brandName));
   }
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
 }

@@ -83,7 +83,7 @@ export function localizeService(row: ServiceRow, locale: Locale): LocalService {
       title: english.text(`process.${index}.title`, step.title),
       description: english.text(`process.${index}.description`, step.description),
     })),
-    technologies: stringList(row.technologies),
+    technologies: english.list("technologies", row.technologies),
     english: english.done(),
   };
 }

@@ -70,7 +70,7 @@ export function langOf(item: { english?: readonly string[] }, field: string): "e
   return item.english?.includes(field) ? "en" : undefined;
 }
 
-/** Plain strings of a jsonb array (technologies, tags, cities). */
+/** Plain strings of a jsonb array (tags, cities). */
 export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }

@@ -32,11 +32,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /** The mail an address's owner gets when someone tries to sign up with it again. */
-export function existingAccountMail(email: string, locale: Locale) {
+export async function existingAccountMail(email: string, locale: Locale) {
   const t = translator(locale);
   const login = `${siteUrl()}${t.path("/login")}`;
   const forgot = `${siteUrl()}${t.path("/forgot-password")}`;
-  const brand = getSiteConfig(locale).brandName;
+  const brand = (await getSiteConfig(locale)).brandName;
   return {
     to: email,
     subject: translate(locale, "email.existingSubject", { brand }),
@@ -80,7 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failedForm(localizeFailure(result, t), submission);
     }
     if (result.value.existing) {
-      sendCappedMailLater("existingAccountMail", existingAccountMail(email, t.locale));
+      sendCappedMailLater("existingAccountMail", email, () =>
+        existingAccountMail(email, t.locale),
+      );
     }
   }
   return redirectWithToast(t.path("/"), { type: "success", title: t("auth.signupSuccess") });

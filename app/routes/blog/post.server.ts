@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { authorBioIn } from "~/content/localized.server";
 import { altTextOf } from "~/domain/media/library.server";
 import { mediaHashOf } from "~/domain/media/urls";
 import {
@@ -13,12 +12,16 @@ import {
   translationsOf,
 } from "~/domain/posts/queries.server";
 import type { PostSummary } from "~/domain/posts/types";
+import type { AuthorBio } from "~/domain/site/content.server";
+import { siteContent } from "~/domain/site/snapshot.server";
 import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
+import { siteUrl } from "~/infra/env.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
-import { getSiteConfig } from "~/infra/site-config.server";
 import type { Route } from "./+types/post";
+
+const NO_BIO: AuthorBio = { text: "" };
 
 /**
  * Where the language switcher goes from this post: its translation in each language, else the
@@ -47,9 +50,11 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   if (id === null) throw notFound();
   const supabase = getSupabase(context);
   try {
-    const [post, all] = await Promise.all([
+    const [post, all, site] = await Promise.all([
       getPublishedPost(supabase, id),
       listPublishedPosts(supabase),
+      // The post shows without its author's bio rather than not at all.
+      siteContent(locale).catch(() => undefined),
     ]);
     if (!post) throw notFound();
     const translations = translationsOf(post, all);
@@ -66,8 +71,8 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
         post,
         coverAlt,
         related: pickRelatedPosts(post, postsIn(all, locale)),
-        authorBio: authorBioIn(locale, post.author),
-        url: `${getSiteConfig().siteUrl}${t.path(`/blog/${post.id}`)}`,
+        authorBio: site?.authorBio(post.author) ?? NO_BIO,
+        url: `${siteUrl()}${t.path(`/blog/${post.id}`)}`,
         alternates: switcherPaths(translations, post),
         hreflang,
         i18n,

@@ -12,7 +12,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const locale = localeOf(url);
   try {
     const all = await listPublishedPosts(getSupabase(context));
-    const site = getSiteConfig(locale);
+    const site = await getSiteConfig(locale);
     const brand = { brand: site.brandName };
     const xml = rssXml(
       site,

@@ -1,5 +1,5 @@
+import { siteUrl } from "~/infra/env.server";
 import { PUBLIC_CACHE } from "~/infra/http-policy";
-import { getSiteConfig } from "~/infra/site-config.server";
 
 /** Crawlers: everything public; not the account and admin areas. */
 export function loader() {
@@ -15,7 +15,7 @@ export function loader() {
     "Disallow: /fr/dashboard",
     "Disallow: /fr/profile",
     "",
-    `Sitemap: ${getSiteConfig().siteUrl}/sitemap.xml`,
+    `Sitemap: ${siteUrl()}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

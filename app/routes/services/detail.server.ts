@@ -1,13 +1,21 @@
-import { data } from "react-router";
-import { findServiceIn } from "~/content/localized.server";
+import { data, redirect } from "react-router";
+import { goneReply } from "~/domain/site/redirects.server";
+import { pageSnapshot } from "~/domain/site/snapshot.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import type { Route } from "./+types/detail";
 
-/** One of the 8 services; any other id is a real 404 (the Not Found screen). */
-export function loader({ request, params, url }: Route.LoaderArgs) {
-  const { locale, i18n } = pageI18n(url, ["services"]);
-  const service = findServiceIn(locale, params.serviceId);
-  if (!service) throw data({ path: `/services/${params.serviceId}` }, { status: 404 });
-  return data({ service, i18n }, { headers: publicCacheHeaders(request) });
+/**
+ * A published service by its slug. A slug it had before answers 301 to its current URL (same
+ * language); a deleted service's, 410 Gone with a way to the other services; any other, 404.
+ */
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { locale, t, i18n } = pageI18n(url, ["services"]);
+  const snapshot = await pageSnapshot();
+  const service = snapshot.in(locale).services.find((s) => s.id === params.serviceId);
+  if (service) return data({ service, i18n }, { headers: publicCacheHeaders(request) });
+  const fate = snapshot.redirects.services.get(params.serviceId);
+  if (fate && "moved" in fate) throw redirect(t.path(`/services/${fate.moved}`), 301);
+  if (fate) throw goneReply(t, "/services");
+  throw data({ path: `/services/${params.serviceId}` }, { status: 404 });
 }

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     title: service.title,
     description: `${service.description} ${service.priceRange}.`,
     path: `/services/${service.id}`,
-    image: service.image,
+    image: service.image ?? undefined,
     jsonLd: serviceJsonLd(siteFromMatches(matches), service),
   });
 };

@@ -1,0 +1,25 @@
+import type { SiteContent } from "~/domain/site/content.server";
+import type { Translator } from "~/i18n/translate.server";
+
+/**
+ * What the contact form starts with: `?service=` (a service page's "Request a quote") chooses
+ * a published service and asks for its quote; else `?topic=` (a chat widget option) writes that
+ * option's message; anything else, nothing.
+ */
+export function contactPrefill(
+  site: Pick<SiteContent, "services" | "chat">,
+  t: Translator,
+  query: URLSearchParams,
+): { defaultMessage: string; defaultService: string } {
+  const service = query.get("service");
+  const quoteFor = service ? site.services.find((s) => s.id === service) : undefined;
+  if (quoteFor) {
+    return {
+      defaultMessage: t("contact.quoteMessage", { service: quoteFor.title }),
+      defaultService: quoteFor.id,
+    };
+  }
+  const topic = query.get("topic");
+  const option = topic ? site.chat.find((o) => o.topic === topic) : undefined;
+  return { defaultMessage: option?.message ?? "", defaultService: "" };
+}
