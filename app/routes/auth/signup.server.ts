@@ -80,9 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failedForm(localizeFailure(result, t), submission);
     }
     if (result.value.existing) {
-      sendCappedMailLater("existingAccountMail", email, () =>
-        existingAccountMail(email, t.locale),
-      );
+      sendCappedMailLater("existingAccountMail", email, () => existingAccountMail(email, t.locale));
     }
   }
   return redirectWithToast(t.path("/"), { type: "success", title: t("auth.signupSuccess") });
