@@ -158,6 +158,23 @@ export function listMedia(
   });
 }
 
+/** An image the site editors offer to pick (newest first). */
+export type RecentImage = Pick<MediaRow, "hash" | "alt" | "width" | "height"> & { url: string };
+
+/** The newest `count` images of the library (the editors' image picker). */
+export function recentImages(supabase: AppSupabase, count: number): Promise<Result<RecentImage[]>> {
+  return guarded(async () => {
+    const { data, error } = await supabase
+      .from("media")
+      .select("hash, alt, width, height")
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .limit(count);
+    if (error) return backendFailure(error.message);
+    return ok((data ?? []).map((row) => ({ ...row, url: coverUrlOf(row.hash) })));
+  });
+}
+
 /** Every post that shows the image: as its cover or inside its content. */
 export function mediaUsage(supabase: AppSupabase, hash: string): Promise<Result<UsedBy[]>> {
   return guarded(async () => {

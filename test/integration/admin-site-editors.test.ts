@@ -1,0 +1,476 @@
+/**
+ * The site editors' actions, for every kind of app/domain/site/editor/kinds.ts, called as the
+ * router calls them against the embedded backend (RLS, triggers and all): valid saves, each
+ * invalid field, forged ids and fields, stale versions, previews and rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KindSpec } from "~/domain/site/editor/fields";
+import { KINDS } from "~/domain/site/editor/kinds";
+import { formatPrice } from "~/domain/site/localize.server";
+import { english, translate } from "~/i18n/translate.server";
+import * as edit from "~/routes/admin/site-edit";
+import type { TestBackend } from "../../supabase/local/testing.ts";
+import { asData, asResponse, settle, toastOf } from "../support/answers";
+import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
+import { formPost, routeArgs } from "../support/route-args";
+import { invalidCases, KIND_LIST, validForm } from "../support/site-forms";
+
+let backend: TestBackend;
+let admin: string;
+let categoryId: number;
+
+beforeAll(async () => {
+  backend = await startAppBackend();
+  admin = await signInCookie(backend.admin.email, backend.admin.password);
+  const { data } = await db().from("portfolio_categories").select("id").order("id").limit(1);
+  categoryId = ((data ?? [])[0] as { id: number }).id;
+});
+afterAll(() => backend.close());
+
+const db = () => serviceClient(backend);
+
+type Reply = {
+  draft?: Record<string, unknown>;
+  errors?: Record<string, string[]>;
+  formError?: string;
+  version?: string;
+  preview?: { page: string; items: Record<string, Record<string, unknown>> } | null;
+  prices?: Record<string, string> | null;
+};
+
+/** The path of an item's editor (/new for none). */
+function editorPath(kind: KindSpec, id?: string | number): string {
+  if (kind.ids === "settings") return "/admin/settings";
+  return id === undefined ? `/admin/${kind.name}/new` : `/admin/${kind.name}/${id}`;
+}
+
+async function post(
+  kind: KindSpec,
+  fields: Record<string, string>,
+  id?: string | number,
+  cookie = admin,
+) {
+  const path = editorPath(kind, id);
+  const { args, contentChanges } = routeArgs(path, {
+    ...formPost(fields),
+    cookie,
+    params: id === undefined ? {} : { id: String(id) },
+  });
+  const answer = await settle(() => edit.action(args as never));
+  return { answer, contentChanges };
+}
+
+async function rowOf(kind: KindSpec, id: string | number) {
+  const { data } = await db().from(kind.entity).select("*").eq("id", id).maybeSingle();
+  return data as (Record<string, unknown> & { id: number | string; version: number }) | null;
+}
+
+async function count(kind: KindSpec) {
+  const { count } = await db().from(kind.entity).select("id", { count: "exact", head: true });
+  return count ?? 0;
+}
+
+async function latest(kind: KindSpec) {
+  const { data } = await db()
+    .from(kind.entity)
+    .select("*")
+    .order("id", { ascending: false })
+    .limit(1);
+  return data?.[0] as Record<string, unknown> & { id: number; version: number };
+}
+
+/** An existing item of each kind to edit (creating one for kinds that may). */
+async function someItem(kind: KindSpec): Promise<string | number> {
+  if (kind.ids === "settings") return "site";
+  if (kind.ids === "legal") return "privacy";
+  // Created with other words than the valid form's, so that saving that form changes it.
+  const original = kind.fields.find((f) => f.type === "translated" || f.type === "translatedLong");
+  const overrides = original ? { [`${original.name}.en`]: "Original wording" } : {};
+  const { answer } = await post(kind, validForm(kind, overrides, { categoryId }));
+  expect(asResponse(answer).status).toBe(302);
+  return (await latest(kind)).id;
+}
+
+const context = () => ({ categoryId });
+
+/** The value a form name holds in an echoed draft: `features[1].sw`, `price_min`, `slug`. */
+function typedValueOf(draft: unknown, name: string): unknown {
+  const path = name.startsWith("price_")
+    ? ["price", name.slice("price_".length)]
+    : name.split(/[.[\]]+/).filter(Boolean);
+  return path.reduce<unknown>(
+    (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+    draft,
+  );
+}
+
+describe.each(KIND_LIST.map((kind) => [kind.name, kind] as const))(
+  "the %s editor",
+  (_name, kind) => {
+    it("saves a valid form with the admin's own session: stored, versioned, announced", async () => {
+      const id = await someItem(kind);
+      const before = await rowOf(kind, id);
+      const fields = validForm(kind, { version: String(before?.version) }, context());
+      const { answer, contentChanges } = await post(kind, fields, id);
+      const response = asResponse(answer);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(
+        kind.ids === "settings" ? "/admin/settings" : `/admin/${kind.name}`,
+      );
+      expect(await toastOf(response)).toMatchObject({ type: "success", title: "Saved" });
+      expect(contentChanges).toEqual([{ kind: "site", entity: kind.entity }]);
+      const after = await rowOf(kind, id);
+      expect(after?.version).toBe((before?.version ?? 0) + 1);
+      for (const field of kind.fields) {
+        if (field.type === "translated" || field.type === "translatedLong") {
+          expect(after?.[field.name], field.name).toEqual({
+            en: "Sample EN",
+            sw: "Sample SW",
+            fr: "Sample FR",
+          });
+        }
+      }
+      const { data: revision } = await db()
+        .from("content_revisions")
+        .select("actor_email, operation, version")
+        .eq("entity", kind.entity)
+        .eq("entity_id", String(id))
+        .order("id", { ascending: false })
+        .limit(1)
+        .single();
+      expect(revision).toMatchObject({ actor_email: backend.admin.email, operation: "update" });
+    });
+
+    it.each(invalidCases(kind).map((c) => [c.label, c] as const))(
+      "answers 400 for %s: the message next to the field, typed values back, nothing saved",
+      async (_label, invalid) => {
+        const id = await someItem(kind);
+        const before = await rowOf(kind, id);
+        const rows = await count(kind);
+        const fields = validForm(
+          kind,
+          { version: String(before?.version), ...invalid.fields },
+          context(),
+        );
+        const { answer, contentChanges } = await post(kind, fields, id);
+        const { data, status } = asData<Reply>(answer);
+        expect(status).toBe(400);
+        expect(data.errors?.[invalid.at]).toEqual([invalid.message]);
+        expect(contentChanges).toEqual([]);
+        expect(await rowOf(kind, id)).toEqual(before);
+        expect(await count(kind)).toBe(rows);
+        // What was typed comes back exactly (whitespace-only values too), except rows left
+        // entirely blank, which a failed save drops.
+        expect(data.version).toBe(String(before?.version));
+        for (const [name, value] of Object.entries(invalid.fields)) {
+          expect(typedValueOf(data.draft, name), name).toBe(value);
+        }
+      },
+    );
+  },
+);
+
+describe("creating items", () => {
+  it.each(KIND_LIST.filter((k) => k.can.create).map((k) => [k.name, k] as const))(
+    "adds a %s at the end of its list, as a draft unless published",
+    async (_name, kind) => {
+      const fields = validForm(kind, {}, context());
+      delete fields.published;
+      const { answer, contentChanges } = await post(kind, fields);
+      const response = asResponse(answer);
+      expect(response.status).toBe(302);
+      expect(await toastOf(response)).toMatchObject({ title: "Created" });
+      expect(contentChanges).toEqual([{ kind: "site", entity: kind.entity }]);
+      const row = await latest(kind);
+      expect(row.published).toBe(false);
+      const { data: max } = await db()
+        .from(kind.entity)
+        .select("position")
+        .order("position", { ascending: false })
+        .limit(1);
+      expect(row.position).toBe(((max ?? [])[0] as { position: number }).position);
+    },
+  );
+
+  it("refuses /new for the legal pages and the settings (no such page)", async () => {
+    for (const kind of [KINDS.legal]) {
+      const { args } = routeArgs(`/admin/${kind.name}/new`, {
+        ...formPost(validForm(kind)),
+        cookie: admin,
+      });
+      const thrown = await settle(() => edit.action(args as never));
+      expect(asData(thrown).status).toBe(404);
+    }
+  });
+});
+
+describe("a service's content", () => {
+  const kind = KINDS.services;
+
+  it("stores prices as numbers, lists as rows, sanitizes nothing it need not, and drops blank rows", async () => {
+    const fields = validForm(kind, {
+      price_min: "50,000",
+      price_max: "",
+      price_unit: "year",
+      "features[2].en": "",
+      "features[2].sw": " ",
+      "technologies[2]": "",
+    });
+    const { answer } = await post(kind, fields);
+    expect(asResponse(answer).status).toBe(302);
+    const row = await latest(kind);
+    expect(Number(row.price_min)).toBe(50000);
+    expect(row.price_max).toBeNull();
+    expect(row.price_unit).toBe("year");
+    expect(row.features).toEqual([
+      { en: "First EN", sw: "First SW", fr: "First FR" },
+      { en: "Second EN", sw: "Second SW", fr: "Second FR" },
+    ]);
+    expect(row.technologies).toEqual(["React", "Node.js"]);
+    expect(row.process).toEqual([
+      {
+        title: { en: "Plan EN", sw: "Plan SW", fr: "Plan FR" },
+        description: { en: "We plan EN", sw: "We plan SW", fr: "We plan FR" },
+      },
+    ]);
+  });
+
+  it("keeps an empty translation out of the row (visitors get the English text)", async () => {
+    const { answer } = await post(kind, validForm(kind, { "title.sw": "  ", "title.fr": "" }));
+    expect(asResponse(answer).status).toBe(302);
+    expect((await latest(kind)).title).toEqual({ en: "Sample EN" });
+  });
+
+  it("answers a slug another service uses next to the slug field, nothing saved", async () => {
+    const rows = await count(kind);
+    const { answer } = await post(kind, validForm(kind, { slug: "web-development" }));
+    const { data, status } = asData<Reply>(answer);
+    expect(status).toBe(409);
+    expect(data.errors?.slug).toEqual([english("siteEditor.validation.slugTaken")]);
+    expect(await count(kind)).toBe(rows);
+  });
+
+  it("refuses a form with an unknown language, a second value or a forged field: nothing read, nothing saved", async () => {
+    const id = await someItem(kind);
+    const before = await rowOf(kind, id);
+    const base = validForm(kind, { version: String(before?.version) });
+    const forged: Record<string, string>[] = [
+      { "title.de": "Titel" },
+      { "features[20].en": "One too many" },
+      { "title.en.x": "nested" },
+      { published_at: "2020-01-01" },
+      { id: "1" },
+    ];
+    for (const extra of forged) {
+      const { answer } = await post(kind, { ...base, ...extra }, id);
+      const { data, status } = asData<Reply>(answer);
+      expect(status, JSON.stringify(extra)).toBe(400);
+      expect(data.formError).toBe(english("validation.unreadable"));
+    }
+    const twice = new URLSearchParams({ ...base, "title.en": "One" });
+    twice.append("title.en", "Two");
+    const { args } = routeArgs(`/admin/services/${id}`, {
+      method: "POST",
+      body: twice,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      cookie: admin,
+      params: { id: String(id) },
+    });
+    expect(asData(await settle(() => edit.action(args as never))).status).toBe(400);
+    expect(await rowOf(kind, id)).toEqual(before);
+  });
+
+  it("answers a forged or unknown id with 404, before and after reading the form", async () => {
+    for (const id of ["0", "abc", "1e3", "99999999", "9007199254740993", "-1"]) {
+      const { args } = routeArgs(`/admin/services/${id}`, {
+        ...formPost(validForm(kind, { version: "1" })),
+        cookie: admin,
+        params: { id },
+      });
+      const thrown = await settle(() => edit.action(args as never));
+      expect(asData(thrown).status, id).toBe(404);
+      const { args: get } = routeArgs(`/admin/services/${id}`, { cookie: admin, params: { id } });
+      expect(asData(await settle(() => edit.loader(get as never))).status, id).toBe(404);
+    }
+  });
+
+  it("refuses a stale save with the conflict message, keeping what was typed", async () => {
+    const id = await someItem(kind);
+    const opened = await rowOf(kind, id);
+    // Someone else saves first.
+    const first = await post(
+      kind,
+      validForm(kind, { version: String(opened?.version), "title.en": "Theirs" }),
+      id,
+    );
+    expect(asResponse(first.answer).status).toBe(302);
+    const theirs = await rowOf(kind, id);
+    const mine = await post(
+      kind,
+      validForm(kind, { version: String(opened?.version), "title.en": "Mine" }),
+      id,
+    );
+    const { data, status } = asData<Reply>(mine.answer);
+    expect(status).toBe(409);
+    expect(data.formError).toBe(english("siteEditor.errors.stale"));
+    expect(typedValueOf(data.draft, "title.en")).toBe("Mine");
+    expect(data.version).toBe(String(opened?.version));
+    expect(mine.contentChanges).toEqual([]);
+    expect(await rowOf(kind, id)).toEqual(theirs);
+  });
+
+  it("answers in the admin's language (the lang cookie)", async () => {
+    const { args } = routeArgs("/admin/services/new", {
+      ...formPost(validForm(kind, { price_min: "-1", "title.en": "" })),
+      cookie: `${admin}; lang=sw`,
+    });
+    const { data } = asData<Reply>(await settle(() => edit.action(args as never)));
+    expect(data.errors?.price_min).toEqual([translate("sw", "siteEditor.validation.negative")]);
+    expect(data.errors?.["title.en"]).toEqual([
+      translate("sw", "siteEditor.validation.englishRequired"),
+    ]);
+    expect(data.errors?.price_min?.[0]).not.toBe(english("siteEditor.validation.negative"));
+  });
+
+  it("previews the typed values as the service page in each language, saving nothing", async () => {
+    const id = await someItem(kind);
+    const before = await rowOf(kind, id);
+    const { answer, contentChanges } = await post(
+      kind,
+      validForm(kind, {
+        intent: "preview",
+        version: String(before?.version),
+        "title.fr": "",
+        price_min: "10000",
+        price_max: "100000",
+        price_unit: "year",
+      }),
+      id,
+    );
+    const { data, status } = asData<Reply>(answer);
+    expect(status).toBe(200);
+    expect(data.preview?.page).toBe("service");
+    expect(data.preview?.items.en).toMatchObject({
+      title: "Sample EN",
+      priceRange: formatPrice({ min: 10000, max: 100000, unit: "year" }, "en"),
+    });
+    expect(data.preview?.items.sw).toMatchObject({ title: "Sample SW" });
+    expect(data.preview?.items.fr).toMatchObject({
+      title: "Sample EN",
+      english: expect.arrayContaining(["title"]),
+    });
+    expect(data.prices?.sw).toContain("kwa mwaka");
+    expect(contentChanges).toEqual([]);
+    expect(await rowOf(kind, id)).toEqual(before);
+  });
+
+  it("adds and removes rows without saving, every typed value kept", async () => {
+    const id = await someItem(kind);
+    const before = await rowOf(kind, id);
+    const typed = validForm(kind, { version: String(before?.version), "title.sw": "Imeandikwa" });
+    const added = asData<Reply>(
+      (await post(kind, { ...typed, intent: "add:features" }, id)).answer,
+    );
+    expect(added.status).toBe(200);
+    expect(added.data.draft?.features).toEqual([
+      { en: "First EN", sw: "First SW", fr: "First FR" },
+      { en: "Second EN", sw: "Second SW", fr: "Second FR" },
+      { en: "", sw: "", fr: "" },
+    ]);
+    expect(typedValueOf(added.data.draft, "title.sw")).toBe("Imeandikwa");
+    const removed = asData<Reply>(
+      (await post(kind, { ...typed, intent: "remove:features:0" }, id)).answer,
+    );
+    expect(removed.data.draft?.features).toEqual([
+      { en: "Second EN", sw: "Second SW", fr: "Second FR" },
+    ]);
+    for (const intent of ["add:title", "remove:features", "remove:nothing:1", "drop"]) {
+      const { data, status } = asData<Reply>((await post(kind, { ...typed, intent }, id)).answer);
+      expect(status, intent).toBe(400);
+      expect(data.formError).toBe(english("siteEditor.errors.unknownAction"));
+    }
+    expect(await rowOf(kind, id)).toEqual(before);
+  });
+
+  it("deletes after the confirmation step; its history stays", async () => {
+    const id = await someItem(kind);
+    const { args } = routeArgs(`/admin/services/${id}?delete=1`, {
+      cookie: admin,
+      params: { id: String(id) },
+    });
+    const shown = (await edit.loader(args as never)) as { confirmDelete: boolean };
+    expect(shown.confirmDelete).toBe(true);
+    const { answer, contentChanges } = await post(kind, { intent: "delete" }, id);
+    const response = asResponse(answer);
+    expect(response.headers.get("Location")).toBe("/admin/services");
+    expect(await toastOf(response)).toMatchObject({ title: "Deleted" });
+    expect(contentChanges).toEqual([{ kind: "site", entity: "services" }]);
+    expect(await rowOf(kind, id)).toBeNull();
+    const { data } = await db()
+      .from("content_revisions")
+      .select("operation")
+      .eq("entity", "services")
+      .eq("entity_id", String(id));
+    expect(data?.map((r) => r.operation)).toContain("delete");
+  });
+});
+
+describe("legal pages", () => {
+  const kind = KINDS.legal;
+
+  it("sanitizes the HTML of every language on save", async () => {
+    const before = await rowOf(kind, "privacy");
+    const fields = validForm(kind, {
+      version: String(before?.version),
+      "body.fr":
+        '<h2>Vos droits</h2><p onclick="x()">Texte<script>alert(1)</script><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">lien</a>',
+    });
+    const { answer } = await post(kind, fields, "privacy");
+    expect(asResponse(answer).status).toBe(302);
+    const body = (await rowOf(kind, "privacy"))?.body as Record<string, string>;
+    expect(body.fr).toBe('<h2>Vos droits</h2><p>Texte</p><a rel="noopener noreferrer">lien</a>');
+  });
+
+  it("answers a body that is only markup as missing English", async () => {
+    const before = await rowOf(kind, "terms");
+    const { answer } = await post(
+      kind,
+      validForm(kind, { version: String(before?.version), "body.en": "<script>x</script>" }),
+      "terms",
+    );
+    expect(asData<Reply>(answer).data.errors?.["body.en"]).toEqual([
+      english("siteEditor.validation.englishRequired"),
+    ]);
+  });
+
+  it("has no delete and no other documents", async () => {
+    const before = await rowOf(kind, "terms");
+    const { data, status } = asData<Reply>(
+      (await post(kind, { intent: "delete" }, "terms")).answer,
+    );
+    expect(status).toBe(400);
+    expect(data.formError).toBe(english("siteEditor.errors.unknownAction"));
+    expect(await rowOf(kind, "terms")).toEqual(before);
+    const { args } = routeArgs("/admin/legal/cookies", {
+      cookie: admin,
+      params: { id: "cookies" },
+    });
+    expect(asData(await settle(() => edit.loader(args as never))).status).toBe(404);
+  });
+});
+
+describe("portfolio categories", () => {
+  it("refuses to delete a category projects still belong to", async () => {
+    const kind = KINDS["portfolio-categories"];
+    const { args } = routeArgs(`/admin/portfolio-categories/${categoryId}`, {
+      ...formPost({ intent: "delete" }),
+      cookie: admin,
+      params: { id: String(categoryId) },
+    });
+    const answer = await settle(() => edit.action(args as never));
+    const { data, status } = asData<Reply & { toast?: { title: string } }>(answer);
+    expect(status).toBe(409);
+    expect(data.toast?.title).toBe(english("siteEditor.errors.categoryInUse"));
+    expect(await rowOf(kind, categoryId)).not.toBeNull();
+  });
+});
