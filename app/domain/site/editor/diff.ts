@@ -1,4 +1,5 @@
-import { LOCALE_NAMES, LOCALES } from "~/i18n/locale";
+import { formatKes } from "~/i18n/format";
+import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/locale";
 import type { MessageKey } from "~/i18n/messages";
 import { type Draft, draftFromRow, type LangText, type LinkDraft, type PriceDraft } from "./draft";
 import type { FieldSpec, KindSpec } from "./fields";
@@ -17,7 +18,10 @@ export interface Change {
 /** Whatever has a history: a kind of the site's content, or posts (their own fields). */
 export type HistorySubject = Pick<KindSpec, "fields" | "nameField"> & { entity: string };
 
-type Say = (key: MessageKey, values?: Record<string, string | number>) => string;
+/** The admin's translator (its `locale` formats amounts). */
+type Say = ((key: MessageKey, values?: Record<string, string | number>) => string) & {
+  locale: Locale;
+};
 
 const CLIP = 160;
 
@@ -55,8 +59,9 @@ const blankText: LangText = { en: "", sw: "", fr: "" };
 
 function priceText(p: PriceDraft, say: Say): string {
   if (!p.min) return "";
+  const amount = (text: string) => formatKes(Number(text), say.locale);
   const unit = say(`siteEditor.units.${p.unit}` as MessageKey);
-  return `${p.min}${p.max ? ` – ${p.max}` : ""} (${unit})`;
+  return `${amount(p.min)}${p.max ? ` – ${amount(p.max)}` : ""} ${unit}`;
 }
 
 function fieldChanges(field: FieldSpec, before: Draft, after: Draft, say: Say): Change[] {
