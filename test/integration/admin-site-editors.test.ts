@@ -431,6 +431,31 @@ describe("legal pages", () => {
     expect(body.fr).toBe('<h2>Vos droits</h2><p>Texte</p><a rel="noopener noreferrer">lien</a>');
   });
 
+  it("leaves the languages nobody touched exactly as stored (a browser's CRLF line breaks too)", async () => {
+    const before = await rowOf(kind, "terms");
+    const bodies = before?.body as Record<string, string>;
+    const titles = before?.title as Record<string, string>;
+    const crlf = (text = "") => text.replaceAll("\n", "\r\n");
+    const fields = {
+      intent: "save",
+      version: String(before?.version),
+      "title.en": titles.en ?? "",
+      "title.sw": titles.sw ?? "",
+      "title.fr": titles.fr ?? "",
+      "body.en": crlf(bodies.en),
+      "body.sw": crlf(bodies.sw),
+      "body.fr": crlf(bodies.fr?.replace("Kenya", "Kenya (Nairobi)")),
+      effective_at: String(before?.effective_at).slice(0, 10),
+    };
+    const { answer } = await post(kind, fields, "terms");
+    expect(asResponse(answer).status).toBe(302);
+    const after = await rowOf(kind, "terms");
+    const saved = after?.body as Record<string, string>;
+    expect(saved.en).toBe(bodies.en);
+    expect(saved.sw).toBe(bodies.sw);
+    expect(saved.fr).toBe(bodies.fr?.replace("Kenya", "Kenya (Nairobi)"));
+  });
+
   it("answers a body that is only markup as missing English", async () => {
     const before = await rowOf(kind, "terms");
     const { answer } = await post(

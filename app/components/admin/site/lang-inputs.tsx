@@ -62,7 +62,7 @@ function LangInput({
       {shape === "line" ? (
         <input {...props} type="text" lang={lang} />
       ) : (
-        <textarea {...props} lang={lang} rows={shape === "html" ? 14 : 4} />
+        <textarea {...props} lang={lang} rows={shape === "html" ? 14 : max > 400 ? 8 : 4} />
       )}
       {translation ? (
         <p id={noteId} className="mt-1 hidden text-sm text-amber-800 peer-placeholder-shown:block">

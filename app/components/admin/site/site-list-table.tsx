@@ -13,11 +13,11 @@ const small = `${secondaryButton} px-3 py-1.5 text-sm`;
 export function SiteStatus({ published }: { published: boolean }) {
   const t = useT();
   return published ? (
-    <span className="inline-flex rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+    <span className="inline-flex whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
       {t("siteEditor.list.published")}
     </span>
   ) : (
-    <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+    <span className="inline-flex whitespace-nowrap rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
       {t("siteEditor.list.draft")}
     </span>
   );
@@ -58,7 +58,7 @@ function Row({ kind, item }: { kind: KindSpec; item: ListItem }) {
         data-label={t("siteEditor.list.name")}
       >
         <span className="min-w-0">
-          <Link to={base} className={linkClass} aria-label={named("siteEditor.list.editNamed")}>
+          <Link to={base} className={linkClass}>
             {item.name}
           </Link>
           {item.group ? (

@@ -229,11 +229,15 @@ function fromForm(field: FieldSpec, read: Read, has: (name: string) => boolean):
   }
 }
 
-/** The typed values of a submitted editor form (files aside). */
+/**
+ * The typed values of a submitted editor form (files aside). Browsers send a textarea's line
+ * breaks as CRLF: they are read as the LF the stored texts have, so an untouched text stays
+ * the same text.
+ */
 export function draftFromForm(kind: KindSpec, formData: FormData): Draft {
   const read: Read = (name) => {
     const value = formData.get(name);
-    return typeof value === "string" ? value : "";
+    return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
   };
   const has = (name: string) => formData.has(name);
   const draft: Draft = {};
