@@ -8,10 +8,12 @@ import type { KindSpec } from "~/domain/site/editor/fields";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { formatPrice } from "~/domain/site/localize.server";
 import { english, translate } from "~/i18n/translate.server";
+import * as library from "~/routes/admin/media-library";
 import * as edit from "~/routes/admin/site-edit";
 import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
+import { pngOf } from "../support/images";
 import { formPost, routeArgs } from "../support/route-args";
 import { invalidCases, KIND_LIST, validForm } from "../support/site-forms";
 
@@ -497,5 +499,63 @@ describe("portfolio categories", () => {
     expect(status).toBe(409);
     expect(data.toast?.title).toBe(english("siteEditor.errors.categoryInUse"));
     expect(await rowOf(kind, categoryId)).not.toBeNull();
+  });
+});
+
+describe("images of the site's content", () => {
+  it("uploads a service's image with the form, lists the service as its user, refuses deleting it", async () => {
+    const kind = KINDS.services;
+    const body = new FormData();
+    for (const [name, value] of Object.entries(validForm(kind, { image: "" })))
+      body.append(name, value);
+    const png = new File([new Uint8Array(await pngOf(640, 400))], "service.png", {
+      type: "image/png",
+    });
+    body.append("image_file", png);
+    const { args } = routeArgs("/admin/services/new", { method: "POST", body, cookie: admin });
+    expect(asResponse(await settle(() => edit.action(args as never))).status).toBe(302);
+    const row = await latest(kind);
+    const hash = /^\/media\/([0-9a-f]{32})\/1600\.jpg$/.exec(String(row.image))?.[1] ?? "";
+    expect(hash).not.toBe("");
+
+    const { args: listArgs } = routeArgs("/admin/media", { cookie: admin });
+    const { items } = (await library.loader(listArgs)) as Awaited<
+      ReturnType<typeof library.loader>
+    >;
+    expect(items.find((item) => item.hash === hash)?.usedBy).toEqual([
+      { id: row.id, title: "Sample EN", to: `/admin/services/${row.id}` },
+    ]);
+    const remove = new FormData();
+    remove.append("intent", "delete");
+    remove.append("hash", hash);
+    const refused = asData(
+      await settle(() =>
+        library.action(
+          routeArgs("/admin/media", { method: "POST", body: remove, cookie: admin }).args,
+        ),
+      ),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.data.formError).toContain("“Sample EN”");
+    const { count } = await db()
+      .from("media")
+      .select("id", { count: "exact", head: true })
+      .eq("hash", hash);
+    expect(count).toBe(1);
+  });
+
+  it("answers a file that is not an image next to the upload field, keeping what was typed", async () => {
+    const kind = KINDS.team;
+    const rows = await count(kind);
+    const body = new FormData();
+    for (const [name, value] of Object.entries(validForm(kind, { name: "Kept name" })))
+      body.append(name, value);
+    body.append("photo_file", new File(["<svg/>"], "photo.svg", { type: "image/svg+xml" }));
+    const { args } = routeArgs("/admin/team/new", { method: "POST", body, cookie: admin });
+    const { data, status } = asData<Reply>(await settle(() => edit.action(args as never)));
+    expect(status).toBe(422);
+    expect(data.errors?.photo_file?.[0]).toContain("not a JPEG, PNG, WebP, AVIF or GIF");
+    expect(data.draft?.name).toBe("Kept name");
+    expect(await count(kind)).toBe(rows);
   });
 });
