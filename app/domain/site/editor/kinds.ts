@@ -302,4 +302,3 @@ export function kindOfPath(pathname: string): KindSpec | null {
   return segment && segment in KINDS ? KINDS[segment as KindName] : null;
 }
 
-export const PRICE_UNIT_OPTIONS = PRICE_UNITS;
