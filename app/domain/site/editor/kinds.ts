@@ -1,4 +1,4 @@
-import { type FieldSpec, type KindName, type KindSpec, PRICE_UNITS, SERVICE_ICONS } from "./fields";
+import { type FieldSpec, type KindName, type KindSpec, SERVICE_ICONS } from "./fields";
 
 /**
  * One descriptor per kind of the site's content. Limits equal the database's checks in
