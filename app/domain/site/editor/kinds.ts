@@ -301,4 +301,3 @@ export function kindOfPath(pathname: string): KindSpec | null {
   const segment = /^\/admin\/([a-z-]+)(?:\/|\.data$|$)/.exec(pathname)?.[1];
   return segment && segment in KINDS ? KINDS[segment as KindName] : null;
 }
-
