@@ -43,6 +43,23 @@ function translated(lang: "sw" | "fr") {
   ];
 }
 
+/**
+ * A site editor in /admin (the kinds of app/domain/site/editor/kinds.ts): its list, new item,
+ * item and the item's history, all served by the three shared modules.
+ */
+function siteEditor(kind: string, { create = true } = {}) {
+  return [
+    route(`admin/${kind}`, "routes/admin/site-list.tsx", { id: `admin-${kind}` }),
+    ...(create
+      ? [route(`admin/${kind}/new`, "routes/admin/site-edit.tsx", { id: `admin-${kind}-new` })]
+      : []),
+    route(`admin/${kind}/:id`, "routes/admin/site-edit.tsx", { id: `admin-${kind}-item` }),
+    route(`admin/${kind}/:id/history`, "routes/admin/site-history.tsx", {
+      id: `admin-${kind}-history`,
+    }),
+  ];
+}
+
 export default [
   index("routes/home.tsx"),
   ...english,
@@ -59,6 +76,19 @@ export default [
   route("admin/posts", "routes/admin/posts-list.tsx"),
   route("admin/posts/new", "routes/admin/post-new.tsx"),
   route("admin/posts/:id", "routes/admin/post-edit.tsx"),
+  route("admin/posts/:id/history", "routes/admin/site-history.tsx", { id: "admin-posts-history" }),
+  ...siteEditor("services"),
+  ...siteEditor("portfolio"),
+  ...siteEditor("portfolio-categories"),
+  ...siteEditor("team"),
+  ...siteEditor("testimonials"),
+  ...siteEditor("figures"),
+  ...siteEditor("legal", { create: false }),
+  ...siteEditor("chat"),
+  route("admin/settings", "routes/admin/site-edit.tsx", { id: "admin-settings" }),
+  route("admin/settings/history", "routes/admin/site-history.tsx", {
+    id: "admin-settings-history",
+  }),
   route("admin/media", "routes/admin/media-library.tsx"),
   route("admin/media/upload", "routes/admin/media-upload.ts"),
   route("media/:hash/:file", "routes/media.ts"),

@@ -1,7 +1,8 @@
 /**
- * npm run screenshots — phone screenshots (390 × 844) of `/`, `/blog/1`, `/admin/posts` and
- * `/login`, with JavaScript on and off, from the production server on a fresh copy of the test
- * data, into docs/screenshots/<page>-<js|nojs>.png.
+ * npm run screenshots — phone screenshots (390 × 844) of `/`, `/blog/1`, `/admin/posts`,
+ * `/login` and the site editors (a service's list, form and history), with JavaScript on and
+ * off, from the production server on a fresh copy of the test data, into
+ * docs/screenshots/<page>-<js|nojs>.png.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +16,9 @@ const PAGES = [
   { name: "blog-1", path: "/blog/1" },
   { name: "admin-posts", path: "/admin/posts", admin: true },
   { name: "login", path: "/login" },
+  { name: "admin-services", path: "/admin/services", admin: true },
+  { name: "admin-service-edit", path: "/admin/services/1", admin: true },
+  { name: "admin-service-history", path: "/admin/services/1/history", admin: true },
 ];
 
 async function signInAsAdmin(page: Page, url: string) {
@@ -40,8 +44,12 @@ try {
       reducedMotion: "reduce",
     });
     const page = await context.newPage();
+    let signedIn = false;
     for (const shot of PAGES) {
-      if (shot.admin) await signInAsAdmin(page, site.url);
+      if (shot.admin && !signedIn) {
+        await signInAsAdmin(page, site.url);
+        signedIn = true;
+      }
       await page.goto(`${site.url}${shot.path}`, { waitUntil: "networkidle" });
       const file = join(OUT, `${shot.name}-${js ? "js" : "nojs"}.png`);
       await page.screenshot({ path: file });

@@ -37,6 +37,11 @@ export interface ReadOptions {
   extra?: Record<string, number>;
   /** Accept multipart bodies (forms that upload files); others are url-encoded only. */
   multipart?: boolean;
+  /**
+   * Fields a submission may have, when the form has more than FORM_LIMITS.fields (the site
+   * editors' repeatable rows); still bounded by `rules`, each name at most its repeats.
+   */
+  maxFields?: number;
 }
 
 const reject = (message: string, reason: FormRejection["reason"] = "malformed"): FormRejection => ({
@@ -54,22 +59,21 @@ function countUpTo(haystack: Buffer, needle: Buffer, limit: number): number {
   return count;
 }
 
-function urlEncodedEntries(body: Buffer): [string, FormDataEntryValue][] | null {
+function urlEncodedEntries(body: Buffer, maxFields: number): [string, FormDataEntryValue][] | null {
   // `a&&&&…` would cost nothing to count but a great deal to expand: refuse it first.
-  if (countUpTo(body, Buffer.from("&"), FORM_LIMITS.fields * 2) > FORM_LIMITS.fields * 2)
-    return null;
+  if (countUpTo(body, Buffer.from("&"), maxFields * 2) > maxFields * 2) return null;
   return [...new URLSearchParams(body.toString("utf8"))];
 }
 
 async function multipartEntries(
   body: Buffer,
   type: string,
+  maxFields: number,
 ): Promise<[string, FormDataEntryValue][] | null> {
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
   const marker = boundary?.[1] ?? boundary?.[2];
   if (!marker) return null;
-  if (countUpTo(body, Buffer.from(`--${marker}`), FORM_LIMITS.fields + 1) > FORM_LIMITS.fields + 1)
-    return null;
+  if (countUpTo(body, Buffer.from(`--${marker}`), maxFields + 1) > maxFields + 1) return null;
   const parsed = await new Response(new Uint8Array(body), {
     headers: { "Content-Type": type },
   }).formData();
@@ -77,8 +81,12 @@ async function multipartEntries(
 }
 
 /** Whether every entry is a known name, short enough, and repeated no more than allowed. */
-function entriesAllowed(entries: [string, FormDataEntryValue][], rules: FieldRules): boolean {
-  if (entries.length > FORM_LIMITS.fields) return false;
+function entriesAllowed(
+  entries: [string, FormDataEntryValue][],
+  rules: FieldRules,
+  maxFields: number,
+): boolean {
+  if (entries.length > maxFields) return false;
   const seen = new Map<string, number>();
   for (const [name] of entries) {
     if (Buffer.byteLength(name, "utf8") > FORM_LIMITS.nameBytes) return false;
@@ -115,16 +123,20 @@ export async function readForm(
   const urlEncoded = type.startsWith("application/x-www-form-urlencoded");
   const multipart = options.multipart === true && type.startsWith("multipart/form-data");
   if (!urlEncoded && !multipart) return reject(say("validation.wrongContentType"));
+  const maxFields = options.maxFields ?? FORM_LIMITS.fields;
   let entries: [string, FormDataEntryValue][] | null;
   try {
     const body = Buffer.from(await request.arrayBuffer());
-    entries = urlEncoded ? urlEncodedEntries(body) : await multipartEntries(body, type);
+    entries = urlEncoded
+      ? urlEncodedEntries(body, maxFields)
+      : await multipartEntries(body, type, maxFields);
   } catch {
     return reject(say("validation.unreadable"));
   }
   const allowed = new Map(rules);
   if (options.honeypot) allowed.set(HONEYPOT_FIELD, { repeats: 1, maxLength: 1024 });
-  if (!entries || !entriesAllowed(entries, allowed)) return reject(say("validation.unreadable"));
+  if (!entries || !entriesAllowed(entries, allowed, maxFields))
+    return reject(say("validation.unreadable"));
 
   const formData = new FormData();
   for (const [name, value] of entries) {

@@ -195,9 +195,11 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The routes whose forms upload an image (multipart): the post editor, the media library and its
- * upload endpoint — and their `.data` twins, which JS submissions post to.
+ * upload endpoint, the editors of services, portfolio projects and team members (image fields of
+ * app/domain/site/editor/kinds.ts) — and their `.data` twins, which JS submissions post to.
  */
-const UPLOAD_ROUTES = /^\/admin\/(?:posts\/(?:new|\d{1,18})|media(?:\/upload)?)(?:\.data)?$/;
+const UPLOAD_ROUTES =
+  /^\/admin\/(?:posts\/(?:new|\d{1,18})|media(?:\/upload)?|(?:services|portfolio|team)\/(?:new|\d{1,18}))(?:\.data)?$/;
 
 /** An image-upload route (its `.data` twin included): bodies up to 5 MB, read after the guard. */
 export function isUploadRoute(path: string): boolean {

@@ -47,4 +47,13 @@ describe("the language switch's redirect", () => {
     expect(locationFor("en", "/fr")).toBe("/");
     expect(locationFor("en", "/sw/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
   });
+
+  it("keeps an admin page where it is: the admin area's language is the cookie's", () => {
+    expect(locationFor("sw", "/sw/admin/services")).toBe("/admin/services");
+    expect(locationFor("fr", "/sw/admin/services/3?delete=1")).toBe("/admin/services/3?delete=1");
+    expect(locationFor("en", "/fr/admin")).toBe("/admin");
+    expect(locationFor("sw", "/admin/team")).toBe("/admin/team");
+    // Not the admin area: moved into the language as before.
+    expect(locationFor("sw", "/sw/administration")).toBe("/sw/administration");
+  });
 });

@@ -9,29 +9,51 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/people", label: "People", end: false },
 ] as const;
 
+/** The site editors (app/domain/site/editor/kinds.ts): everything else visitors read. */
+export const SITE_SECTIONS = [
+  { to: "/admin/services", label: "Services", end: false },
+  { to: "/admin/portfolio", label: "Portfolio", end: false },
+  { to: "/admin/portfolio-categories", label: "Categories", end: false },
+  { to: "/admin/team", label: "Team", end: false },
+  { to: "/admin/testimonials", label: "Testimonials", end: false },
+  { to: "/admin/figures", label: "Figures", end: false },
+  { to: "/admin/legal", label: "Legal pages", end: false },
+  { to: "/admin/chat", label: "Chat options", end: false },
+  { to: "/admin/settings", label: "Settings", end: false },
+] as const;
+
+type Section = { to: string; label: string; end: boolean };
+
+function Sections({ sections, label }: { sections: readonly Section[]; label: string }) {
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={label}>
+      {sections.map((section) => (
+        <li key={section.to}>
+          <NavLink
+            to={section.to}
+            end={section.end}
+            className={({ isActive }) =>
+              `inline-flex rounded-full px-4 py-2 text-sm font-semibold ${
+                isActive
+                  ? "bg-brand-800 text-white"
+                  : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+              }`
+            }
+          >
+            {section.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The admin area's navigation, on every admin page (the current section is marked). */
 export function AdminNav() {
   return (
-    <nav aria-label="Admin" className="mb-8">
-      <ul className="flex flex-wrap gap-2">
-        {ADMIN_SECTIONS.map((section) => (
-          <li key={section.to}>
-            <NavLink
-              to={section.to}
-              end={section.end}
-              className={({ isActive }) =>
-                `inline-flex rounded-full px-4 py-2 text-sm font-semibold ${
-                  isActive
-                    ? "bg-brand-800 text-white"
-                    : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
-                }`
-              }
-            >
-              {section.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label="Admin" className="mb-8 space-y-3">
+      <Sections sections={ADMIN_SECTIONS} label="Office" />
+      <Sections sections={SITE_SECTIONS} label="Site content" />
     </nav>
   );
 }

@@ -14,6 +14,7 @@ export function ConfirmStep({
   confirmLabel,
   pendingLabel,
   cancelTo,
+  cancelLabel = "Cancel",
   tone = "danger",
 }: {
   title: string;
@@ -22,6 +23,7 @@ export function ConfirmStep({
   confirmLabel: string;
   pendingLabel: string;
   cancelTo: string;
+  cancelLabel?: string;
   tone?: "danger" | "neutral";
 }) {
   const danger = tone === "danger";
@@ -48,7 +50,7 @@ export function ConfirmStep({
           {pending ? pendingLabel : confirmLabel}
         </button>
         <Link to={cancelTo} className={secondaryButton}>
-          Cancel
+          {cancelLabel}
         </Link>
       </Form>
     </section>

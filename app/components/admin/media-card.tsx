@@ -14,7 +14,7 @@ export interface MediaCardItem {
   original_name: string;
   alt: string;
   created_at: string;
-  usedBy: { id: number; title: string }[];
+  usedBy: { id: number; title: string; to: string }[];
 }
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -61,10 +61,10 @@ export function MediaCard({
           {used ? (
             <ul className="mt-1 list-disc pl-5">
               {item.usedBy.map((post) => (
-                <li key={post.id}>
+                <li key={post.to}>
                   {/* At least 24 px tall: titles stacked in a list are touch targets (WCAG 2.5.8). */}
                   <Link
-                    to={`/admin/posts/${post.id}`}
+                    to={post.to}
                     className="inline-block min-h-6 py-0.5 text-brand-700 underline"
                   >
                     {post.title}

@@ -18,6 +18,50 @@ const MEDIA_COLUMNS = "id, hash, width, height, bytes, original_name, alt, creat
 export interface UsedBy {
   id: number;
   title: string;
+  /** Its editor in /admin. */
+  to: string;
+}
+
+/**
+ * The site content that shows uploaded images (app/domain/site/editor/kinds.ts, image fields):
+ * table, image column, the column naming an item, its editor.
+ */
+const SITE_IMAGES = [
+  { table: "services", column: "image", name: "title", editor: "/admin/services" },
+  { table: "portfolio_projects", column: "image", name: "title", editor: "/admin/portfolio" },
+  { table: "team_members", column: "photo", name: "name", editor: "/admin/team" },
+] as const;
+
+const nameOf = (value: unknown): string =>
+  typeof value === "string" ? value : String((value as { en?: unknown } | null)?.en ?? "");
+
+/** Site content items whose image is an upload whose URL matches `pattern` (LIKE). */
+async function siteImageUsage(
+  supabase: AppSupabase,
+  pattern: string,
+): Promise<Result<(UsedBy & { url: string })[]>> {
+  const answers = await Promise.all(
+    SITE_IMAGES.map(async ({ table, column, name, editor }) => {
+      const { data, error } = await supabase
+        .from(table)
+        .select(`id, ${name}, ${column}`)
+        .like(column, pattern)
+        .order("id");
+      const rows = (data ?? []) as unknown as Record<string, unknown>[];
+      return {
+        error,
+        used: rows.map((row) => ({
+          id: Number(row.id),
+          title: nameOf(row[name]),
+          to: `${editor}/${row.id}`,
+          url: String(row[column] ?? ""),
+        })),
+      };
+    }),
+  );
+  const failed = answers.find((answer) => answer.error);
+  if (failed?.error) return backendFailure(failed.error.message);
+  return ok(answers.flatMap((answer) => answer.used));
 }
 export interface MediaItem extends MediaRow {
   url: string;
@@ -105,22 +149,35 @@ export function storeImage(
   });
 }
 
-/** Posts whose cover is one of `hashes`, per hash. */
+/** Posts whose cover, and site content whose image, is one of `hashes`, per hash. */
 async function coverUsage(
   supabase: AppSupabase,
   hashes: string[],
 ): Promise<Result<Map<string, UsedBy[]>>> {
   const usage = new Map<string, UsedBy[]>(hashes.map((hash) => [hash, []]));
   if (!hashes.length) return ok(usage);
-  const { data, error } = await supabase
-    .from("posts")
-    .select("id, title, cover_image")
-    .like("cover_image", "/media/%")
-    .order("id");
-  if (error) return backendFailure(error.message);
-  for (const post of data ?? []) {
-    const hash = /^\/media\/([0-9a-f]{32})\//.exec(post.cover_image ?? "")?.[1];
-    if (hash) usage.get(hash)?.push({ id: post.id, title: post.title });
+  const [posts, site] = await Promise.all([
+    supabase
+      .from("posts")
+      .select("id, title, cover_image")
+      .like("cover_image", "/media/%")
+      .order("id"),
+    siteImageUsage(supabase, "/media/%"),
+  ]);
+  if (posts.error) return backendFailure(posts.error.message);
+  if (!site.ok) return site;
+  const used = [
+    ...(posts.data ?? []).map((post) => ({
+      id: post.id,
+      title: post.title,
+      to: `/admin/posts/${post.id}`,
+      url: post.cover_image ?? "",
+    })),
+    ...site.value,
+  ];
+  for (const { url, ...item } of used) {
+    const hash = /^\/media\/([0-9a-f]{32})\//.exec(url)?.[1];
+    if (hash) usage.get(hash)?.push(item);
   }
   return ok(usage);
 }
@@ -158,20 +215,45 @@ export function listMedia(
   });
 }
 
-/** Every post that shows the image: as its cover or inside its content. */
+/** An image the site editors offer to pick (newest first). */
+export type RecentImage = Pick<MediaRow, "hash" | "alt" | "width" | "height"> & { url: string };
+
+/** The newest `count` images of the library (the editors' image picker). */
+export function recentImages(supabase: AppSupabase, count: number): Promise<Result<RecentImage[]>> {
+  return guarded(async () => {
+    const { data, error } = await supabase
+      .from("media")
+      .select("hash, alt, width, height")
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .limit(count);
+    if (error) return backendFailure(error.message);
+    return ok((data ?? []).map((row) => ({ ...row, url: coverUrlOf(row.hash) })));
+  });
+}
+
+/**
+ * Everything that shows the image: posts (as their cover or inside their content) and the
+ * site's content (a service's or project's image, a team member's photo).
+ */
 export function mediaUsage(supabase: AppSupabase, hash: string): Promise<Result<UsedBy[]>> {
   return guarded(async () => {
     if (!MEDIA_HASH.test(hash)) return fail("not-found", "Image not found");
-    const [covers, inline] = await Promise.all([
+    const [covers, inline, site] = await Promise.all([
       supabase.from("posts").select("id, title").like("cover_image", `/media/${hash}/%`),
       supabase.from("posts").select("id, title").like("content", `%/media/${hash}/%`),
+      siteImageUsage(supabase, `/media/${hash}/%`),
     ]);
     const error = covers.error ?? inline.error;
     if (error) return backendFailure(error.message);
+    if (!site.ok) return site;
     const byId = new Map(
       [...(covers.data ?? []), ...(inline.data ?? [])].map((post) => [post.id, post]),
     );
-    return ok([...byId.values()].sort((a, b) => a.id - b.id));
+    const posts = [...byId.values()]
+      .sort((a, b) => a.id - b.id)
+      .map((post) => ({ ...post, to: `/admin/posts/${post.id}` }));
+    return ok([...posts, ...site.value.map(({ url: _, ...item }) => item)]);
   });
 }
 

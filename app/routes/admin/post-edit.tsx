@@ -46,6 +46,9 @@ export default function EditPost({ loaderData, actionData: answer }: Route.Compo
           errors={actionData?.result?.error}
           preview={actionData?.preview ?? loaderData.preview}
         >
+          <Link to={`/admin/posts/${post.id}/history`} className={secondaryButton}>
+            History
+          </Link>
           <Link to={`/admin/posts/${post.id}?delete=1`} className={`${secondaryButton} sm:ml-auto`}>
             Delete
           </Link>

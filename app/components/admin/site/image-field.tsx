@@ -1,0 +1,118 @@
+import { useId } from "react";
+import { ErrorList } from "~/components/forms/field-frame";
+import { MediaPicture } from "~/components/media/media-picture";
+import { MEDIA_ACCEPT } from "~/domain/media/limits";
+import { fileFieldOf } from "~/domain/site/editor/fields";
+import { useT } from "~/i18n/use-t";
+
+export interface PickableImage {
+  url: string;
+  alt: string | null;
+}
+
+const thumb = "aspect-video w-full rounded border border-slate-200 bg-slate-100 object-cover";
+
+function Choice({
+  name,
+  value,
+  checked,
+  label,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <li>
+      <label className="flex h-full cursor-pointer flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 text-sm text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:ring-2 has-[:checked]:ring-brand-600/40">
+        {children}
+        <span className="flex items-start gap-2">
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            defaultChecked={checked}
+            className="mt-0.5 size-4 shrink-0 accent-brand-700"
+          />
+          <span className="min-w-0 [overflow-wrap:anywhere]">{label}</span>
+        </span>
+      </label>
+    </li>
+  );
+}
+
+/**
+ * An item's image: pick one of the library's newest images (radio buttons with thumbnails — no
+ * JS needed), keep the current one, have none, or upload a new one with the form (it joins the
+ * media library and becomes the item's image).
+ */
+export function ImageField({
+  name,
+  label,
+  value,
+  images,
+  optional,
+  errors,
+  fileErrors,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  images: PickableImage[];
+  optional: boolean;
+  errors?: string[];
+  fileErrors?: string[];
+}) {
+  const t = useT();
+  const id = useId();
+  const listed = images.some((image) => image.url === value);
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
+      <p className="mb-3 text-sm text-slate-600">{t("siteEditor.image.pick")}</p>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {optional ? (
+          <Choice name={name} value="" checked={value === ""} label={t("siteEditor.image.none")} />
+        ) : null}
+        {value && !listed ? (
+          <Choice name={name} value={value} checked label={t("siteEditor.image.current")}>
+            <MediaPicture src={value} sizes="160px" width={160} height={90} className={thumb} />
+          </Choice>
+        ) : null}
+        {images.map((image, index) => (
+          <Choice
+            key={image.url}
+            name={name}
+            value={image.url}
+            checked={image.url === value}
+            label={image.alt || t("siteEditor.image.untitled", { n: index + 1 })}
+          >
+            <MediaPicture src={image.url} sizes="160px" width={160} height={90} className={thumb} />
+          </Choice>
+        ))}
+      </ul>
+      <ErrorList id={`${id}-error`} errors={errors} />
+      <div className="mt-4">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {t("siteEditor.image.upload")}
+        </label>
+        <input
+          id={id}
+          type="file"
+          name={fileFieldOf(name)}
+          accept={MEDIA_ACCEPT}
+          aria-describedby={`${id}-hint${fileErrors?.length ? ` ${id}-file-error` : ""}`}
+          aria-invalid={fileErrors?.length ? true : undefined}
+          className="mt-1 block w-full max-w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
+        />
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {t("siteEditor.image.uploadHint")}
+        </p>
+        <ErrorList id={`${id}-file-error`} errors={fileErrors} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,242 @@
+import { type MouseEvent, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { controlClasses, ErrorList } from "~/components/forms/field-frame";
+import type { LangText, LinkDraft, StepDraft } from "~/domain/site/editor/draft";
+import { emptyText } from "~/domain/site/editor/draft";
+import {
+  type FieldSpec,
+  NETWORK_NAMES,
+  PROCESS_LIMITS,
+  SOCIAL_NETWORKS,
+} from "~/domain/site/editor/fields";
+import { useT } from "~/i18n/use-t";
+import { secondaryButton } from "../admin-page";
+import { type ErrorsOf, LangInputs } from "./lang-inputs";
+
+type Row = LangText | StepDraft | LinkDraft | string;
+
+function emptyRow(field: FieldSpec): Row {
+  if (field.type === "translatedList") return emptyText();
+  if (field.type === "processSteps") return { title: emptyText(), description: emptyText() };
+  if (field.type === "socialLinks") return { network: "facebook", url: "" };
+  return "";
+}
+
+const smallButton = `${secondaryButton} px-3 py-1.5 text-sm`;
+
+/** One row's inputs, named `${field}[${index}]…`. */
+function RowInputs({
+  field,
+  row,
+  base,
+  label,
+  errorsOf,
+}: {
+  field: FieldSpec;
+  row: Row;
+  base: string;
+  label: string;
+  errorsOf: ErrorsOf;
+}) {
+  const t = useT();
+  const max = field.max ?? 200;
+  switch (field.type) {
+    case "translatedList":
+      return (
+        <LangInputs
+          base={base}
+          label={label}
+          value={row as LangText}
+          shape="line"
+          max={max}
+          errorsOf={errorsOf}
+          legend={false}
+        />
+      );
+    case "processSteps": {
+      const step = row as StepDraft;
+      return (
+        <div className="space-y-4">
+          <LangInputs
+            base={`${base}.title`}
+            label={`${label}, ${t("siteEditor.fields.stepTitle")}`}
+            value={step.title}
+            shape="line"
+            max={PROCESS_LIMITS.title}
+            errorsOf={errorsOf}
+          />
+          <LangInputs
+            base={`${base}.description`}
+            label={`${label}, ${t("siteEditor.fields.stepDescription")}`}
+            value={step.description}
+            shape="long"
+            max={PROCESS_LIMITS.description}
+            errorsOf={errorsOf}
+          />
+        </div>
+      );
+    }
+    case "socialLinks": {
+      const link = row as LinkDraft;
+      return (
+        <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <label className="block text-sm font-medium text-slate-800">
+            {t("siteEditor.fields.network")}
+            <select
+              name={`${base}.network`}
+              defaultValue={link.network}
+              aria-label={`${label}, ${t("siteEditor.fields.network")}`}
+              className={`${controlClasses(Boolean(errorsOf(`${base}.network`)))} bg-white`}
+            >
+              {SOCIAL_NETWORKS.map((network) => (
+                <option key={network} value={network}>
+                  {NETWORK_NAMES[network]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block min-w-0 text-sm font-medium text-slate-800">
+            {t("siteEditor.fields.url")}
+            <input
+              type="url"
+              inputMode="url"
+              name={`${base}.url`}
+              defaultValue={link.url}
+              maxLength={300}
+              placeholder="https://"
+              aria-label={`${label}, ${t("siteEditor.fields.url")}`}
+              aria-invalid={errorsOf(`${base}.url`) ? true : undefined}
+              className={`${controlClasses(Boolean(errorsOf(`${base}.url`)))} bg-white`}
+            />
+            <ErrorList id={`${base}-url-error`} errors={errorsOf(`${base}.url`)} />
+          </label>
+        </div>
+      );
+    }
+    default:
+      return (
+        <>
+          <input
+            type="text"
+            name={base}
+            defaultValue={row as string}
+            maxLength={max}
+            aria-label={label}
+            aria-invalid={errorsOf(base) ? true : undefined}
+            className={`${controlClasses(Boolean(errorsOf(base)))} mt-0 bg-white`}
+          />
+          <ErrorList id={`${base}-error`} errors={errorsOf(base)} />
+        </>
+      );
+  }
+}
+
+let lastKey = 0;
+const nextKey = () => {
+  lastKey += 1;
+  return lastKey;
+};
+
+/**
+ * A repeatable list (features, process steps, technologies, tags, cities, social links): one
+ * box per row with Remove, and Add below. Without JS both are submit buttons the server answers
+ * with the form re-rendered (every typed value kept); with JS they change the rows at once.
+ */
+export function RowsField({
+  field,
+  label,
+  rows: initial,
+  errorsOf,
+}: {
+  field: FieldSpec;
+  label: string;
+  rows: Row[];
+  errorsOf: ErrorsOf;
+}) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [rows, setRows] = useState(() => initial.map((row) => ({ key: nextKey(), row })));
+  // Rows removed in the browser shift the server's row numbers: its errors no longer apply.
+  const [reshaped, setReshaped] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  const items = field.items ?? 0;
+  const compact = field.type === "textList";
+  const errors: ErrorsOf = (name) => (reshaped ? undefined : errorsOf(name));
+
+  const add = (event: MouseEvent) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    setRows((current) => [...current, { key: nextKey(), row: emptyRow(field) }]);
+    requestAnimationFrame(() =>
+      listRef.current?.lastElementChild?.querySelector<HTMLElement>("input, textarea")?.focus(),
+    );
+  };
+  const remove = (key: number) => (event: MouseEvent) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    setReshaped(true);
+    setRows((current) => current.filter((r) => r.key !== key));
+  };
+
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
+      <ol ref={listRef} className="space-y-3">
+        {rows.map(({ key, row }, index) => {
+          const base = `${field.name}[${index}]`;
+          const rowLabel = t("siteEditor.form.row", { n: index + 1 });
+          return (
+            <li
+              key={key}
+              className={compact ? "flex items-start gap-2" : "rounded-lg bg-slate-50 p-3"}
+            >
+              {compact ? null : (
+                <p className="mb-2 text-sm font-semibold text-slate-700">{rowLabel}</p>
+              )}
+              <div className="min-w-0 flex-1">
+                <RowInputs
+                  field={field}
+                  row={row}
+                  base={base}
+                  label={`${label}, ${rowLabel}`}
+                  errorsOf={errors}
+                />
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value={`remove:${field.name}:${index}`}
+                formNoValidate
+                onClick={remove(key)}
+                className={`${smallButton} ${compact ? "" : "mt-3"}`}
+                aria-label={t("siteEditor.form.removeRow", { row: `${label}, ${rowLabel}` })}
+              >
+                {t("siteEditor.form.remove")}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("siteEditor.form.noRows")}</p>
+      ) : null}
+      <ErrorList id={`${field.name}-error`} errors={errors(field.name)} />
+      {rows.length < items ? (
+        <button
+          type="submit"
+          name="intent"
+          value={`add:${field.name}`}
+          formNoValidate
+          onClick={add}
+          className={`${smallButton} mt-3`}
+        >
+          {t("siteEditor.form.addRow", { field: label })}
+        </button>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          {t("siteEditor.form.rowsFull", { max: items })}
+        </p>
+      )}
+    </fieldset>
+  );
+}

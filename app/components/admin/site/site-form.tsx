@@ -1,0 +1,121 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { FormError } from "~/components/forms/field";
+import { useIsPending } from "~/components/forms/use-pending";
+import type { Draft } from "~/domain/site/editor/draft";
+import type { KindSpec } from "~/domain/site/editor/fields";
+import { useT } from "~/i18n/use-t";
+import { primaryButton, secondaryButton } from "../admin-page";
+import { FieldInput, type FormChoices } from "./field-input";
+
+const answerIds = new WeakMap<object, number>();
+let lastAnswerId = 0;
+
+/**
+ * A number that changes with every answer of the server: the form is keyed with it so its
+ * uncontrolled inputs (and the rows kept in the browser) start again from the echoed values.
+ */
+function answerKey(answer: object | undefined): number {
+  if (!answer) return 0;
+  let id = answerIds.get(answer);
+  if (id === undefined) {
+    lastAnswerId += 1;
+    id = lastAnswerId;
+    answerIds.set(answer, id);
+  }
+  return id;
+}
+
+/**
+ * The editor form of any kind, built from its descriptor: a plain POST form (multipart when it
+ * uploads an image) that works without JS. The hidden `version` is the one the form was opened
+ * with: a save after someone else's is refused with the conflict message.
+ */
+export function SiteForm({
+  kind,
+  draft,
+  errors,
+  formError,
+  version,
+  choices,
+  answer,
+  cancelTo,
+  children,
+}: {
+  kind: KindSpec;
+  draft: Draft;
+  errors?: Record<string, string[]> | null;
+  formError?: string | null;
+  version: string;
+  choices: FormChoices;
+  /** The action's answer (a new one re-keys the form). */
+  answer?: object;
+  cancelTo: string;
+  /** Extra actions beside Save (Delete, History). */
+  children?: ReactNode;
+}) {
+  const t = useT();
+  const saving = useIsPending({ intent: "save" });
+  const previewing = useIsPending({ intent: "preview" });
+  const errorsOf = (name: string) => errors?.[name] ?? undefined;
+  const multipart = kind.fields.some((field) => field.type === "image");
+  return (
+    <Form
+      key={answerKey(answer)}
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      noValidate
+      className="space-y-8"
+      aria-label={t(kind.title)}
+    >
+      {/* Enter in a text field submits with the first button: Save, never a row's Remove. */}
+      <button
+        type="submit"
+        name="intent"
+        value="save"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+      >
+        {t("siteEditor.form.save")}
+      </button>
+      <input type="hidden" name="version" value={version} />
+      <FormError message={formError} />
+      {kind.fields.map((field) => (
+        <FieldInput
+          key={field.name}
+          field={field}
+          draft={draft}
+          errorsOf={errorsOf}
+          choices={choices}
+        />
+      ))}
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className={primaryButton}
+          disabled={saving}
+        >
+          {saving ? t("siteEditor.form.saving") : t("siteEditor.form.save")}
+        </button>
+        {kind.preview ? (
+          <button
+            type="submit"
+            name="intent"
+            value="preview"
+            className={secondaryButton}
+            disabled={previewing}
+          >
+            {previewing ? t("siteEditor.form.previewing") : t("siteEditor.form.preview")}
+          </button>
+        ) : null}
+        <Link to={cancelTo} className={secondaryButton}>
+          {t("siteEditor.form.cancel")}
+        </Link>
+        {children}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,303 @@
+import { type FieldSpec, type KindName, type KindSpec, SERVICE_ICONS } from "./fields";
+
+/**
+ * One descriptor per kind of the site's content. Limits equal the database's checks in
+ * supabase/migrations/20261204000001_site_content.sql (test/unit/site-kinds.test.ts holds them
+ * to it).
+ */
+const published: FieldSpec = {
+  name: "published",
+  type: "boolean",
+  label: "siteEditor.fields.published",
+  hint: "siteEditor.hints.published",
+};
+
+const slug = (hint: FieldSpec["hint"]): FieldSpec => ({
+  name: "slug",
+  type: "slug",
+  label: "siteEditor.fields.slug",
+  hint,
+  max: 80,
+});
+
+const services: KindSpec = {
+  name: "services",
+  entity: "services",
+  title: "siteEditor.kinds.services.title",
+  newLabel: "siteEditor.kinds.services.new",
+  intro: "siteEditor.kinds.services.intro",
+  nameField: "title",
+  ids: "number",
+  can: { create: true, delete: true, reorder: true, publish: true },
+  order: ["position", "id"],
+  preview: "service",
+  fields: [
+    { name: "title", type: "translated", label: "siteEditor.fields.title", max: 80 },
+    slug("siteEditor.hints.serviceSlug"),
+    {
+      name: "icon",
+      type: "select",
+      label: "siteEditor.fields.icon",
+      options: SERVICE_ICONS,
+      optionLabels: "siteEditor.icons",
+    },
+    { name: "image", type: "image", label: "siteEditor.fields.image", optional: true },
+    { name: "price", type: "price", label: "siteEditor.fields.price" },
+    { name: "description", type: "translatedLong", label: "siteEditor.fields.summary", max: 300 },
+    {
+      name: "long_description",
+      type: "translatedLong",
+      label: "siteEditor.fields.longDescription",
+      max: 2000,
+    },
+    { name: "cta", type: "translated", label: "siteEditor.fields.cta", max: 60 },
+    {
+      name: "features",
+      type: "translatedList",
+      label: "siteEditor.fields.features",
+      max: 200,
+      items: 20,
+    },
+    { name: "process", type: "processSteps", label: "siteEditor.fields.process", items: 12 },
+    {
+      name: "technologies",
+      type: "translatedList",
+      label: "siteEditor.fields.technologies",
+      max: 60,
+      items: 30,
+    },
+    published,
+  ],
+};
+
+const projects: KindSpec = {
+  name: "portfolio",
+  entity: "portfolio_projects",
+  title: "siteEditor.kinds.portfolio.title",
+  newLabel: "siteEditor.kinds.portfolio.new",
+  intro: "siteEditor.kinds.portfolio.intro",
+  nameField: "title",
+  ids: "number",
+  can: { create: true, delete: true, reorder: true, publish: true },
+  order: ["position", "id"],
+  preview: "project",
+  fields: [
+    { name: "title", type: "translated", label: "siteEditor.fields.title", max: 100 },
+    slug("siteEditor.hints.projectSlug"),
+    { name: "category_id", type: "category", label: "siteEditor.fields.category" },
+    { name: "client", type: "text", label: "siteEditor.fields.client", min: 1, max: 120 },
+    { name: "image", type: "image", label: "siteEditor.fields.image", optional: true },
+    { name: "description", type: "translatedLong", label: "siteEditor.fields.summary", max: 300 },
+    { name: "challenge", type: "translatedLong", label: "siteEditor.fields.challenge", max: 600 },
+    { name: "outcome", type: "translatedLong", label: "siteEditor.fields.outcome", max: 600 },
+    { name: "tags", type: "textList", label: "siteEditor.fields.tags", max: 40, items: 12 },
+    published,
+  ],
+};
+
+const categories: KindSpec = {
+  name: "portfolio-categories",
+  entity: "portfolio_categories",
+  title: "siteEditor.kinds.portfolioCategories.title",
+  newLabel: "siteEditor.kinds.portfolioCategories.new",
+  intro: "siteEditor.kinds.portfolioCategories.intro",
+  nameField: "label",
+  ids: "number",
+  can: { create: true, delete: true, reorder: true, publish: true },
+  order: ["position", "id"],
+  fields: [
+    { name: "label", type: "translated", label: "siteEditor.fields.label", max: 60 },
+    slug("siteEditor.hints.categorySlug"),
+    published,
+  ],
+};
+
+const team: KindSpec = {
+  name: "team",
+  entity: "team_members",
+  title: "siteEditor.kinds.team.title",
+  newLabel: "siteEditor.kinds.team.new",
+  intro: "siteEditor.kinds.team.intro",
+  nameField: "name",
+  ids: "number",
+  can: { create: true, delete: true, reorder: true, publish: true },
+  order: ["position", "id"],
+  fields: [
+    { name: "name", type: "text", label: "siteEditor.fields.name", min: 1, max: 100 },
+    { name: "role", type: "translated", label: "siteEditor.fields.role", max: 100 },
+    { name: "photo", type: "image", label: "siteEditor.fields.photo", optional: true },
+    { name: "bio", type: "translatedLong", label: "siteEditor.fields.bio", max: 600 },
+    published,
+  ],
+};
+
+const testimonials: KindSpec = {
+  name: "testimonials",
+  entity: "testimonials",
+  title: "siteEditor.kinds.testimonials.title",
+  newLabel: "siteEditor.kinds.testimonials.new",
+  intro: "siteEditor.kinds.testimonials.intro",
+  nameField: "name",
+  ids: "number",
+  can: { create: true, delete: true, reorder: true, publish: true },
+  order: ["position", "id"],
+  fields: [
+    { name: "name", type: "text", label: "siteEditor.fields.name", min: 1, max: 100 },
+    { name: "company", type: "text", label: "siteEditor.fields.company", max: 120, optional: true },
+    { name: "quote", type: "translatedLong", label: "siteEditor.fields.quote", max: 600 },
+    { name: "rating", type: "number", label: "siteEditor.fields.rating", range: [1, 5] },
+    published,
+  ],
+};
+
+const figures: KindSpec = {
+  name: "figures",
+  entity: "site_figures",
+  title: "siteEditor.kinds.figures.title",
+  newLabel: "siteEditor.kinds.figures.new",
+  intro: "siteEditor.kinds.figures.intro",
+  nameField: "label",
+  ids: "number",
+  can: { create: true, delete: true, reorder: true, publish: true },
+  order: ["placement", "position", "id"],
+  fields: [
+    {
+      name: "placement",
+      type: "select",
+      label: "siteEditor.fields.placement",
+      options: ["hero", "about"],
+      optionLabels: "siteEditor.placements",
+    },
+    { name: "value", type: "translated", label: "siteEditor.fields.value", max: 20 },
+    { name: "label", type: "translated", label: "siteEditor.fields.label", max: 60 },
+    published,
+  ],
+};
+
+const legal: KindSpec = {
+  name: "legal",
+  entity: "legal_documents",
+  title: "siteEditor.kinds.legal.title",
+  newLabel: "siteEditor.kinds.legal.new",
+  intro: "siteEditor.kinds.legal.intro",
+  nameField: "title",
+  ids: "legal",
+  can: { create: false, delete: false, reorder: false, publish: false },
+  order: ["position", "id"],
+  preview: "legal",
+  fields: [
+    { name: "title", type: "translated", label: "siteEditor.fields.title", max: 120 },
+    {
+      name: "body",
+      type: "translatedHtml",
+      label: "siteEditor.fields.body",
+      hint: "siteEditor.hints.legalBody",
+      max: 100_000,
+    },
+    {
+      name: "effective_at",
+      type: "date",
+      label: "siteEditor.fields.effectiveAt",
+      hint: "siteEditor.hints.effectiveAt",
+    },
+  ],
+};
+
+const chat: KindSpec = {
+  name: "chat",
+  entity: "chat_options",
+  title: "siteEditor.kinds.chat.title",
+  newLabel: "siteEditor.kinds.chat.new",
+  intro: "siteEditor.kinds.chat.intro",
+  nameField: "label",
+  ids: "number",
+  can: { create: true, delete: true, reorder: true, publish: true },
+  order: ["position", "id"],
+  fields: [
+    { name: "label", type: "translated", label: "siteEditor.fields.label", max: 80 },
+    slug("siteEditor.hints.chatSlug"),
+    { name: "message", type: "translatedLong", label: "siteEditor.fields.message", max: 500 },
+    published,
+  ],
+};
+
+const settings: KindSpec = {
+  name: "settings",
+  entity: "site_settings",
+  title: "siteEditor.kinds.settings.title",
+  newLabel: "siteEditor.kinds.settings.new",
+  intro: "siteEditor.kinds.settings.intro",
+  nameField: "brand_name",
+  ids: "settings",
+  can: { create: false, delete: false, reorder: false, publish: false },
+  order: ["id"],
+  fields: [
+    { name: "brand_name", type: "text", label: "siteEditor.fields.brandName", min: 1, max: 80 },
+    { name: "phone", type: "text", label: "siteEditor.fields.phone", min: 3, max: 40 },
+    {
+      name: "whatsapp",
+      type: "digits",
+      label: "siteEditor.fields.whatsapp",
+      hint: "siteEditor.hints.whatsapp",
+      min: 8,
+      max: 15,
+      optional: true,
+    },
+    { name: "email", type: "email", label: "siteEditor.fields.email", max: 254 },
+    { name: "support_email", type: "email", label: "siteEditor.fields.supportEmail", max: 254 },
+    { name: "office_hours", type: "translated", label: "siteEditor.fields.officeHours", max: 200 },
+    { name: "country", type: "translated", label: "siteEditor.fields.country", max: 80 },
+    { name: "cities", type: "textList", label: "siteEditor.fields.cities", max: 80, items: 20 },
+    {
+      name: "social_links",
+      type: "socialLinks",
+      label: "siteEditor.fields.socialLinks",
+      items: 10,
+    },
+    {
+      name: "meta_description",
+      type: "translatedLong",
+      label: "siteEditor.fields.metaDescription",
+      hint: "siteEditor.hints.metaDescription",
+      max: 300,
+    },
+    {
+      name: "author_fallback_bio",
+      type: "translatedLong",
+      label: "siteEditor.fields.authorBio",
+      hint: "siteEditor.hints.authorBio",
+      max: 600,
+    },
+  ],
+};
+
+export const KINDS: Record<KindName, KindSpec> = {
+  services,
+  portfolio: projects,
+  "portfolio-categories": categories,
+  team,
+  testimonials,
+  figures,
+  legal,
+  chat,
+  settings,
+};
+
+/** The kinds in the admin navigation's order. */
+export const KIND_ORDER: readonly KindName[] = [
+  "services",
+  "portfolio",
+  "portfolio-categories",
+  "team",
+  "testimonials",
+  "figures",
+  "legal",
+  "chat",
+  "settings",
+];
+
+/** The kind of an admin path (`/admin/services/3/history` → services), or null. */
+export function kindOfPath(pathname: string): KindSpec | null {
+  const segment = /^\/admin\/([a-z-]+)(?:\/|\.data$|$)/.exec(pathname)?.[1];
+  return segment && segment in KINDS ? KINDS[segment as KindName] : null;
+}

@@ -1,0 +1,76 @@
+import {
+  deleteItem,
+  listItems,
+  moveItem,
+  parseItemId,
+  setPublished,
+} from "~/domain/site/editor/items.server";
+import { listItemsOf } from "~/domain/site/editor/list-view";
+import type { AdminArgs } from "./admin-form.server";
+import {
+  doneWith,
+  editorLanguage,
+  failedWithToast,
+  notFound,
+  readSmallForm,
+  siteEditorArgs,
+  unknownIntent,
+} from "./site-editor.server";
+
+/**
+ * /admin/{kind}: the items in order with their status and translation state; Move up / Move
+ * down, Publish / Hide and Delete (after its confirmation step, `?delete=<id>`) as plain POSTs.
+ */
+export async function loader(args: AdminArgs) {
+  const { supabase, kind, locale, t } = await siteEditorArgs(args);
+  if (kind.ids === "settings") notFound();
+  const { i18n } = editorLanguage(args.request);
+  const listed = await listItems(supabase, kind, t);
+  const items = listed.ok ? listItemsOf(kind, listed.value, locale) : [];
+  const deleteId = args.url.searchParams.get("delete");
+  const confirmDelete = kind.can.delete ? (items.find((i) => i.id === deleteId) ?? null) : null;
+  return {
+    kind: kind.name,
+    title: t(kind.title),
+    intro: t(kind.intro),
+    locale,
+    i18n,
+    items,
+    error: listed.ok ? null : listed.message,
+    confirmDelete,
+  };
+}
+
+const INTENTS = ["move", "publish", "hide", "delete"] as const;
+
+export async function action(args: AdminArgs) {
+  const { supabase, kind, t } = await siteEditorArgs(args);
+  const form = await readSmallForm(args.request, { intent: 1, id: 1, direction: 1 });
+  if ("answer" in form) return form.answer;
+  const intent = INTENTS.find((i) => i === form.get("intent"));
+  if (!intent) return unknownIntent(t);
+  const id = parseItemId(kind, form.get("id"));
+  if (id === null || kind.ids !== "number") notFound();
+  const list = `/admin/${kind.name}`;
+  const change = { kind: "site", entity: kind.entity } as const;
+  if (intent === "move" && kind.can.reorder) {
+    const direction = form.get("direction") === "up" ? "up" : "down";
+    const moved = await moveItem(supabase, kind, id, direction, t);
+    if (!moved.ok) return failedWithToast(moved);
+    return doneWith(args, change, `${list}#item-${id}`, t("siteEditor.toasts.moved"));
+  }
+  if ((intent === "publish" || intent === "hide") && kind.can.publish) {
+    const changed = await setPublished(supabase, kind, id, intent === "publish", t);
+    if (!changed.ok) return failedWithToast(changed);
+    const title = t(
+      intent === "publish" ? "siteEditor.toasts.published" : "siteEditor.toasts.hidden",
+    );
+    return doneWith(args, change, `${list}#item-${id}`, title);
+  }
+  if (intent === "delete" && kind.can.delete) {
+    const deleted = await deleteItem(supabase, kind, id, t);
+    if (!deleted.ok) return failedWithToast(deleted);
+    return doneWith(args, change, list, t("siteEditor.toasts.deleted"));
+  }
+  return unknownIntent(t);
+}

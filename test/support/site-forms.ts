@@ -1,0 +1,351 @@
+/**
+ * The site editors' forms as a browser posts them, built from the kinds' descriptors
+ * (app/domain/site/editor/kinds.ts): a valid submission of any kind, and for each field the
+ * invalid values an admin (or an attacker) could type, with the message that must appear.
+ */
+import { type FieldSpec, type KindSpec, PROCESS_LIMITS } from "~/domain/site/editor/fields";
+import { KINDS } from "~/domain/site/editor/kinds";
+import { english } from "~/i18n/translate.server";
+
+export const KIND_LIST: KindSpec[] = Object.values(KINDS);
+
+let counter = 0;
+function unique(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}-${counter}`;
+}
+
+/** What a valid value of each field type looks like in the form. */
+function validFieldValues(
+  field: FieldSpec,
+  context: { categoryId?: number },
+): Record<string, string> {
+  const name = field.name;
+  const texts = (base: string, word: string) => ({
+    [`${base}.en`]: `${word} EN`,
+    [`${base}.sw`]: `${word} SW`,
+    [`${base}.fr`]: `${word} FR`,
+  });
+  switch (field.type) {
+    case "translated":
+    case "translatedLong":
+      return texts(name, "Sample");
+    case "translatedHtml":
+      return {
+        [`${name}.en`]: "<h2>Sample</h2><p>English text</p>",
+        [`${name}.sw`]: "<h2>Mfano</h2><p>Maandishi</p>",
+        [`${name}.fr`]: "<h2>Exemple</h2><p>Texte</p>",
+      };
+    case "translatedList":
+      return { ...texts(`${name}[0]`, "First"), ...texts(`${name}[1]`, "Second") };
+    case "processSteps":
+      return {
+        ...texts(`${name}[0].title`, "Plan"),
+        ...texts(`${name}[0].description`, "We plan"),
+      };
+    case "textList":
+      return { [`${name}[0]`]: "React", [`${name}[1]`]: "Node.js" };
+    case "socialLinks":
+      return {
+        [`${name}[0].network`]: "facebook",
+        [`${name}[0].url`]: "https://www.facebook.com/agency",
+      };
+    case "price":
+      return { price_min: "1000", price_max: "2000", price_unit: "project" };
+    case "text":
+      return { [name]: `Sample ${name}` };
+    case "email":
+      return { [name]: "hello@example.com" };
+    case "digits":
+      return { [name]: "+254 712 345 678" };
+    case "number":
+      return { [name]: String(field.range?.[1] ?? 1) };
+    case "select":
+      return { [name]: field.options?.[0] ?? "" };
+    case "category":
+      return { [name]: String(context.categoryId ?? 1) };
+    case "image":
+      return { [name]: "/images/services/web-development.svg" };
+    case "slug":
+      return { [name]: `sample-${unique()}` };
+    case "boolean":
+      return { [name]: "on" };
+    case "date":
+      return { [name]: "2026-12-01" };
+  }
+}
+
+/** A complete, valid submission of `kind` (Save), with `overrides`. */
+export function validForm(
+  kind: KindSpec,
+  overrides: Record<string, string> = {},
+  context: { categoryId?: number } = {},
+): Record<string, string> {
+  const fields: Record<string, string> = { intent: "save" };
+  for (const field of kind.fields) Object.assign(fields, validFieldValues(field, context));
+  return { ...fields, ...overrides };
+}
+
+export interface InvalidCase {
+  label: string;
+  /** Fields to change in a valid form. */
+  fields: Record<string, string>;
+  /** The form name the message is shown next to, and the message (English). */
+  at: string;
+  message: string;
+}
+
+const say = english;
+
+/** Every way each field of `kind` can be wrong, with the message the admin must see. */
+export function invalidCases(kind: KindSpec): InvalidCase[] {
+  return kind.fields.flatMap((field): InvalidCase[] => {
+    const n = field.name;
+    const max = field.max ?? 0;
+    const tooLong = say("siteEditor.validation.tooLong", { max });
+    switch (field.type) {
+      case "translated":
+      case "translatedLong":
+      case "translatedHtml":
+        return [
+          {
+            label: `${n} without English`,
+            fields: { [`${n}.en`]: "   " },
+            at: `${n}.en`,
+            message: say("siteEditor.validation.englishRequired"),
+          },
+          {
+            label: `${n} in French over ${max} characters`,
+            fields: { [`${n}.fr`]: "é".repeat(max + 1) },
+            at: `${n}.fr`,
+            message: tooLong,
+          },
+        ];
+      case "translatedList":
+        return [
+          {
+            label: `${n} row with Kiswahili but no English`,
+            fields: { [`${n}[1].en`]: "", [`${n}[1].sw`]: "Kiswahili pekee" },
+            at: `${n}[1].en`,
+            message: say("siteEditor.validation.englishRequired"),
+          },
+          {
+            label: `${n} row over ${max} characters`,
+            fields: { [`${n}[0].sw`]: "x".repeat(max + 1) },
+            at: `${n}[0].sw`,
+            message: tooLong,
+          },
+        ];
+      case "processSteps":
+        return [
+          {
+            label: `${n} step without an English title`,
+            fields: { [`${n}[0].title.en`]: "" },
+            at: `${n}[0].title.en`,
+            message: say("siteEditor.validation.englishRequired"),
+          },
+          {
+            label: `${n} step description over ${PROCESS_LIMITS.description} characters`,
+            fields: { [`${n}[0].description.en`]: "d".repeat(PROCESS_LIMITS.description + 1) },
+            at: `${n}[0].description.en`,
+            message: say("siteEditor.validation.tooLong", { max: PROCESS_LIMITS.description }),
+          },
+        ];
+      case "textList":
+        return [
+          {
+            label: `${n} item over ${max} characters`,
+            fields: { [`${n}[1]`]: "t".repeat(max + 1) },
+            at: `${n}[1]`,
+            message: tooLong,
+          },
+        ];
+      case "socialLinks":
+        return [
+          {
+            label: `${n} with an http:// address`,
+            fields: { [`${n}[0].url`]: "http://www.facebook.com/agency" },
+            at: `${n}[0].url`,
+            message: say("siteEditor.validation.httpsUrl"),
+          },
+          {
+            label: `${n} with a javascript: address`,
+            fields: { [`${n}[0].url`]: "javascript:alert(1)" },
+            at: `${n}[0].url`,
+            message: say("siteEditor.validation.httpsUrl"),
+          },
+          {
+            label: `${n} with another network's address`,
+            fields: { [`${n}[0].url`]: "https://evil.example/facebook.com" },
+            at: `${n}[0].url`,
+            message: say("siteEditor.validation.network", { network: "Facebook" }),
+          },
+          {
+            label: `${n} with an unknown network`,
+            fields: { [`${n}[0].network`]: "myspace" },
+            at: `${n}[0].network`,
+            message: say("siteEditor.validation.choice"),
+          },
+        ];
+      case "price":
+        return [
+          {
+            label: "a price that is not a number",
+            fields: { price_min: "fifty thousand" },
+            at: "price_min",
+            message: say("siteEditor.validation.amount"),
+          },
+          {
+            label: "a negative price",
+            fields: { price_min: "-5" },
+            at: "price_min",
+            message: say("siteEditor.validation.negative"),
+          },
+          {
+            label: "no lowest price",
+            fields: { price_min: "" },
+            at: "price_min",
+            message: say("siteEditor.validation.required"),
+          },
+          {
+            label: "a highest price below the lowest",
+            fields: { price_min: "5000", price_max: "4000" },
+            at: "price_max",
+            message: say("siteEditor.validation.maxBelowMin"),
+          },
+          {
+            label: "a price over a billion",
+            fields: { price_max: "1000000001" },
+            at: "price_max",
+            message: say("siteEditor.validation.amountTooLarge"),
+          },
+          {
+            label: "an unknown price unit",
+            fields: { price_unit: "week" },
+            at: "price_unit",
+            message: say("siteEditor.validation.choice"),
+          },
+        ];
+      case "text":
+        return [
+          ...(field.optional
+            ? []
+            : [
+                {
+                  label: `an empty ${n}`,
+                  fields: { [n]: " " },
+                  at: n,
+                  message: say("siteEditor.validation.required"),
+                },
+              ]),
+          {
+            label: `${n} over ${max} characters`,
+            fields: { [n]: "n".repeat(max + 1) },
+            at: n,
+            message: tooLong,
+          },
+        ];
+      case "email":
+        return [
+          {
+            label: `${n} that is not an address`,
+            fields: { [n]: "hello at example" },
+            at: n,
+            message: say("siteEditor.validation.email"),
+          },
+          {
+            label: `${n} with two addresses`,
+            fields: { [n]: "a@example.com,b@example.com" },
+            at: n,
+            message: say("siteEditor.validation.email"),
+          },
+        ];
+      case "digits":
+        return [
+          {
+            label: `${n} with letters`,
+            fields: { [n]: "call me" },
+            at: n,
+            message: say("siteEditor.validation.digits", { min: field.min ?? 1, max }),
+          },
+        ];
+      case "number":
+        return [
+          {
+            label: `${n} out of range`,
+            fields: { [n]: "9" },
+            at: n,
+            message: say("siteEditor.validation.wholeNumber", {
+              min: field.range?.[0] ?? 0,
+              max: field.range?.[1] ?? 0,
+            }),
+          },
+        ];
+      case "select":
+        return [
+          {
+            label: `an unknown ${n}`,
+            fields: { [n]: "bogus" },
+            at: n,
+            message: say("siteEditor.validation.choice"),
+          },
+        ];
+      case "category":
+        return [
+          {
+            label: "a forged category id",
+            fields: { [n]: "999999" },
+            at: n,
+            message: say("siteEditor.validation.category"),
+          },
+        ];
+      case "image":
+        return [
+          {
+            label: `a javascript: ${n}`,
+            fields: { [n]: "javascript:alert(1)" },
+            at: n,
+            message: say("siteEditor.validation.image"),
+          },
+          {
+            label: `a ${n} on another site`,
+            fields: { [n]: "https://evil.example/a.png" },
+            at: n,
+            message: say("siteEditor.validation.image"),
+          },
+          {
+            label: `a ${n} climbing out of /images`,
+            fields: { [n]: "/images/../admin" },
+            at: n,
+            message: say("siteEditor.validation.image"),
+          },
+        ];
+      case "slug":
+        return [
+          {
+            label: "a slug with capitals and spaces",
+            fields: { [n]: "Web Design" },
+            at: n,
+            message: say("siteEditor.validation.slug"),
+          },
+          {
+            label: "a slug with a path",
+            fields: { [n]: "../admin" },
+            at: n,
+            message: say("siteEditor.validation.slug"),
+          },
+        ];
+      case "date":
+        return [
+          {
+            label: "an impossible date",
+            fields: { [n]: "2026-13-45" },
+            at: n,
+            message: say("siteEditor.validation.date"),
+          },
+        ];
+      default:
+        return [];
+    }
+  });
+}
