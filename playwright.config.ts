@@ -84,12 +84,27 @@ export default defineConfig({
     },
     {
       name: "js",
-      testIgnore: /\.(http|ratelimit)\.spec\.ts$/,
+      testIgnore: /\.(http|ratelimit|site)\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
     },
     {
       name: "nojs",
-      testIgnore: /\.(http|ratelimit|jsonly)\.spec\.ts$/,
+      testIgnore: /\.(http|ratelimit|jsonly|site)\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+    },
+    // Flows that change the site's content (services, team, legal pages, settings) run after
+    // every other project: the pages those check (the visible-text fixture, the 8 services…)
+    // must not change under them. Against the main server, with and without JS.
+    {
+      name: "site-js",
+      testMatch: /\.site\.spec\.ts$/,
+      dependencies: ["http", "js", "nojs", "ratelimit-js", "ratelimit-nojs"],
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
+    },
+    {
+      name: "site-nojs",
+      testMatch: /\.site\.spec\.ts$/,
+      dependencies: ["http", "js", "nojs", "ratelimit-js", "ratelimit-nojs"],
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
     },
   ],

@@ -178,7 +178,7 @@ create table public.services (
   constraint services_long_description check (public.is_translated_text(long_description, 2000)),
   constraint services_cta check (public.is_translated_text(cta, 60)),
   constraint services_features check (public.is_translated_list(features, 20, 200)),
-  constraint services_technologies check (public.is_text_list(technologies, 30, 60)),
+  constraint services_technologies check (public.is_translated_list(technologies, 30, 60)),
   constraint services_process check (public.is_process_steps(process))
 );
 

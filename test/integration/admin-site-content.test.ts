@@ -27,7 +27,7 @@ describe("a service's content", () => {
       price_unit: "year",
       "features[2].en": "",
       "features[2].sw": " ",
-      "technologies[2]": "",
+      "technologies[2].en": "",
     });
     const { answer } = await post(kind, fields);
     expect(asResponse(answer).status).toBe(302);
@@ -39,7 +39,10 @@ describe("a service's content", () => {
       { en: "First EN", sw: "First SW", fr: "First FR" },
       { en: "Second EN", sw: "Second SW", fr: "Second FR" },
     ]);
-    expect(row.technologies).toEqual(["React", "Node.js"]);
+    expect(row.technologies).toEqual([
+      { en: "First EN", sw: "First SW", fr: "First FR" },
+      { en: "Second EN", sw: "Second SW", fr: "Second FR" },
+    ]);
     expect(row.process).toEqual([
       {
         title: { en: "Plan EN", sw: "Plan SW", fr: "Plan FR" },

@@ -253,8 +253,8 @@ function formFromRow(row: Record<string, unknown> | null): Record<string, string
       }
     },
   );
-  (r.technologies as string[]).forEach((tech, i) => {
-    fields[`technologies[${i}]`] = tech;
+  (r.technologies as Record<string, string>[]).forEach((tech, i) => {
+    for (const [lang, text] of Object.entries(tech)) fields[`technologies[${i}].${lang}`] = text;
   });
   Object.assign(fields, {
     slug: String(r.slug),

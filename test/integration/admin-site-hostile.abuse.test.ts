@@ -65,7 +65,7 @@ const serviceBase =
 
 function multipart(parts: number): { body: string; type: string } {
   const boundary = "b0undary";
-  const body = `${Array.from({ length: parts }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="technologies[${i % 30}]"\r\n\r\nx\r\n`).join("")}--${boundary}--\r\n`;
+  const body = `${Array.from({ length: parts }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="technologies[${i % 30}].en"\r\n\r\nx\r\n`).join("")}--${boundary}--\r\n`;
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The database side of the public site's content (supabase/migrations/20261204100000_* and
- * 20261204100001_*): a contact message may name exactly the published services, and a service's
+ * 20261204000001_*): a contact message may name exactly the published services, and a service's
  * technologies are translated texts like its other words.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
@@ -85,7 +85,7 @@ describe("a service's technologies", () => {
     }
   });
 
-  it("convert the seeded history too, so an old version can be restored", async () => {
+  it("are translated texts in the seeded history too, so an old version can be restored", async () => {
     const { data } = await service
       .from("content_revisions")
       .select("data")

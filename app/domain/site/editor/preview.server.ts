@@ -1,3 +1,4 @@
+import { renderLegalHtml } from "~/domain/site/legal.server";
 import {
   type CategoryRow,
   type LegalRow,
@@ -10,7 +11,6 @@ import {
   type ProjectRow,
   type ServiceRow,
 } from "~/domain/site/localize.server";
-import { renderLegalHtml } from "~/domain/site/legal.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import type { MessageBundle } from "~/i18n/messages";
 import { bundle } from "~/i18n/translate.server";
