@@ -373,3 +373,22 @@ describe("images of the site's content", () => {
     expect(await count(kind)).toBe(rows);
   });
 });
+
+describe("the settings' first-start values", () => {
+  it("show in the form while the settings were never saved (so saving keeps them)", async () => {
+    const saved = { ...process.env };
+    process.env.CONTACT_WHATSAPP = "+254 700 111 222";
+    process.env.CONTACT_PHONE = "+254 700 111 333";
+    try {
+      const before = await rowOf(KINDS.settings, "site");
+      expect(before?.version).toBe(1);
+      expect(before?.whatsapp).toBeNull();
+      const { args } = routeArgs("/admin/settings", { cookie: admin(), params: {} });
+      const page = (await edit.loader(args as never)) as { draft: Record<string, unknown> };
+      expect(JSON.stringify(page.draft)).toContain("254700111222");
+      expect(JSON.stringify(page.draft)).toContain("+254 700 111 333");
+    } finally {
+      process.env = saved;
+    }
+  });
+});

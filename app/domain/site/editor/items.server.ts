@@ -1,7 +1,10 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Translator } from "~/i18n/translate.server";
+import { env } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { type Failure, fail, ok, type Result } from "~/lib/result";
+import type { SettingsRow } from "../localize.server";
+import { settingsWithEnvDefaults } from "../settings.server";
 import type { KindSpec } from "./fields";
 import { sameGroup } from "./list-view";
 
@@ -83,7 +86,13 @@ export function getItem(
   return guarded(t, async () => {
     const { data, error } = await table(supabase, kind).select("*").eq("id", id).maybeSingle();
     if (error) return failureOf(t, kind, error);
-    return data ? ok(data as SiteRow) : fail("not-found", t("siteEditor.errors.notFound"));
+    if (!data) return fail("not-found", t("siteEditor.errors.notFound"));
+    // Settings never saved show what visitors see: the environment's first-start values
+    // (app/domain/site/settings.server.ts) — saving keeps them instead of dropping them.
+    if (kind.entity === "site_settings") {
+      return ok(settingsWithEnvDefaults(data as SettingsRow, env()) as unknown as SiteRow);
+    }
+    return ok(data as SiteRow);
   });
 }
 
