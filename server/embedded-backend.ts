@@ -57,8 +57,10 @@ export async function startEmbeddedBackendIfNeeded(
       jwtSecret: env.SUPABASE_LOCAL_JWT_SECRET,
       autoconfirm: env.SUPABASE_LOCAL_AUTOCONFIRM === true,
       siteUrl,
-      // The auth mails name the site (hosted: scripts/auth-templates.ts writes it in).
+      // The auth mails name the site as its settings do, BRAND_NAME until an admin saves them
+      // (hosted: scripts/auth-templates.ts writes the name in).
       brandName: env.BRAND_NAME,
+      brandFromSettings: true,
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
       // The site's own limits are the first line; the backend's (verification guessing, as

@@ -16,6 +16,11 @@ export interface BackendContext {
   apiUrl: string;
   /** The site's name in the auth mails' subjects and bodies; null leaves it out. */
   brandName: string | null;
+  /**
+   * true = the site's settings (public.site_settings) name the site in the mails, as an admin
+   * saved it (auth/emails.ts `brandOf`); `brandName` is then the first-start default.
+   */
+  brandFromSettings: boolean;
   /** true = the auth mails also carry the 6-digit code (tests of code verification). */
   mailCodes: boolean;
   /** true = sign-ups are confirmed immediately (hosted: "Confirm email" off). */

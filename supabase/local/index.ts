@@ -52,6 +52,11 @@ export interface LocalSupabaseOptions {
   /** The site's name, in every auth mail's subject and body. Default: left out. */
   brandName?: string;
   /**
+   * Read the site's name from its settings (public.site_settings) for every mail, so a name an
+   * admin edits reaches the next mail; `brandName` stays the default until they are saved.
+   */
+  brandFromSettings?: boolean;
+  /**
    * Write the 6-digit code into the auth mails besides the link (as a hosted template with
    * `{{ .Token }}` does). Default false: the site's pages take links only.
    */
@@ -127,6 +132,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       keys,
       siteUrl: new URL(opts.siteUrl).origin,
       brandName: opts.brandName?.trim() || null,
+      brandFromSettings: opts.brandFromSettings ?? false,
       mailCodes: opts.mailCodes ?? false,
       apiUrl: "",
       autoconfirm: opts.autoconfirm ?? false,

@@ -48,6 +48,8 @@ export interface TestBackendOptions {
   rateLimitHeader?: string;
   logMailLinks?: boolean;
   brandName?: string;
+  /** Name the site in the mails from its settings, as the site starts it. Default false. */
+  brandFromSettings?: boolean;
   /** The 6-digit code in the auth mails too (tests of code verification). Default false. */
   mailCodes?: boolean;
 }
@@ -113,6 +115,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       logMailLinks: options.logMailLinks,
       smtp: options.smtp,
       brandName: options.brandName,
+      brandFromSettings: options.brandFromSettings,
       mailCodes: options.mailCodes,
     });
     return {

@@ -63,3 +63,22 @@ export async function listedNames(page: Page): Promise<string[]> {
 export async function expectToast(page: Page, title: string) {
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
 }
+
+/**
+ * What visitors see after an edit, at once (no restart): each public path answers 200 and
+ * shows `text` (or, with `absent`, does not).
+ */
+export async function expectPublic(
+  page: Page,
+  paths: string[],
+  text: string | RegExp,
+  { absent = false }: { absent?: boolean } = {},
+) {
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    const body = page.locator("body");
+    if (absent) await expect(body, path).not.toContainText(text);
+    else await expect(body, path).toContainText(text);
+  }
+}

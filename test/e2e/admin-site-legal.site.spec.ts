@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { expectToast, langInput, listRow, storedRow, updateRow } from "./admin-site-helpers";
+import {
+  expectPublic,
+  expectToast,
+  langInput,
+  listRow,
+  storedRow,
+  updateRow,
+} from "./admin-site-helpers";
 import { exclusive } from "./helpers/exclusive";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -58,6 +65,9 @@ async function fixAndRestore(
   expect(saved.fr).toContain(FIXED);
   expect(saved.fr).not.toContain("<script");
   expect(saved.en).toBe(bodies.en);
+  // Visitors read the fix at once on the French page; the other languages are as they were.
+  await expectPublic(page, ["/fr/privacy"], "nous répondons sous 15 jours ouvrés");
+  await expectPublic(page, ["/privacy"], "we will answer within 30 days");
 
   // Back to the page as it was, from its history.
   await page.goto("/admin/legal/privacy/history");
@@ -66,4 +76,5 @@ async function fixAndRestore(
   await expectToast(page, "Version restored");
   const restored = await storedRow("legal_documents", { id: "privacy" });
   expect(restored?.body).toEqual(bodies);
+  await expectPublic(page, ["/fr/privacy"], SENTENCE);
 }

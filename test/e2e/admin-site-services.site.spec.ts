@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { pngOf } from "../support/images";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import {
+  expectPublic,
   expectToast,
   insertRow,
   langInput,
@@ -85,7 +86,21 @@ test("an admin adds a service with an uploaded image and a feature, publishes it
   expect(Number(row?.price_min)).toBe(20000);
   expect(Number(row?.price_max)).toBe(80000);
   expect(row?.image).toMatch(/^\/media\/[0-9a-f]{32}\/1600\.jpg$/);
+  // Visitors see it at once, in every language: its page (with its image), the footer's
+  // services, the services grid and the contact form's choice.
+  await expectPublic(page, [`/services/${slug}`], "Nightly encrypted backups of your files.");
+  await expect(page.locator(`img[src="${row?.image}"]`)).toHaveCount(1);
+  await expectPublic(page, ["/services"], "Your files, safe every night.");
+  await expectPublic(page, [`/sw/services/${slug}`, "/sw/services", "/sw/"], "Hifadhi ya Wingu");
+  await expectPublic(page, [`/fr/services/${slug}`, "/fr/services", "/fr/"], title);
+  await expect(page.locator("footer").getByRole("link", { name: title })).toHaveAttribute(
+    "lang",
+    "en",
+  );
+  await page.goto("/fr/contact");
+  await expect(page.getByRole("option", { name: title })).toHaveCount(1);
   // The untranslated French title shows the English text, and says so.
+  await page.goto("/admin/services");
   await listRow(page, title).getByRole("link", { name: title, exact: true }).click();
   const french = langInput(page, "Title", "Français");
   await expect(french).toHaveAttribute("placeholder", title);
@@ -130,6 +145,10 @@ test("an admin changes a service's price and its Kiswahili description, previewi
     fr: "Une description courte.",
   });
   expect(saved?.version).toBe(service.version + 1);
+  // Visitors see the new price and the Kiswahili text at once, each language formatted its way.
+  await expectPublic(page, ["/sw/services"], "Tovuti za haraka kwa biashara yako.");
+  await expectPublic(page, [`/services/${service.slug}`], "Ksh 65,000");
+  await expectPublic(page, [`/fr/services/${service.slug}`], /65\s000/);
 });
 
 test("hide, publish and delete a service from the list, the delete after confirming", async ({

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { expectToast, storedRow, updateRow } from "./admin-site-helpers";
+import { expectPublic, expectToast, storedRow, updateRow } from "./admin-site-helpers";
 import { exclusive } from "./helpers/exclusive";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -35,6 +35,8 @@ test("on a 360 px phone, an admin changes the phone number, then puts the old on
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         360,
       );
+      // Visitors see the new number at once, in every language.
+      await expectPublic(page, ["/", "/sw/", "/fr/contact"], "+254 733 000 111");
 
       await page.goto("/admin/settings/history");
       const latest = page.getByRole("listitem").filter({ hasText: "This is the current version" });
@@ -46,6 +48,7 @@ test("on a 360 px phone, an admin changes the phone number, then puts the old on
       await page.getByRole("button", { name: "Yes, restore" }).click();
       await expectToast(page, "Version restored");
       expect((await storedRow("site_settings", { id: "site" }))?.phone).toBe(before?.phone);
+      await expectPublic(page, ["/"], "+254 733 000 111", { absent: true });
     } finally {
       // Whatever happened, the other project and the public pages' tests find the settings as they were.
       await updateRow("site_settings", "site", {

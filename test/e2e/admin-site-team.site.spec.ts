@@ -62,6 +62,14 @@ async function reorder(page: Page) {
   expect(Number(b?.position)).toBeLessThan(Number(a?.position));
   // A move is not an edit: no new version.
   expect(b?.version).toBe(second.version);
+  // Visitors see the new order at once, in every language.
+  for (const home of ["/", "/sw/", "/fr/"]) {
+    await page.goto(home);
+    const team = await page.locator("#team").innerText();
+    expect(team.indexOf(name(second)), home).toBeGreaterThan(-1);
+    expect(team.indexOf(name(second)), home).toBeLessThan(team.indexOf(name(first)));
+  }
+  await page.goto("/admin/team");
   await listRow(page, name(second))
     .getByRole("button", { name: `Move down: ${name(second)}` })
     .click();

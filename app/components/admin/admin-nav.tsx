@@ -26,14 +26,16 @@ type Section = { to: string; label: string; end: boolean };
 
 function Sections({ sections, label }: { sections: readonly Section[]; label: string }) {
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={label}>
+    // One row each on a phone, swiped sideways (the page itself never scrolls sideways); wrapped
+    // from the small breakpoint up.
+    <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap" aria-label={label}>
       {sections.map((section) => (
-        <li key={section.to}>
+        <li key={section.to} className="shrink-0">
           <NavLink
             to={section.to}
             end={section.end}
             className={({ isActive }) =>
-              `inline-flex rounded-full px-4 py-2 text-sm font-semibold ${
+              `inline-flex whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ${
                 isActive
                   ? "bg-brand-800 text-white"
                   : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
@@ -51,7 +53,7 @@ function Sections({ sections, label }: { sections: readonly Section[]; label: st
 /** The admin area's navigation, on every admin page (the current section is marked). */
 export function AdminNav() {
   return (
-    <nav aria-label="Admin" className="mb-8 space-y-3">
+    <nav aria-label="Admin" className="mb-8 space-y-2">
       <Sections sections={ADMIN_SECTIONS} label="Office" />
       <Sections sections={SITE_SECTIONS} label="Site content" />
     </nav>

@@ -55,6 +55,27 @@ export function confirmLink(
   return `${ctx.siteUrl.replace(/\/+$/, "")}/auth/confirm?${query.toString()}`;
 }
 
+/**
+ * The site's name in its mails. Started by the site (`brandFromSettings`): the name an admin
+ * saved in the site's settings (public.site_settings,
+ * supabase/migrations/20261204000001_site_content.sql), else the one the backend was started
+ * with (BRAND_NAME), else the seeded settings' — so a name edited in /admin reaches the next mail
+ * without a restart. Otherwise (the backend on its own): the configured name, or none.
+ */
+async function brandOf(tx: Transaction, ctx: BackendContext): Promise<string | null> {
+  if (!ctx.brandFromSettings) return ctx.brandName;
+  const { rows: found } = await tx.query<{ settings: string | null }>(
+    "select to_regclass('public.site_settings')::text as settings",
+  );
+  if (!found[0]?.settings) return ctx.brandName;
+  const { rows } = await tx.query<{ brand_name: string; version: number }>(
+    "select brand_name, version from public.site_settings where id = 'site'",
+  );
+  const saved = rows[0];
+  if (!saved) return ctx.brandName;
+  return saved.version > 1 ? saved.brand_name : (ctx.brandName ?? saved.brand_name);
+}
+
 async function sendAuthMail(
   tx: Transaction,
   ctx: BackendContext,
@@ -67,8 +88,9 @@ async function sendAuthMail(
   const locale = mailLocale(nextPath(ctx.siteUrl, redirectTo), user.raw_user_meta_data);
   const template = TEMPLATES[locale][type];
   const link = confirmLink(ctx, type, token.hash, redirectTo, to);
-  const subject = brandedSubject(template.subject, ctx.brandName);
-  const sentBy = ctx.brandName ? SENT_BY[locale].replace("{brand}", ctx.brandName) : null;
+  const brand = await brandOf(tx, ctx);
+  const subject = brandedSubject(template.subject, brand);
+  const sentBy = brand ? SENT_BY[locale].replace("{brand}", brand) : null;
   const code = ctx.mailCodes ? `${CODE_LINE[locale]} ${token.otp}` : null;
   const text = [sentBy, template.intro, link, code, IGNORE_LINE[locale]]
     .filter((part) => part !== null)
