@@ -105,7 +105,12 @@ export default defineConfig({
       name: "site-nojs",
       testMatch: /\.site\.spec\.ts$/,
       dependencies: ["http", "js", "nojs", "ratelimit-js", "ratelimit-nojs"],
-      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+      // Without JavaScript on a 360 px phone (with it, on a desktop: site-js).
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 360, height: 740 },
+        javaScriptEnabled: false,
+      },
     },
   ],
   webServer: [

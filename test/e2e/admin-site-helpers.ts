@@ -40,9 +40,15 @@ export async function updateRow(
   if (error) throw new Error(error.message);
 }
 
-/** The list's row of an item (its name is the row header). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The list's row of an item (its name is the row header; on a phone the stacked table puts the
+ * column's label before it: "Name Web Development").
+ */
 export function listRow(page: Page, name: string) {
-  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+  const header = new RegExp(`^(?:\\S+ )?${escapeRegExp(name)}$`);
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: header }) });
 }
 
 /** A translated field's input: "Title — Kiswahili". */
