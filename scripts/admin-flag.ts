@@ -13,14 +13,10 @@
  * The app's guard sees the change at once (it asks the auth server); database policies read the
  * user's access token, so there the change applies from the user's next token refresh (≤ 1 h).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { createClient } from "@supabase/supabase-js";
+import { type AdminApiTarget, withServiceRole } from "./lib/service-role-target.ts";
 
-export interface AdminApiTarget {
-  url: string;
-  serviceRoleKey: string;
-}
+export type { AdminApiTarget };
 
 const PAGE_SIZE = 1000;
 
@@ -50,59 +46,7 @@ export async function setAdminFlag(
   throw new Error(`There is no user with the e-mail ${email}.`);
 }
 
-function lockOwnerAlive(dir: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(join(dir, "backend.lock"), "utf8").trim(), 10);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM" ? -1 : null;
-  }
-}
-
 type Env = Record<string, string | undefined>;
-
-/** Runs `change` against the embedded backend's admin API (running or started here). */
-async function withEmbeddedBackend<T>(
-  env: Env,
-  change: (target: AdminApiTarget) => Promise<T>,
-): Promise<T> {
-  const dir = resolve(env.SUPABASE_LOCAL_DIR || ".data/supabase");
-  if (!existsSync(join(dir, "pgdata"))) {
-    throw new Error(
-      `No embedded backend data in ${dir}. Start the app once (npm start), set SUPABASE_LOCAL_DIR, ` +
-        "or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY for hosted Supabase.",
-    );
-  }
-  const owner = lockOwnerAlive(dir);
-  if (owner !== null) {
-    const { createKeys, loadOrCreateSecret } = await import("../supabase/local/jwt.ts");
-    const keys = await createKeys(env.SUPABASE_LOCAL_JWT_SECRET || loadOrCreateSecret(dir));
-    const url = `http://127.0.0.1:${env.SUPABASE_LOCAL_PORT || 54321}`;
-    const health = await fetch(`${url}/auth/v1/health`).catch(() => null);
-    if (!health?.ok) {
-      throw new Error(
-        `The backend on ${dir} is in use by process ${owner} but does not answer at ${url}. ` +
-          "Set SUPABASE_LOCAL_PORT to its port.",
-      );
-    }
-    return change({ url, serviceRoleKey: keys.serviceRoleKey });
-  }
-  const { startLocalSupabase } = await import("../supabase/local/index.ts");
-  const backend = await startLocalSupabase({
-    dir,
-    port: 0,
-    siteUrl: env.SITE_URL || "http://localhost:3000",
-    jwtSecret: env.SUPABASE_LOCAL_JWT_SECRET || undefined,
-    quiet: true,
-  });
-  try {
-    return await change({ url: backend.url, serviceRoleKey: backend.serviceRoleKey });
-  } finally {
-    await backend.close();
-  }
-}
 
 const USAGE = "Usage: npm run admin:grant -- <email>   |   npm run admin:revoke -- <email>";
 
@@ -115,16 +59,7 @@ export async function main(argv: string[], env: Env = process.env): Promise<numb
   const isAdmin = command === "grant";
   const change = (target: AdminApiTarget) => setAdminFlag(target, email, isAdmin);
   try {
-    const hosted = env.SUPABASE_URL;
-    let id: string;
-    if (hosted) {
-      if (!env.SUPABASE_SERVICE_ROLE_KEY) {
-        throw new Error("SUPABASE_URL is set: SUPABASE_SERVICE_ROLE_KEY must be set too.");
-      }
-      id = await change({ url: hosted, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY });
-    } else {
-      id = await withEmbeddedBackend(env, change);
-    }
+    const id = await withServiceRole(env, change);
     console.log(
       `${isAdmin ? "Granted admin rights to" : "Revoked admin rights from"} ${email} (user ${id}).`,
     );
