@@ -1,19 +1,20 @@
 /**
  * Admission of form posts (every request that is not a GET or HEAD) into one process: at most
  * `maxActive` are worked on at once and `maxQueued` wait in arrival order; beyond that, or when
- * all `maxActive` slots are taken while the event loop lags behind by more than `maxLagMs`
- * (posts are what makes it lag: queueing more would only add to it), a post is refused at once
- * (503 + Retry-After) before its body is read or anything rendered. While a slot is free a post
+ * all `maxActive` slots are taken while the event loop is overloaded (it lags, or it is busy
+ * nearly all the time: posts are what loads it, queueing more would only add to it), a post is
+ * refused at once (503 + Retry-After) before its body is read or anything rendered. While a slot is free a post
  * is never refused, however busy the loop is with other work. Reads — page-cache hits, static
  * files, /healthz — never pass through here, so a flood of expensive posts (credential
  * stuffing answered with rendered error pages) cannot starve them.
  */
+import { performance as nodePerformance } from "node:perf_hooks";
+
 export interface FormGateOptions {
   maxActive?: number;
   maxQueued?: number;
-  maxLagMs?: number;
-  /** The event loop's current lag in ms (injectable for tests). */
-  lag?: () => number;
+  /** Whether the event loop is overloaded now (see `loopPressure`; injectable for tests). */
+  overloaded?: () => boolean;
 }
 
 export type Release = () => void;
@@ -25,20 +26,18 @@ export class FormGate {
   shed = 0;
   readonly maxActive: number;
   readonly maxQueued: number;
-  readonly maxLagMs: number;
-  private readonly lag: () => number;
+  private readonly overloaded: () => boolean;
 
-  constructor({ maxActive = 8, maxQueued = 32, maxLagMs = 40, lag }: FormGateOptions = {}) {
+  constructor({ maxActive = 8, maxQueued = 32, overloaded }: FormGateOptions = {}) {
     this.maxActive = maxActive;
     this.maxQueued = maxQueued;
-    this.maxLagMs = maxLagMs;
-    this.lag = lag ?? (() => 0);
+    this.overloaded = overloaded ?? (() => false);
   }
 
   /** A release function once the post may proceed, or null when it is refused. */
   async admit(): Promise<Release | null> {
     const full = this.active >= this.maxActive;
-    if (full && (this.waiting.length >= this.maxQueued || this.lag() > this.maxLagMs)) {
+    if (full && (this.waiting.length >= this.maxQueued || this.overloaded())) {
       this.shed++;
       return null;
     }
@@ -60,26 +59,38 @@ export class FormGate {
 export const FORM_GATE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The event loop's lag: a timer due every `intervalMs` notes how late it fired; the lag is the
- * mean delay of the last `window` ticks (200 ms by default: sustained lag, not one pause).
- * Unref'd: it never keeps the process alive.
+ * How loaded the event loop is, measured by a timer due every `intervalMs` over the last
+ * `window` ticks (200 ms by default: sustained load, not one pause): its lag (the mean delay of
+ * the ticks, or the time overdue right now) and its utilization (the share of that time it spent
+ * running code rather than waiting for I/O, Node's event-loop utilization). A loop can be busy
+ * 100 % of the time with short tasks and never lag much: both count. Unref'd: it never keeps the
+ * process alive.
  */
-export function eventLoopLag(intervalMs = 20, window = 10): { lag: () => number; stop(): void } {
-  const recent: number[] = new Array(window).fill(0);
+export function loopPressure(intervalMs = 20, window = 10) {
+  const delays: number[] = new Array(window).fill(0);
+  const busy: number[] = new Array(window).fill(0);
   let tick = 0;
   let expected = performance.now() + intervalMs;
+  let last = nodePerformance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.now();
-    recent[tick++ % window] = Math.max(0, now - expected);
+    const current = nodePerformance.eventLoopUtilization();
+    delays[tick % window] = Math.max(0, now - expected);
+    busy[tick % window] = nodePerformance.eventLoopUtilization(current, last).utilization;
+    last = current;
+    tick++;
     expected = now + intervalMs;
   }, intervalMs);
   timer.unref();
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   return {
-    lag: () => {
-      // A loop blocked right now has not let the timer note it yet: count the overdue time too.
-      const overdue = Math.max(0, performance.now() - expected);
-      return Math.max(overdue, recent.reduce((sum, ms) => sum + ms, 0) / window);
-    },
+    /** Lag in ms. A loop blocked right now has not let the timer note it: overdue time counts. */
+    lag: () => Math.max(Math.max(0, performance.now() - expected), mean(delays)),
+    /** Share of the window's time spent running code, 0 to 1. */
+    utilization: () => mean(busy),
     stop: () => clearInterval(timer),
   };
 }
+
+/** Overloaded: a mean lag over 40 ms, or busy more than 90 % of the time. */
+export const OVERLOAD = { lagMs: 40, utilization: 0.9 } as const;

@@ -6,7 +6,7 @@ import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
 import { contentChangedHook, createAppListener } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
-import { eventLoopLag, FormGate } from "./form-gate.ts";
+import { FormGate, loopPressure, OVERLOAD } from "./form-gate.ts";
 import { PageCache } from "./page-cache.ts";
 import { createReadinessCheck } from "./readiness.ts";
 import { loadStaticFiles } from "./static-files.ts";
@@ -55,7 +55,7 @@ export async function startSiteServer(options: {
       })
     : undefined;
   const appContentChanged = contentChangedHook(build);
-  const loopLag = eventLoopLag();
+  const pressure = loopPressure();
   const readiness = createReadinessCheck({
     // Read at request time: in embedded mode the backend's URL is decided at start-up.
     supabase: () => {
@@ -79,7 +79,10 @@ export async function startSiteServer(options: {
       },
     },
     readiness: () => readiness.check(),
-    formGate: new FormGate({ lag: loopLag.lag }),
+    formGate: new FormGate({
+      overloaded: () =>
+        pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization,
+    }),
     log,
   });
   let draining = false;
@@ -99,7 +102,7 @@ export async function startSiteServer(options: {
       draining = true;
       await drainServer(server, drainOptions);
       readiness.close();
-      loopLag.stop();
+      pressure.stop();
     },
   };
 }

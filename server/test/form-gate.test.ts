@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventLoopLag, FormGate, type Release } from "../form-gate.ts";
+import { FormGate, loopPressure, type Release } from "../form-gate.ts";
 
 describe("FormGate", () => {
   it("lets maxActive posts in, queues maxQueued in arrival order, refuses the rest", async () => {
@@ -23,16 +23,16 @@ describe("FormGate", () => {
     expect(await gate.admit()).not.toBeNull();
   });
 
-  it("refuses instead of queueing while every slot is taken and the loop lags", async () => {
-    let lag = 500;
-    const gate = new FormGate({ maxActive: 2, maxQueued: 4, maxLagMs: 40, lag: () => lag });
+  it("refuses instead of queueing while every slot is taken and the loop is overloaded", async () => {
+    let overloaded = true;
+    const gate = new FormGate({ maxActive: 2, maxQueued: 4, overloaded: () => overloaded });
     // A free slot is taken however busy the loop is.
     const first = await gate.admit();
     const second = await gate.admit();
     expect(first).not.toBeNull();
     expect(second).not.toBeNull();
     expect(await gate.admit()).toBeNull();
-    lag = 10;
+    overloaded = false;
     const queued = gate.admit();
     first?.();
     const third = await queued;
@@ -52,9 +52,9 @@ describe("FormGate", () => {
   });
 });
 
-describe("eventLoopLag", () => {
+describe("loopPressure", () => {
   it("sees a loop blocked for 150 ms", async () => {
-    const monitor = eventLoopLag(10, 5);
+    const monitor = loopPressure(10, 5);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(monitor.lag()).toBeLessThan(40);
     const until = performance.now() + 150;
@@ -62,6 +62,21 @@ describe("eventLoopLag", () => {
       // busy: the loop cannot run its timers
     }
     expect(monitor.lag()).toBeGreaterThan(100);
+    monitor.stop();
+  });
+
+  it("sees a loop kept busy by short tasks that never lag much", async () => {
+    const monitor = loopPressure(10, 5);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(monitor.utilization()).toBeLessThan(0.5);
+    const until = performance.now() + 120;
+    while (performance.now() < until) {
+      // 4 ms of work, then back to the loop: short tasks, one after the other
+      const slice = performance.now() + 4;
+      while (performance.now() < slice) {}
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(monitor.utilization()).toBeGreaterThan(0.8);
     monitor.stop();
   });
 });
