@@ -39,6 +39,8 @@ export interface AppOptions {
   /** Bytes of request bodies held at once (default DEFAULT_BODY_BUDGET_BYTES). */
   bodyBudget?: BodyBudget;
   log?: (line: string) => void;
+  /** Where each request's line goes (`log` when unset; the server batches it: server/access-log.ts). */
+  accessLog?: (line: string) => void;
 }
 
 /** The app's content-changed port (app/infra/content-events.ts), as the server sees it. */
@@ -82,6 +84,7 @@ const noEvents: ContentEvents = { announce() {} };
  */
 export function createAppListener(options: AppOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
+  const accessLog = options.accessLog ?? log;
   let cached: { handle: Handler; context: ContextFactory } | undefined;
   const getHandler = async () => {
     if (typeof options.build === "function") {
@@ -98,7 +101,9 @@ export function createAppListener(options: AppOptions) {
     const started = performance.now();
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     res.on("finish", () =>
-      log(`${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+      accessLog(
+        `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+      ),
     );
     const https =
       forwarded(req, "x-forwarded-proto", options.trustProxy) === "https" ||

@@ -49,7 +49,10 @@ export class FormGate {
       if (released) return;
       released = true;
       const next = this.waiting.shift();
-      if (next) next();
+      // Handed over on the next turn of the event loop, not in this one's microtasks: reads that
+      // arrived meanwhile (cache hits, /healthz) are answered before the next post's work, so a
+      // queue of posts cannot run back to back for as long as it is.
+      if (next) setImmediate(next);
       else this.active--;
     };
   }

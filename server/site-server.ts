@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
+import { batchedAccessLog } from "./access-log.ts";
 import { contentChangedHook, createAppListener } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
@@ -43,6 +44,10 @@ export async function startSiteServer(options: {
   workers: number;
   announce: (change: ContentChange) => void;
   log: (line: string) => void;
+  /** Appended to each request's line (a worker names itself: " w2"). */
+  requestLineSuffix?: string;
+  /** Where the batched request lines are written (`log` when unset). */
+  writeRequestLines?: (text: string) => void;
 }): Promise<SiteServer> {
   const { env, log } = options;
   const buildDir = resolve(env.BUILD_DIR);
@@ -56,6 +61,8 @@ export async function startSiteServer(options: {
     : undefined;
   const appContentChanged = contentChangedHook(build);
   const pressure = loopPressure();
+  const accessLog = batchedAccessLog(options.writeRequestLines ?? log);
+  const suffix = options.requestLineSuffix ?? "";
   const readiness = createReadinessCheck({
     // Read at request time: in embedded mode the backend's URL is decided at start-up.
     supabase: () => {
@@ -84,6 +91,7 @@ export async function startSiteServer(options: {
         pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization,
     }),
     log,
+    accessLog: (line) => accessLog.line(`${line}${suffix}`),
   });
   let draining = false;
   const server = createServer(HTTP_TIMEOUTS, (req, res) => {
@@ -103,6 +111,7 @@ export async function startSiteServer(options: {
       await drainServer(server, drainOptions);
       readiness.close();
       pressure.stop();
+      accessLog.flush();
     },
   };
 }

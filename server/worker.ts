@@ -22,8 +22,10 @@ export async function runWorker(env: Env, count: number, log: (line: string) => 
       const message: WorkerMessage = { [SITE_MESSAGE]: true, type: "content-changed", change };
       if (process.connected) process.send?.(message);
     },
-    // Request lines name the worker: "GET /blog 200 4.2ms w2".
+    // Every line names the worker: "GET /blog 200 4.2ms w2".
     log: (line) => log(`${line} w${id}`),
+    requestLineSuffix: ` w${id}`,
+    writeRequestLines: log,
   });
   let draining = false;
   const drain = (closeIdle: boolean) => {

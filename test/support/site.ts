@@ -31,7 +31,7 @@ export interface TestSite {
   stop(): Promise<void>;
   /** SIGKILL (no clean shutdown) and wait for exit. */
   kill(): Promise<void>;
-  /** The requests the server logged (newest last, at most 10 000): its own time for each. */
+  /** The requests the server logged (newest last, the last 10 000 to 20 000): its own time for each. */
   requests(): LoggedRequest[];
   /** What the server wrote to stderr so far (the last 64 KB), for failure messages. */
   stderr(): string;
@@ -147,7 +147,7 @@ export async function startTestSite(
           ms: Number(match[4]),
           worker: match[5] ? Number(match[5]) : undefined,
         });
-        if (requests.length > 10_000) requests.shift();
+        if (requests.length > 20_000) requests.splice(0, 10_000);
       } else if (lines.length < 1000) lines.push(line);
     }
   });
