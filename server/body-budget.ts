@@ -59,5 +59,5 @@ export class BodyReservation {
   }
 }
 
-/** Bytes of request bodies one worker may hold at once (see README "Server"). */
+/** Bytes of request bodies one worker may hold at once (see docs/architecture.md). */
 export const DEFAULT_BODY_BUDGET_BYTES = 24 * 1024 * 1024;

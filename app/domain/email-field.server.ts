@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §5: "text, an at sign, text, a dot, text" — with no spaces and one at sign. */
+/** An e-mail address is "text, an at sign, text, a dot, text" — with no spaces and one at sign. */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;
 

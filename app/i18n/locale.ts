@@ -16,7 +16,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 
 /**
  * The Intl locales of each language: English dates stay in the US format the site always had
- * (spec §2) while amounts use Kenya's shilling sign; Kiswahili is Kenyan usage.
+ * while amounts use Kenya's shilling sign; Kiswahili is Kenyan usage.
  */
 export const INTL_LOCALE: Record<Locale, { dates: string; numbers: string }> = {
   en: { dates: "en-US", numbers: "en-KE" },

@@ -38,7 +38,7 @@ function forwardingFetch(clientIp: string | null): typeof fetch {
 }
 
 /**
- * The one factory for a request's Supabase client (DESIGN §3). Cookies are read from the
+ * The one factory for a request's Supabase client (docs/architecture.md). Cookies are read from the
  * Request; cookies Supabase writes are collected in `headers` for the response. Session cookies
  * are HttpOnly (the browser never talks to Supabase) and SameSite=Lax.
  */

@@ -1,5 +1,5 @@
 /**
- * Testimonials carousel state (spec §4): `perSlide` items per slide, ceil(total / perSlide)
+ * Testimonials carousel state: `perSlide` items per slide, ceil(total / perSlide)
  * slides, next/previous wrap around, dots jump, and a lock ignores moves while a slide animates.
  */
 export const PER_SLIDE = 3;

@@ -292,7 +292,7 @@ create trigger newsletter_subscribers_audit
 
 -- ---------------------------------------------------------------------------
 -- /admin/people: accounts and admin rights, through functions that check the caller is an
--- admin (the site holds no service-role key for this; see README "Admin area").
+-- admin (the site holds no service-role key for this; see docs/administration.md).
 -- ---------------------------------------------------------------------------
 create or replace function public.admin_list_people(
   p_search text default '', p_limit integer default 25, p_offset integer default 0

@@ -5,7 +5,7 @@ import { serviceClient, type TestBackend, withBackend } from "../support/backend
 import { routeArgs } from "../support/route-args";
 
 /**
- * The blog list filters and pages in the database (spec §5 semantics: text in the title or the
+ * The blog list filters and pages in the database (text in the title or the
  * excerpt, case-insensitive; one category; every selected tag), through the route's loader.
  */
 let backend: TestBackend;

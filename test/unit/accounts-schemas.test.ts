@@ -30,7 +30,7 @@ function errors(
   return submission.status === "success" ? {} : (submission.reply().error ?? {});
 }
 
-describe("sign-up schema (spec §5 messages)", () => {
+describe("sign-up schema (messages)", () => {
   it("accepts a complete form and trims names", () => {
     const submission = parseWithZod(form({ ...valid, firstName: "  Amina " }), {
       schema: signupSchema,

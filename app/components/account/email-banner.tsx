@@ -4,7 +4,7 @@ import { useIsPending } from "~/components/forms/use-pending";
 import { SvgIcon } from "~/components/icons";
 import { useT } from "~/i18n/use-t";
 
-/** Spec §4: the dismissal is also remembered in local storage under this key (value "1"). */
+/** The dismissal is also remembered in local storage under this key (value "1"). */
 export const BANNER_STORAGE_KEY = "email-banner-dismissed";
 
 /**

@@ -38,7 +38,7 @@ function useModal(step: number) {
 }
 
 /**
- * The onboarding wizard (spec §2): 5 steps over every page, closed only by finishing. Each step
+ * The onboarding wizard: 5 steps over every page, closed only by finishing. Each step
  * is a POST to /onboarding that comes back to this page, so it works without JavaScript.
  */
 export function OnboardingDialog({ state }: { state: OnboardingState }) {

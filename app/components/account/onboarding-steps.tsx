@@ -47,7 +47,7 @@ function Choices({
   );
 }
 
-/** The fields of one wizard step (spec §5 options); every answer may stay empty. */
+/** The fields of one wizard step (options: app/domain/onboarding/survey.ts); every answer may stay empty. */
 export function OnboardingStepFields({
   step,
   answers,

@@ -15,7 +15,7 @@ import { ShareLinks } from "./share-links";
 const buttonClass =
   "inline-flex items-center gap-2 rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
 
-/** A whole blog post page (spec §2 "Blog post"). */
+/** A whole blog post page. */
 export function PostArticle({
   post,
   authorBio,

@@ -1,6 +1,6 @@
 import type { User } from "@supabase/supabase-js";
 
-/** Admin rights come only from app_metadata, which users cannot change (DESIGN §3). */
+/** Admin rights come only from app_metadata, which users cannot change (docs/administration.md). */
 export function isAdmin(user: Pick<User, "app_metadata">): boolean {
   return user.app_metadata?.is_admin === true;
 }

@@ -13,8 +13,8 @@ export interface ContactMessage {
 }
 
 /**
- * Stores a contact message (spec §7 "Contact"). A backend failure comes back with the backend's
- * own message (spec §8) — it never throws.
+ * Stores a contact message. A backend failure comes back with the backend's
+ * own message — it never throws.
  */
 export async function saveContactMessage(
   supabase: AppSupabase,

@@ -20,7 +20,7 @@ export const contactEmailIn = perLocale((t: Translator) =>
 
 type ServiceList = readonly { id: string }[];
 
-/** Server validation of a contact message (DESIGN §5 bounds) in `t`'s language. */
+/** Server validation of a contact message (bounds: app/domain/contact/limits.ts) in `t`'s language. */
 const contactSchemaOf = (t: Translator, services: ServiceList) =>
   z.object({
     name: requiredText(t("validation.nameRequired")).max(L.nameMax, {

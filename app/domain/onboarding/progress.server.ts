@@ -89,7 +89,7 @@ export function saveProgress(supabase: AppSupabase, state: OnboardingState): Pro
   });
 }
 
-/** Saves the survey to user metadata (spec §7) and drops the progress kept on the way. */
+/** Saves the survey to user metadata and drops the progress kept on the way. */
 export function saveOnboarding(supabase: AppSupabase, answers: OnboardingAnswers): Promise<Result> {
   const { role, services, discover, goals } = answers;
   return updateMetadata(supabase, {

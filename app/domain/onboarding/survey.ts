@@ -1,4 +1,4 @@
-/** The onboarding survey (spec §5): step titles and options, shared by the wizard and server. */
+/** The onboarding survey: step titles and options, shared by the wizard and server. */
 export const ONBOARDING_STEPS = ["About you", "Role", "Services", "Discover", "Goals"] as const;
 export const LAST_STEP = ONBOARDING_STEPS.length - 1;
 

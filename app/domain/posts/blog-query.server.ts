@@ -80,7 +80,7 @@ function matching(
 
 /**
  * One page of the published posts of `locale`'s blog, newest first, filtered in the database
- * (spec §5: the text in the title or the excerpt, case-insensitive; the category; every selected
+ * (the text in the title or the excerpt, case-insensitive; the category; every selected
  * tag), with the exact total.
  */
 export async function findPublishedPosts(

@@ -40,7 +40,7 @@ export const SUMMARY_COLUMNS =
 const FULL_COLUMNS = `${SUMMARY_COLUMNS}, content`;
 const RELATED_LIMIT = 3;
 
-/** A posts row in the shape the pages use (spec §3 mapping). */
+/** A posts row in the shape the pages use. */
 export function toPostSummary(row: SummaryRow): PostSummary {
   return {
     id: Number(row.id),
@@ -74,7 +74,7 @@ async function run<T>(query: PromiseLike<{ data: T | null; error: unknown }>): P
   return result.data;
 }
 
-/** Published posts, newest `published_at` first (spec §7 "Blog list"). */
+/** Published posts, newest `published_at` first. */
 export async function listPublishedPosts(
   supabase: AppSupabase,
   limit?: number,

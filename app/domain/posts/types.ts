@@ -1,6 +1,6 @@
 import type { Locale } from "~/i18n/locale";
 
-/** A published blog post as the pages use it (spec §3: the blog list's mapping of a posts row). */
+/** A published blog post as the pages use it (the blog list's mapping of a posts row). */
 export interface BlogPost {
   id: number;
   title: string;

@@ -1,4 +1,4 @@
-/** Admin API (service-role bearer only): /admin/users CRUD and /invite (contract §3.8). */
+/** Admin API (service-role bearer only): /admin/users CRUD and /invite, as GoTrue's. */
 import { randomBytes } from "node:crypto";
 import { sendTokenMail } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";

@@ -1,4 +1,4 @@
-/** POST /resend and POST /recover (contract §3.6, §3.7): always `{}` unless invalid or 429. */
+/** POST /resend and POST /recover (as GoTrue): always `{}` unless invalid or 429. */
 import { checkSendWindow, sendTokenMail } from "./emails.ts";
 import { equalTimeTransaction } from "./equal-time.ts";
 import { validationFailed } from "./errors.ts";

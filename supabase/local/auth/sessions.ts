@@ -1,5 +1,5 @@
 /**
- * Sessions, refresh-token rotation and access tokens (claims of contract §2.3).
+ * Sessions, refresh-token rotation and access tokens (the claims GoTrue signs).
  * Rotation tolerates re-use of a just-rotated refresh token for the reuse interval (10 s, like
  * hosted projects), so parallel SSR requests sharing one cookie do not sign users out.
  */
@@ -54,7 +54,7 @@ async function insertRefreshToken(
   return token;
 }
 
-/** The AccessTokenResponse body (contract §2.2). */
+/** The AccessTokenResponse body, as GoTrue sends it. */
 export async function tokenResponse(
   tx: Transaction,
   ctx: BackendContext,

@@ -1,4 +1,4 @@
-/** POST /signup (contract §3.1) and the confirmation mail shared with /resend. */
+/** POST /signup (as GoTrue) and the confirmation mail shared with /resend. */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";

@@ -1,4 +1,4 @@
-/** POST /token?grant_type=password|refresh_token|pkce (contract §3.2, §3.4, §3.7). */
+/** POST /token?grant_type=password|refresh_token|pkce, as GoTrue answers them. */
 import { AuthError, invalidCredentials, validationFailed } from "./errors.ts";
 import { consumeAuthCode } from "./pkce.ts";
 import { issueSession, refreshSession } from "./sessions.ts";

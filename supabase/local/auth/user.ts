@@ -1,4 +1,4 @@
-/** GET/PUT /user and POST /logout (contract §3.3–§3.5). */
+/** GET/PUT /user and POST /logout, as GoTrue answers them. */
 import { checkSendWindow, sendTokenMail } from "./emails.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import { requireClaims, userFromClaims } from "./guard.ts";

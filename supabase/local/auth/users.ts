@@ -1,4 +1,4 @@
-/** auth.users / auth.identities access and the GoTrue user JSON shape (contract §2.1). */
+/** auth.users / auth.identities access and the GoTrue user JSON shape. */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
 import { isPlainObject } from "../http.ts";

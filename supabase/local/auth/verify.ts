@@ -150,7 +150,7 @@ export async function verifyPost({ ctx, body }: AuthRequest): Promise<AuthResult
   const session = await transactionKeepingFailures(ctx.db, async (tx) => {
     const user = await verifyToken(tx, ctx, type, proof);
     if (user instanceof CommittedFailure) return user;
-    // amr "otp" whatever the type, like GoTrue's verifyPost (see README, Security).
+    // amr "otp" whatever the type, like GoTrue's verifyPost (see supabase/local/README.md, Security).
     return issueSession(tx, ctx, user, "otp");
   });
   return ok(session);

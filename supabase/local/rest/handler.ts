@@ -1,5 +1,5 @@
 /**
- * /rest/v1 (PostgREST subset, contract §4): authenticates the JWT, picks the schema profile,
+ * /rest/v1 (PostgREST subset, supabase/local/README.md): authenticates the JWT, picks the schema profile,
  * routes `/`, `/<table>` and `/rpc/<fn>`, and turns every failure into PostgREST's error body.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * /storage/v1 — the subset of supabase/storage that storage-js calls (see README, Storage).
+ * /storage/v1 — the subset of supabase/storage that storage-js calls (see supabase/local/README.md, Storage).
  * Errors are answered as hosted Storage renders them (errors.ts); an upload refused before its
  * body was read closes the connection instead of reading the rest.
  */
