@@ -3,10 +3,13 @@
  * `maxActive` are worked on at once and `maxQueued` wait in arrival order; beyond that, or when
  * all `maxActive` slots are taken while the event loop is overloaded (it lags, or it is busy
  * nearly all the time: posts are what loads it, queueing more would only add to it), a post is
- * refused at once (503 + Retry-After) before its body is read or anything rendered. While a slot is free a post
- * is never refused, however busy the loop is with other work. Reads — page-cache hits, static
- * files, /healthz — never pass through here, so a flood of expensive posts (credential
- * stuffing answered with rendered error pages) cannot starve them.
+ * refused at once (503 + Retry-After) before its body is read or anything rendered. While the
+ * loop is overloaded, posts are also let in at no more than `overloadedPerSecond` (a token
+ * bucket): a flood of quick posts never fills the slots — each is answered in a few ms — yet
+ * their rendered answers can keep the loop busy all the time; the rest are refused the same
+ * way. Visitors posting at a human pace on a busy worker stay well under that rate. Reads —
+ * page-cache hits, static files, /healthz — never pass through here, so a flood of posts
+ * (credential stuffing answered with rendered error pages) cannot starve them.
  */
 import { performance as nodePerformance } from "node:perf_hooks";
 
@@ -15,6 +18,10 @@ export interface FormGateOptions {
   maxQueued?: number;
   /** Whether the event loop is overloaded now (see `loopPressure`; injectable for tests). */
   overloaded?: () => boolean;
+  /** Posts let in per second while the loop is overloaded (a burst of as many at once). */
+  overloadedPerSecond?: number;
+  /** The clock in ms (injectable for tests). */
+  now?: () => number;
 }
 
 export type Release = () => void;
@@ -26,18 +33,47 @@ export class FormGate {
   shed = 0;
   readonly maxActive: number;
   readonly maxQueued: number;
+  readonly overloadedPerSecond: number;
   private readonly overloaded: () => boolean;
+  private readonly now: () => number;
+  private tokens: number;
+  private refilledAt: number;
 
-  constructor({ maxActive = 8, maxQueued = 32, overloaded }: FormGateOptions = {}) {
+  constructor({
+    maxActive = 8,
+    maxQueued = 32,
+    overloaded,
+    overloadedPerSecond = 20,
+    now = () => performance.now(),
+  }: FormGateOptions = {}) {
     this.maxActive = maxActive;
     this.maxQueued = maxQueued;
     this.overloaded = overloaded ?? (() => false);
+    this.overloadedPerSecond = overloadedPerSecond;
+    this.now = now;
+    this.tokens = overloadedPerSecond;
+    this.refilledAt = now();
+  }
+
+  /** Whether an overloaded loop may take one more post now (and counts it). */
+  private takeToken(): boolean {
+    const now = this.now();
+    const refill = ((now - this.refilledAt) / 1000) * this.overloadedPerSecond;
+    this.tokens = Math.min(this.overloadedPerSecond, this.tokens + refill);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
   }
 
   /** A release function once the post may proceed, or null when it is refused. */
   async admit(): Promise<Release | null> {
     const full = this.active >= this.maxActive;
-    if (full && (this.waiting.length >= this.maxQueued || this.overloaded())) {
+    const overloaded = this.overloaded();
+    if (
+      (full && (this.waiting.length >= this.maxQueued || overloaded)) ||
+      (overloaded && !this.takeToken())
+    ) {
       this.shed++;
       return null;
     }

@@ -41,6 +41,39 @@ describe("FormGate", () => {
     third?.();
   });
 
+  it("lets an overloaded loop take posts at overloadedPerSecond, free slots or not", async () => {
+    let overloaded = false;
+    let now = 0;
+    const gate = new FormGate({
+      maxActive: 8,
+      overloaded: () => overloaded,
+      overloadedPerSecond: 5,
+      now: () => now,
+    });
+    const admitted = async (count: number) => {
+      let letIn = 0;
+      for (let i = 0; i < count; i++) {
+        const release = await gate.admit();
+        if (release) {
+          letIn++;
+          release();
+        }
+      }
+      return letIn;
+    };
+    // A quick post at a time never fills the slots: on a loop that copes, all are let in.
+    expect(await admitted(100)).toBe(100);
+    overloaded = true;
+    expect(await admitted(100)).toBe(5);
+    expect(gate.shed).toBe(95);
+    now += 400;
+    expect(await admitted(100)).toBe(2);
+    now += 10_000;
+    expect(await admitted(100)).toBe(5);
+    overloaded = false;
+    expect(await admitted(100)).toBe(100);
+  });
+
   it("counts a release once", async () => {
     const gate = new FormGate({ maxActive: 1, maxQueued: 0 });
     const release = (await gate.admit()) as Release;
