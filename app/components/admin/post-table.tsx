@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatShortDate } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { StatusBadge } from "./status-badge";
 
 export interface PostRow {
@@ -11,7 +12,8 @@ export interface PostRow {
 }
 
 function DateText({ iso, empty }: { iso: string | null; empty: string }) {
-  const text = formatShortDate(iso);
+  const { timeZone } = useSiteConfig();
+  const text = formatShortDate(iso, timeZone);
   return text && iso ? (
     <time dateTime={iso}>{text}</time>
   ) : (
