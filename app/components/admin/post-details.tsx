@@ -46,7 +46,10 @@ export function PostDetails({
       </dl>
       {post.published ? (
         <p className="mt-3">
-          <Link to={`/blog/${post.id}`} className="font-semibold text-brand-700 underline">
+          <Link
+            to={`/blog/${post.id}`}
+            className="inline-block min-h-6 py-0.5 font-semibold text-brand-700 underline"
+          >
             View on the blog
           </Link>
         </p>

@@ -21,7 +21,8 @@ function DateText({ iso, empty }: { iso: string | null; empty: string }) {
   );
 }
 
-const editLink = "font-semibold text-brand-700 underline-offset-2 hover:underline";
+const editLink =
+  "inline-block min-h-6 py-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline";
 
 /**
  * Every post, drafts included, in the order given (newest created first): a table from small
@@ -57,7 +58,7 @@ export function PostTable({ posts }: { posts: PostRow[] }) {
             </div>
             <Link
               to={`/admin/posts/${post.id}`}
-              className={`${editLink} mt-3 inline-block`}
+              className={`${editLink} mt-3`}
               aria-label={`Edit ${post.title}`}
             >
               Edit
