@@ -97,7 +97,6 @@ describe("site config", () => {
       brandName: "Acme Studio",
       phone: "+254 700 000 001",
       email: "leads@acme.example",
-      // Issue 26 item 11: not the seed's support address beside the agency's own.
       supportEmail: "leads@acme.example",
       cities: ["Nairobi", "Kisumu"],
       officeHours: "Mon–Sat 9:00–18:00",
