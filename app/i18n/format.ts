@@ -2,7 +2,9 @@ import { INTL_LOCALE, type Locale } from "./locale";
 
 /**
  * Dates and amounts with the platform's Intl (no library, the same result on the server and in
- * the browser): dates in the agency's time zone so hydration always agrees.
+ * the browser): dates in the agency's time zone so hydration always agrees. The admin area and
+ * the agency's mails pass the configured zone (AGENCY_TIME_ZONE in app/infra/env.server.ts,
+ * sent to the browser with the site config); public pages keep East Africa Time.
  */
 const TIME_ZONE = "Africa/Nairobi";
 
@@ -21,15 +23,15 @@ function memo<T extends Formatter>(id: string, make: () => T): T {
   return format;
 }
 
-function dateFormat(locale: Locale, month: "short" | "long", withDay = true) {
+function dateFormat(locale: Locale, month: "short" | "long", withDay = true, timeZone = TIME_ZONE) {
   return memo(
-    `date:${locale}:${month}:${withDay}`,
+    `date:${locale}:${month}:${withDay}:${timeZone}`,
     () =>
       new Intl.DateTimeFormat(INTL_LOCALE[locale].dates, {
         month,
         day: withDay ? "numeric" : undefined,
         year: "numeric",
-        timeZone: TIME_ZONE,
+        timeZone,
       }),
   );
 }
@@ -41,9 +43,13 @@ function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /** 'Nov 22, 2026' · '22 Nov 2026' · '22 nov. 2026'; "" for a missing or invalid date. */
-export function shortDate(value: string | Date | null | undefined, locale: Locale): string {
+export function shortDate(
+  value: string | Date | null | undefined,
+  locale: Locale,
+  timeZone = TIME_ZONE,
+): string {
   const date = toDate(value);
-  return date ? dateFormat(locale, "short").format(date) : "";
+  return date ? dateFormat(locale, "short", true, timeZone).format(date) : "";
 }
 
 /** 'November 22, 2026' · '22 Novemba 2026' · '22 novembre 2026'. */
@@ -58,21 +64,31 @@ export function monthYear(value: string | Date, locale: Locale): string {
   return date ? dateFormat(locale, "long", false).format(date) : "";
 }
 
-/** 'Nov 22, 2026, 02:05 PM GMT+3' (the admin area's lists and messages, in English). */
-export function dateTime(value: string | Date | null | undefined, locale: Locale): string {
+/**
+ * 'Nov 22, 2026, 02:05 PM GMT+3' (the admin area's lists and messages); with `zoneName: "long"`
+ * 'November 22, 2026 at 2:05 PM East Africa Time' · '22 Novemba 2026 saa 14:05 Saa za Afrika
+ * Mashariki' · '22 novembre 2026 à 14:05 heure normale d’Afrique de l’Est' (mails).
+ */
+export function dateTime(
+  value: string | Date | null | undefined,
+  locale: Locale,
+  timeZone = TIME_ZONE,
+  zoneName: "short" | "long" = "short",
+): string {
   const date = toDate(value);
   if (!date) return "";
+  const long = zoneName === "long";
   return memo(
-    `datetime:${locale}`,
+    `datetime:${locale}:${timeZone}:${zoneName}`,
     () =>
       new Intl.DateTimeFormat(INTL_LOCALE[locale].dates, {
-        month: "short",
+        month: long ? "long" : "short",
         day: "numeric",
         year: "numeric",
-        hour: "2-digit",
+        hour: long ? "numeric" : "2-digit",
         minute: "2-digit",
-        timeZone: TIME_ZONE,
-        timeZoneName: "short",
+        timeZone,
+        timeZoneName: zoneName,
       }),
   ).format(date);
 }

@@ -34,6 +34,20 @@ const httpUrl = z
   .url()
   .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL");
 
+/** Where the agency works (Nairobi: East Africa Time, UTC+3 all year). */
+const DEFAULT_TIME_ZONE = "Africa/Nairobi";
+
+/** An IANA zone name the platform's Intl knows (`Africa/Nairobi`, `Europe/Paris`, `UTC`). */
+function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test", ""]).optional(),
@@ -61,6 +75,15 @@ const schema = z
     OFFICE_HOURS: optionalText,
     /** Comma-separated: `Nairobi,Mombasa`. */
     CONTACT_CITIES: optionalText,
+    /**
+     * The agency's time zone (IANA name): times in the admin area and in the agency's mails.
+     * Default: East Africa Time.
+     */
+    AGENCY_TIME_ZONE: z
+      .string()
+      .optional()
+      .transform((v) => v || DEFAULT_TIME_ZONE)
+      .refine(isTimeZone, "must be an IANA time zone such as Africa/Nairobi"),
     SUPABASE_URL: optionalText.pipe(httpUrl.optional()),
     SUPABASE_ANON_KEY: optionalText,
     SUPABASE_SERVICE_ROLE_KEY: optionalText,
@@ -176,6 +199,11 @@ export function setRuntimeEnv(values: Partial<Record<keyof Env, string>>): void 
 export function siteUrl(): string {
   const current = env();
   return (current.SITE_URL ?? `http://localhost:${current.PORT}`).replace(/\/+$/, "");
+}
+
+/** The agency's time zone (AGENCY_TIME_ZONE, East Africa Time by default). */
+export function agencyTimeZone(): string {
+  return env().AGENCY_TIME_ZONE;
 }
 
 /** Where the last site content read is kept (see SITE_CONTENT_FILE). */

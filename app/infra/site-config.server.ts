@@ -1,7 +1,7 @@
 import { siteContent } from "~/domain/site/snapshot.server";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locale";
 import { fallbackSiteConfig, type SiteConfig } from "~/lib/site-config";
-import { env, siteUrl } from "./env.server";
+import { agencyTimeZone, env, siteUrl } from "./env.server";
 
 /**
  * Brand and contact details as pages show them: the site's settings (app/domain/site) in the
@@ -10,7 +10,7 @@ import { env, siteUrl } from "./env.server";
  */
 export function siteConfigOf(settings: SiteSettingsView | undefined): SiteConfig {
   const url = siteUrl();
-  const origin = { siteUrl: url, host: new URL(url).host };
+  const origin = { siteUrl: url, host: new URL(url).host, timeZone: agencyTimeZone() };
   if (!settings) return { ...withEnv(fallbackSiteConfig), ...origin };
   return {
     brandName: settings.brandName,
@@ -26,7 +26,7 @@ export function siteConfigOf(settings: SiteSettingsView | undefined): SiteConfig
   };
 }
 
-type SiteSettingsView = Omit<SiteConfig, "siteUrl" | "host">;
+type SiteSettingsView = Omit<SiteConfig, "siteUrl" | "host" | "timeZone">;
 
 /**
  * Without any site content (the backend never answered and nothing was saved): the built-in

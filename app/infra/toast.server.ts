@@ -9,6 +9,11 @@ const toastStorage = signedCookieStorage<{ toast: Toast }>(COOKIES.toast);
 
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
 
+/** The subject of a toast shown after a redirect: what it says, or the page it leads to. */
+function subjectOf(url: string): string {
+  return url.split(/[?#]/, 1)[0] || "/";
+}
+
 export async function toastCookie(toast: ToastInput): Promise<string> {
   const storage = toastStorage();
   const session = await storage.getSession();
@@ -23,7 +28,10 @@ export async function redirectWithToast(
   init?: ResponseInit,
 ): Promise<Response> {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await toastCookie(toast));
+  headers.append(
+    "Set-Cookie",
+    await toastCookie({ ...toast, subject: toast.subject ?? subjectOf(url) }),
+  );
   return redirect(url, { ...init, headers });
 }
 

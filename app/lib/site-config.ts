@@ -14,6 +14,8 @@ export interface SiteConfig {
   country: string;
   /** The agency's pages on social networks (the footer's links). */
   socialLinks: { network: string; url: string }[];
+  /** The agency's IANA time zone (AGENCY_TIME_ZONE): the admin area's dates. */
+  timeZone: string;
 }
 
 /** `tel:` form of a display phone number ("+254 712 345 678" → "+254712345678"). */
@@ -39,6 +41,7 @@ export const fallbackSiteConfig: SiteConfig = {
   cities: ["Nairobi", "Mombasa"],
   country: "Kenya",
   socialLinks: [],
+  timeZone: "Africa/Nairobi",
 };
 
 /** The site config the root loader sent; usable in any component, including error boundaries. */

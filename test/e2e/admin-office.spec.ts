@@ -35,6 +35,10 @@ test("a visitor's message notifies the agency; the admin opens it from /admin an
     `We need a shop.\nWith <b>M-Pesa</b> ${id}.`,
   );
   expect(mail.headers?.["Reply-To"]).toBe(email);
+  // When, in the agency's time zone as the admin pages show it (not a raw UTC timestamp).
+  expect(mail.text).toMatch(
+    /\nSent: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M East Africa Time\n/,
+  );
   const link = new URL(mail.links[0] ?? "");
   expect(link.pathname).toMatch(/^\/admin\/messages\/\d+$/);
 

@@ -128,7 +128,7 @@ describe("the agency's notification of a contact message", () => {
   const replyTo = (email: string) =>
     contactNotification(
       { ...message, email },
-      { email: "leads@agency.example", serviceTitle: () => null },
+      { email: "leads@agency.example", serviceTitle: () => null, timeZone: "Africa/Nairobi" },
     ).headers?.["Reply-To"];
 
   it("sets Reply-To to the bare address", () => {

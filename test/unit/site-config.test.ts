@@ -55,6 +55,23 @@ describe("site config", () => {
     });
   });
 
+  it("never shows the seed's support address beside the agency's CONTACT_EMAIL", () => {
+    const config = configWith({ CONTACT_EMAIL: "office@agency.example" });
+    expect(config.email).toBe("office@agency.example");
+    expect(config.supportEmail).toBe("office@agency.example");
+    expect(
+      configWith({
+        CONTACT_EMAIL: "office@agency.example",
+        CONTACT_SUPPORT_EMAIL: "help@agency.example",
+      }).supportEmail,
+    ).toBe("help@agency.example");
+    // Once an admin saved the settings, the database wins.
+    expect(
+      configWith({ CONTACT_EMAIL: "office@agency.example" }, { ...seeded, version: 2 })
+        .supportEmail,
+    ).toBe("support@jengadigital.co.ke");
+  });
+
   it("has no WhatsApp until CONTACT_WHATSAPP is set, then a normalised number", () => {
     expect(configWith({}).whatsapp).toBeNull();
     expect(configWith({ CONTACT_WHATSAPP: "+254 (712) 345-678" }).whatsapp).toBe("254712345678");
@@ -80,7 +97,7 @@ describe("site config", () => {
       brandName: "Acme Studio",
       phone: "+254 700 000 001",
       email: "leads@acme.example",
-      supportEmail: "support@jengadigital.co.ke",
+      supportEmail: "leads@acme.example",
       cities: ["Nairobi", "Kisumu"],
       officeHours: "Mon–Sat 9:00–18:00",
     });

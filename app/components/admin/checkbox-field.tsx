@@ -21,7 +21,7 @@ export function CheckboxField({
         name={name}
         defaultChecked={defaultChecked}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 size-5 rounded border-slate-400 accent-brand-700"
+        className="size-6 shrink-0 rounded border-slate-400 accent-brand-700"
       />
       <div>
         <label htmlFor={id} className="font-medium text-slate-900">

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
 import { formatShortDate } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { MessageStatus } from "./message-status";
 import { StackedTable } from "./stacked-table";
@@ -11,6 +12,7 @@ export function serviceTitle(message: Pick<InboxRow, "service" | "serviceTitle">
 
 /** The inbox list: a table on wide screens, one card per message on phones. */
 export function MessageTable({ messages }: { messages: InboxRow[] }) {
+  const { timeZone } = useSiteConfig();
   return (
     <StackedTable
       caption="Messages, newest first"
@@ -38,7 +40,9 @@ export function MessageTable({ messages }: { messages: InboxRow[] }) {
             <MessageStatus status={message.status} />
           </td>
           <td data-label="Received" className={`${stacked.cell} sm:whitespace-nowrap`}>
-            <time dateTime={message.created_at}>{formatShortDate(message.created_at)}</time>
+            <time dateTime={message.created_at}>
+              {formatShortDate(message.created_at, timeZone)}
+            </time>
           </td>
         </tr>
       ))}

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { useIsPending } from "~/components/forms/use-pending";
 import { type InboxMessage, type InboxStatus, replyMailto } from "~/domain/contact/inbox";
 import { formatDateTime } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, primaryButton, secondaryButton } from "./admin-page";
 import { MessageStatus } from "./message-status";
 import { serviceTitle } from "./message-table";
@@ -18,6 +19,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 /** Who sent the message, when, from which account, about what; then the text as typed. */
 export function MessageView({ message }: { message: InboxMessage }) {
   const service = serviceTitle(message);
+  const { timeZone } = useSiteConfig();
   return (
     <article
       aria-labelledby="message-heading"
@@ -38,7 +40,7 @@ export function MessageView({ message }: { message: InboxMessage }) {
           &gt;
         </Detail>
         <Detail label="Received">
-          <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+          <time dateTime={message.created_at}>{formatDateTime(message.created_at, timeZone)}</time>
         </Detail>
         <Detail label="Sender">
           {message.user_id ? `Signed-in account (${message.user_id})` : "Anonymous visitor"}
@@ -47,7 +49,7 @@ export function MessageView({ message }: { message: InboxMessage }) {
           <MessageStatus status={message.status} />
           {message.handled_at ? (
             <span className="ml-2 text-sm text-slate-700">
-              since {formatDateTime(message.handled_at)}
+              since {formatDateTime(message.handled_at, timeZone)}
             </span>
           ) : null}
         </Detail>

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { OutboxProblem, Overview } from "~/domain/admin/overview.server";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
 import { formatShortDate } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, secondaryButton } from "./admin-page";
 import { EmptyList } from "./confirm-step";
 import { MessageStatus } from "./message-status";
@@ -41,6 +42,7 @@ export function OverviewStats({ overview }: { overview: Overview }) {
 }
 
 export function LatestMessages({ messages }: { messages: InboxRow[] }) {
+  const { timeZone } = useSiteConfig();
   return (
     <section aria-labelledby="latest-heading" className="mt-10">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -63,7 +65,7 @@ export function LatestMessages({ messages }: { messages: InboxRow[] }) {
                 </Link>
                 <MessageStatus status={message.status} />
                 <span className="text-sm text-slate-600">
-                  {formatShortDate(message.created_at)}
+                  {formatShortDate(message.created_at, timeZone)}
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-700">{excerpt(message.message)}</p>

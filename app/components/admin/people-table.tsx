@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Person } from "~/domain/admin/people.server";
 import { formatShortDate } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { StackedTable } from "./stacked-table";
 
@@ -25,6 +26,7 @@ function RightsLink({ person, me }: { person: Person; me: string }) {
 
 /** Accounts: e-mail, name, confirmed, admin, created, last sign-in, and the rights link. */
 export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
+  const { timeZone } = useSiteConfig();
   return (
     <StackedTable
       caption="Accounts, newest first"
@@ -47,10 +49,10 @@ export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
             {person.is_admin ? "Admin" : "No"}
           </td>
           <td data-label="Created" className={stacked.cell}>
-            {formatShortDate(person.created_at)}
+            {formatShortDate(person.created_at, timeZone)}
           </td>
           <td data-label="Last sign-in" className={stacked.cell}>
-            {formatShortDate(person.last_sign_in_at) || "Never"}
+            {formatShortDate(person.last_sign_in_at, timeZone) || "Never"}
           </td>
           <td data-label="" className={stacked.cell}>
             <RightsLink person={person} me={me} />

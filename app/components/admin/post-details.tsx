@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatShortDate } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { StatusBadge } from "./status-badge";
 
 /** Status, dates, author and public link of the post being edited. */
@@ -15,7 +16,8 @@ export function PostDetails({
     read_time: string;
   };
 }) {
-  const published = formatShortDate(post.published_at);
+  const { timeZone } = useSiteConfig();
+  const published = formatShortDate(post.published_at, timeZone);
   return (
     <div className="mb-8">
       <dl className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-4">
@@ -31,7 +33,9 @@ export function PostDetails({
         </div>
         <div>
           <dt className="font-semibold text-slate-700">Created</dt>
-          <dd className="mt-1 text-slate-900">{formatShortDate(post.created_at) || "Unknown"}</dd>
+          <dd className="mt-1 text-slate-900">
+            {formatShortDate(post.created_at, timeZone) || "Unknown"}
+          </dd>
         </div>
         <div>
           <dt className="font-semibold text-slate-700">Author · read time</dt>
@@ -42,7 +46,10 @@ export function PostDetails({
       </dl>
       {post.published ? (
         <p className="mt-3">
-          <Link to={`/blog/${post.id}`} className="font-semibold text-brand-700 underline">
+          <Link
+            to={`/blog/${post.id}`}
+            className="inline-block min-h-6 py-0.5 font-semibold text-brand-700 underline"
+          >
             View on the blog
           </Link>
         </p>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatShortDate } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { StatusBadge } from "./status-badge";
 
 export interface PostRow {
@@ -11,7 +12,8 @@ export interface PostRow {
 }
 
 function DateText({ iso, empty }: { iso: string | null; empty: string }) {
-  const text = formatShortDate(iso);
+  const { timeZone } = useSiteConfig();
+  const text = formatShortDate(iso, timeZone);
   return text && iso ? (
     <time dateTime={iso}>{text}</time>
   ) : (
@@ -19,7 +21,8 @@ function DateText({ iso, empty }: { iso: string | null; empty: string }) {
   );
 }
 
-const editLink = "font-semibold text-brand-700 underline-offset-2 hover:underline";
+const editLink =
+  "inline-block min-h-6 py-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline";
 
 /**
  * Every post, drafts included, in the order given (newest created first): a table from small
@@ -55,7 +58,7 @@ export function PostTable({ posts }: { posts: PostRow[] }) {
             </div>
             <Link
               to={`/admin/posts/${post.id}`}
-              className={`${editLink} mt-3 inline-block`}
+              className={`${editLink} mt-3`}
               aria-label={`Edit ${post.title}`}
             >
               Edit

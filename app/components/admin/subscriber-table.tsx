@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Subscriber } from "~/domain/newsletter/subscribers.server";
 import { formatShortDate } from "~/lib/dates";
+import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { StackedTable } from "./stacked-table";
 
@@ -13,6 +14,7 @@ export const SUBSCRIBER_LABELS: Record<string, string> = {
 /** Subscribers, each with a link to the removal step (which keeps the list's filters). */
 export function SubscriberTable({ subscribers }: { subscribers: Subscriber[] }) {
   const { search } = useLocation();
+  const { timeZone } = useSiteConfig();
   const removeHref = (id: number) => {
     const params = new URLSearchParams(search);
     params.set("remove", String(id));
@@ -32,7 +34,9 @@ export function SubscriberTable({ subscribers }: { subscribers: Subscriber[] }) 
             {SUBSCRIBER_LABELS[subscriber.status] ?? subscriber.status}
           </td>
           <td data-label="Subscribed" className={stacked.cell}>
-            <time dateTime={subscriber.created_at}>{formatShortDate(subscriber.created_at)}</time>
+            <time dateTime={subscriber.created_at}>
+              {formatShortDate(subscriber.created_at, timeZone)}
+            </time>
           </td>
           <td data-label="" className={stacked.cell}>
             <Link

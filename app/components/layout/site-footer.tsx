@@ -76,7 +76,7 @@ export function SiteFooter() {
         </nav>
         <div>
           <h2 className="font-semibold text-white">{t("common.contactUs")}</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="footer-links mt-3 space-y-1 text-sm">
             <li className="flex items-center gap-2">
               <SvgIcon name="phone" width={16} height={16} />
               <a href={telHref(site.phone)}>{site.phone}</a>

@@ -1,10 +1,16 @@
 import { type CSSProperties, useEffect } from "react";
 import { toast as sonner, Toaster } from "sonner";
-import type { Toast } from "~/lib/toast";
+import { SESSION_SUBJECT, type Toast } from "~/lib/toast";
 import { setDisplay } from "./toast-bus";
 
+/**
+ * One sonner toast per subject: a new toast about the same thing takes the older one's place;
+ * a session toast (sign-out) dismisses every other first.
+ */
 function show(toast: Toast) {
-  const options = { id: toast.id, description: toast.description };
+  if (toast.subject === SESSION_SUBJECT) sonner.dismiss();
+  const id = toast.subject ? `subject:${toast.subject}` : toast.id;
+  const options = { id, description: toast.description };
   if (toast.type === "loading") sonner.loading(toast.title, options);
   else sonner[toast.type](toast.title, options);
 }

@@ -1,4 +1,4 @@
-import type { Toast } from "~/lib/toast";
+import { SESSION_SUBJECT, type Toast } from "~/lib/toast";
 
 type Display = (toast: Toast) => void;
 let display: Display | null = null;
@@ -14,6 +14,7 @@ export function notify(toast: Toast): void {
     display(toast);
     return;
   }
+  if (toast.subject === SESSION_SUBJECT) pending.length = 0;
   pending.push(toast);
   for (const wake of demand) wake();
 }

@@ -1,6 +1,7 @@
 import type { InboxRow } from "~/domain/contact/inbox";
 import { newestMessages } from "~/domain/contact/inbox.server";
 import type { Tables } from "~/infra/database.types";
+import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
 import { backendFailure } from "./queries.server";
@@ -22,10 +23,36 @@ export interface Overview {
   mailFailed: number;
 }
 
-/** The first instant of the current month in the agency's time zone (Nairobi, UTC+3). */
-export function monthStart(now = new Date()): Date {
-  const nairobi = new Date(now.getTime() + 3 * 3600_000);
-  return new Date(Date.UTC(nairobi.getUTCFullYear(), nairobi.getUTCMonth(), 1) - 3 * 3600_000);
+/** How far `timeZone`'s wall clock is ahead of UTC at `at` (Nairobi: 3 h). */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The first instant of the current month in the agency's time zone (AGENCY_TIME_ZONE). */
+export function monthStart(now = new Date(), timeZone = agencyTimeZone()): Date {
+  const local = new Date(now.getTime() + zoneOffsetMs(now, timeZone));
+  const first = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
+  const guess = new Date(first - zoneOffsetMs(now, timeZone));
+  return new Date(first - zoneOffsetMs(guess, timeZone));
 }
 
 /** The /admin figures, each read with the admin's own client. */

@@ -2,9 +2,10 @@ import addressparser from "nodemailer/lib/addressparser";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
 import { serviceTitles } from "~/domain/site/service-titles.server";
+import { dateTime } from "~/i18n/format";
 import { isLocale } from "~/i18n/locale";
 import type { Tables } from "~/infra/database.types";
-import { siteUrl } from "~/infra/env.server";
+import { agencyTimeZone, siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import type { AppSupabase } from "~/infra/supabase.server";
@@ -28,11 +29,18 @@ export function replyToOf(stored: string): string | undefined {
   return only.address;
 }
 
-/** Where the agency gets its notices, and the names of its services (the site's settings). */
+/**
+ * Where the agency gets its notices, the names of its services (the site's settings) and its
+ * time zone (AGENCY_TIME_ZONE, as the admin area shows times).
+ */
 export interface AgencyInbox {
   email: string;
   serviceTitle(slug: string | null): string | null;
+  timeZone: string;
 }
+
+/** The agency's notices are written in English (the admin area's language by default). */
+const NOTICE_LOCALE = "en";
 
 /** The agency's notice of a new contact message (Reply-To: the sender's bare address). */
 export function contactNotification(
@@ -47,7 +55,7 @@ export function contactNotification(
   const replyTo = replyToOf(message.email);
   const lines = [
     `From: ${oneLine(message.name)} <${oneLine(message.email)}>`,
-    `Sent: ${message.created_at}${message.user_id ? " (signed-in account)" : ""}`,
+    `Sent: ${dateTime(message.created_at, NOTICE_LOCALE, agency.timeZone, "long")}${message.user_id ? " (signed-in account)" : ""}`,
     ...(service ? [`Service: ${service}`] : []),
     "",
     message.message,
@@ -76,7 +84,9 @@ export async function composeMail(
     if (error) return fail("backend", error.message);
     if (!data) return ok(null);
     const [site, serviceTitle] = await Promise.all([getSiteConfig(), serviceTitles()]);
-    return ok(contactNotification(data, { email: site.email, serviceTitle }));
+    return ok(
+      contactNotification(data, { email: site.email, serviceTitle, timeZone: agencyTimeZone() }),
+    );
   }
   if (row.kind === "newsletter_confirmation") {
     const { data, error } = await service

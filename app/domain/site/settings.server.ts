@@ -33,7 +33,8 @@ export function settingsWithEnvDefaults(row: SettingsRow, env: ContactEnv): Sett
     brand_name: env.BRAND_NAME ?? row.brand_name,
     phone: env.CONTACT_PHONE ?? row.phone,
     email: env.CONTACT_EMAIL ?? row.email,
-    support_email: env.CONTACT_SUPPORT_EMAIL ?? row.support_email,
+    // The agency's own address, never the seed's support address beside it.
+    support_email: env.CONTACT_SUPPORT_EMAIL ?? env.CONTACT_EMAIL ?? row.support_email,
     whatsapp: env.CONTACT_WHATSAPP ?? row.whatsapp,
     // One text for every language: what the variable says is what each page shows.
     office_hours: env.OFFICE_HOURS ? { en: env.OFFICE_HOURS } : row.office_hours,

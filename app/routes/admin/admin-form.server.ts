@@ -35,8 +35,11 @@ export async function readAdminForm<Schema extends z.ZodType>(args: AdminArgs, s
   return { user, supabase, value: read.submission.value as z.output<Schema> } as const;
 }
 
-/** Success: back to `to` with a toast. Failure: the page again with an error toast and the status of its kind. */
-export function answerWith(result: Result<unknown>, to: string, success: string) {
-  if (result.ok) return redirectWithToast(to, { type: "success", title: success });
+/**
+ * Success: back to `to` with a toast (about `subject`, by default the page `to`). Failure: the
+ * page again with an error toast and the status of its kind.
+ */
+export function answerWith(result: Result<unknown>, to: string, success: string, subject?: string) {
+  if (result.ok) return redirectWithToast(to, { type: "success", title: success, subject });
   return failedForm(result, undefined, { toast: true, underForm: false });
 }

@@ -42,5 +42,5 @@ export async function action(args: Route.ActionArgs) {
   }
   const status = form.value.status ?? "handled";
   const changed = await setMessageStatus(form.supabase, id, status);
-  return answerWith(changed, `/admin/messages/${id}`, DONE[status]);
+  return answerWith(changed, `/admin/messages/${id}`, DONE[status], `message:${id}`);
 }

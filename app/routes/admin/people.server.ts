@@ -35,5 +35,6 @@ export async function action(args: Route.ActionArgs) {
     changed,
     "/admin/people",
     grant ? "Admin rights granted" : "Admin rights revoked",
+    `admin-rights:${form.value.user}`,
   );
 }

@@ -6,6 +6,7 @@ import { translator } from "~/i18n/translate.server";
 import { expiredSupabaseCookies, sessionOnlyCookie } from "~/infra/cookies.server";
 import { getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
+import { SESSION_SUBJECT } from "~/lib/toast";
 import type { Route } from "./+types/logout";
 
 /** Sign out is a POST (the account menu's form); a GET just goes home. */
@@ -25,5 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", sessionOnlyCookie(false));
   headers.append("Set-Cookie", await clearUnsaved(request.headers.get("Cookie")));
   const t = translator(localeOf(request));
-  return redirectWithToast(t.path("/"), { type: "info", title: t("auth.signedOut") }, { headers });
+  // Every toast shown before is about the session that ended (app/lib/toast.ts).
+  return redirectWithToast(
+    t.path("/"),
+    { type: "info", title: t("auth.signedOut"), subject: SESSION_SUBJECT },
+    { headers },
+  );
 }

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from "@playwright/test";
+import routes from "../../app/routes.ts";
+import { ADMIN, createPlainUser, ensureAdminOnboarded, signIn } from "./admin-helpers";
+import { serviceClient } from "./helpers/backend";
+
+/**
+ * WCAG 2.2 SC 2.5.8 (target size, minimum) on every admin page at 360 px: each visible link,
+ * button and form control is at least 24 × 24 CSS px, or a link inside a sentence (the SC's
+ * inline exception). The spacing exception is not relied on: every other target is 24 px.
+ */
+const PAGE_FILES = /\.tsx$/;
+const ADMIN_PAGES = routes
+  .filter((route) => route.path?.startsWith("admin") && PAGE_FILES.test(route.file))
+  .map((route) => `/${route.path}`);
+
+/** The table behind each `/admin/{kind}/:id`. */
+const TABLE_OF: Record<string, string> = {
+  services: "services",
+  portfolio: "portfolio_projects",
+  "portfolio-categories": "portfolio_categories",
+  team: "team_members",
+  testimonials: "testimonials",
+  figures: "site_figures",
+  chat: "chat_options",
+  posts: "posts",
+  messages: "contact_messages",
+};
+
+const ids = new Map<string, string>();
+
+test.beforeAll(async () => {
+  await ensureAdminOnboarded();
+  const service = await serviceClient();
+  await service.from("contact_messages").insert({
+    name: "Target size check",
+    email: "targets@example.com",
+    message: "A message so that the inbox and its page have one.",
+  });
+  for (const [section, table] of Object.entries(TABLE_OF)) {
+    const { data } = await service.from(table).select("id").order("id").limit(1).single();
+    ids.set(section, String((data as { id: number }).id));
+  }
+  ids.set("legal", "terms");
+  // Someone else on the people page, so its "Make admin" link is there.
+  await createPlainUser();
+});
+
+interface Miss {
+  what: string;
+  width: number;
+  height: number;
+}
+
+/** The page's targets smaller than 24 × 24 px that no exception covers. */
+function undersizedTargets(page: Page): Promise<Miss[]> {
+  return page.evaluate(() => {
+    const MIN = 24;
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
+    /** A checkbox or radio's target includes its label (a click on it toggles the control). */
+    const rectOf = (element: Element): DOMRect => {
+      const input = element as HTMLInputElement;
+      if (input.labels?.length && /^(checkbox|radio)$/.test(input.type)) {
+        const label = input.labels[0] as HTMLElement;
+        const a = element.getBoundingClientRect();
+        const b = label.getBoundingClientRect();
+        const left = Math.min(a.left, b.left);
+        const top = Math.min(a.top, b.top);
+        return new DOMRect(
+          left,
+          top,
+          Math.max(a.right, b.right) - left,
+          Math.max(a.bottom, b.bottom) - top,
+        );
+      }
+      return element.getBoundingClientRect();
+    };
+    const targets = [...document.querySelectorAll(selector)]
+      .filter((element) =>
+        element.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+      )
+      .map((element) => ({ element, rect: rectOf(element) }))
+      // Screen-reader-only skip links and the like (1 × 1 until focused).
+      .filter(({ rect }) => rect.width > 2 && rect.height > 2);
+    /** A link in a sentence: the SC's inline exception. */
+    const inline = (element: Element) => {
+      if (element.tagName !== "A" || getComputedStyle(element).display !== "inline") return false;
+      const parent = element.parentElement;
+      if (!parent) return false;
+      return [...parent.childNodes].some(
+        (node) => node !== element && (node.textContent ?? "").trim().length > 0,
+      );
+    };
+    const misses: { what: string; width: number; height: number }[] = [];
+    for (const { element, rect } of targets) {
+      if (rect.width >= MIN - 0.01 && rect.height >= MIN - 0.01) continue;
+      if (inline(element)) continue;
+      const name =
+        element.getAttribute("aria-label") ||
+        (element as HTMLElement).innerText?.trim().slice(0, 40) ||
+        element.getAttribute("name") ||
+        "";
+      misses.push({
+        what: `${element.tagName.toLowerCase()} "${name}"`,
+        width: Math.round(rect.width * 10) / 10,
+        height: Math.round(rect.height * 10) / 10,
+      });
+    }
+    return misses;
+  });
+}
+
+test("the list of admin pages comes from the route config and covers the site editors", () => {
+  expect(ADMIN_PAGES).toEqual(
+    expect.arrayContaining([
+      "/admin",
+      "/admin/people",
+      "/admin/services",
+      "/admin/services/new",
+      "/admin/services/:id",
+      "/admin/services/:id/history",
+      "/admin/settings",
+      "/admin/legal/:id",
+    ]),
+  );
+  expect(ADMIN_PAGES.length).toBeGreaterThan(40);
+});
+
+for (const pattern of ADMIN_PAGES) {
+  test(`every target on ${pattern} is at least 24 × 24 px on a 360 px phone`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const section = /^\/admin\/([a-z-]+)\/:id/.exec(pattern)?.[1] ?? "";
+    const path = pattern.replace(":id", ids.get(section) ?? "");
+    await signIn(page, ADMIN, path);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    expect(await undersizedTargets(page), path).toEqual([]);
+  });
+}
