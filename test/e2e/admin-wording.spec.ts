@@ -1,21 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, ensureAdminOnboarded, jsEnabled, signIn } from "./admin-helpers";
-import { createConfirmedUser, signOut } from "./helpers/auth";
+import { expect, test } from "@playwright/test";
+import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
+import { createConfirmedUser } from "./helpers/auth";
+import { changeRights } from "./helpers/people";
 
 test.beforeAll(ensureAdminOnboarded);
-
-/** Grants or revokes from the people page in the browser (no reload: toasts stay on screen). */
-async function changeRights(page: Page, email: string, grant: boolean) {
-  await page.getByLabel("Search", { exact: true }).fill(email);
-  await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(/q=/);
-  await page
-    .getByRole("link", { name: `${grant ? "Make admin" : "Revoke admin"}: ${email}` })
-    .click();
-  await page
-    .getByRole("button", { name: grant ? "Yes, make admin" : "Yes, revoke rights" })
-    .click();
-}
 
 test("the activity log says what happened in sentences, linking the person and the item", async ({
   page,
@@ -50,22 +38,4 @@ test("the activity log says what happened in sentences, linking the person and t
       .filter({ hasText: `${ADMIN.email} alimfanya “${colleague.email}” kuwa msimamizi` }),
   ).toHaveCount(1);
   await page.goto("/language?lang=en&to=/admin/activity");
-});
-
-test("a new toast replaces the older one about the same thing, and none outlives sign-out", async ({
-  page,
-}, testInfo) => {
-  test.skip(!jsEnabled(testInfo.project.use), "toasts stack only once JavaScript shows them");
-  test.slow();
-  const colleague = await createConfirmedUser({ fullName: "Colleague Njoroge" });
-  await signIn(page, ADMIN, "/admin/people");
-  await changeRights(page, colleague.email, true);
-  await expect(page.getByText("Admin rights granted")).toBeVisible();
-  await changeRights(page, colleague.email, false);
-  await expect(page.getByText("Admin rights revoked")).toBeVisible();
-  await expect(page.getByText("Admin rights granted")).toHaveCount(0);
-
-  await signOut(page);
-  await expect(page.getByText("You have been signed out", { exact: false })).toBeVisible();
-  await expect(page.getByText("Admin rights revoked")).toHaveCount(0);
 });
