@@ -5,7 +5,7 @@
  * in the library and shows it first; a small upload warns (media-cover-width.jsonly.spec.ts:
  * a small cover is never stretched).
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { pngOf } from "../support/images";
 import { ADMIN, ensureAdminOnboarded, jsEnabled, signIn, uniqueTitle } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
@@ -20,18 +20,23 @@ async function openLibrary(page: Page, js: boolean) {
   await signIn(page, ADMIN, "/admin/media");
 }
 
-/** Uploads a PNG through the library's form; answers the image's card (found by file name). */
-async function uploadImage(page: Page, name: string, width: number, height: number) {
+/** The library's card of an image, found by its file name. */
+const cardOf = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+
+/** Uploads a PNG through the library's form; answers the image's card (listed under `name`). */
+async function uploadImage(page: Page, name: string, width: number, height: number, listed = true) {
   await page
     .getByLabel("Image", { exact: true })
     .setInputFiles({ name, mimeType: "image/png", buffer: await pngOf(width, height) });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page).toHaveURL(/\/admin\/media\?uploaded=[0-9a-f]{32}/);
-  return page.locator("li[id^='media-']").filter({ hasText: name });
+  if (listed) await expect(cardOf(page, name)).toBeVisible();
+  return cardOf(page, name);
 }
 
-const hashOfCard = async (card: ReturnType<Page["locator"]>) =>
-  String(await card.getAttribute("id")).replace("media-", "");
+/** The image's hash, read from the URL its card offers to copy. */
+const hashOfCard = async (card: Locator) =>
+  (await card.getByRole("textbox", { name: "URL" }).inputValue()).split("/")[2] ?? "";
 
 /** A published English post and its French translation, both with this cover. */
 async function postsWithCover(hash: string) {
@@ -77,7 +82,7 @@ test('alt text per language reaches the article, its translation, the cards and 
   await card.getByLabel("French").fill("Une couturière à sa machine");
   await card.getByRole("button", { name: "Save alt text" }).click();
   await expect(page.getByText("Alt text saved", { exact: true })).toBeVisible();
-  card = page.locator(`#media-${hash}`);
+  card = cardOf(page, name);
   await expect(card.getByLabel("French")).toHaveValue("Une couturière à sa machine");
   if (!js) {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -95,7 +100,7 @@ test('alt text per language reaches the article, its translation, the cards and 
   await expect(blogCard.locator("img")).toHaveAttribute("alt", "A tailor at her sewing machine");
 
   await page.goto("/admin/media");
-  card = page.locator(`#media-${hash}`);
+  card = cardOf(page, name);
   await card.getByLabel("Decorative").check();
   await card.getByRole("button", { name: "Save alt text" }).click();
   await expect(page.getByText("Alt text saved", { exact: true })).toBeVisible();
@@ -110,11 +115,11 @@ test("alt text over 300 characters is refused next to its field, in the admin's 
   baseURL,
 }, info) => {
   await openLibrary(page, jsEnabled(info.project.use));
-  const card = await uploadImage(page, `long-${Date.now()}.png`, random(1300, 400), 500);
-  const hash = await hashOfCard(card);
+  const name = `long-${Date.now()}.png`;
+  await uploadImage(page, name, random(1300, 400), 500);
   await context.addCookies([{ name: "lang", value: "fr", url: baseURL ?? "" }]);
   await page.goto("/admin/media");
-  const mine = page.locator(`#media-${hash}`);
+  const mine = cardOf(page, name);
   await mine.getByLabel("Texte alternatif", { exact: true }).fill("Gardé");
   // Past the field's maxlength, as a tampered form would send it.
   await mine
@@ -137,9 +142,12 @@ test("re-uploading an image says it is already in the library and shows it first
   const name = `again-${Date.now()}.png`;
   await uploadImage(page, name, width, height);
   await uploadImage(page, `newer-${Date.now()}.png`, width, height + 1);
-  await uploadImage(page, "same-bytes-new-name.png", width, height);
+  await uploadImage(page, "same-bytes-new-name.png", width, height, false);
   await expect(page.getByText("Already in the library").first()).toBeVisible();
-  const first = page.locator("li[id^='media-']").first();
+  const first = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("textbox", { name: "URL" }) })
+    .first();
   await expect(first).toContainText(name);
   await expect(first).toHaveAttribute("aria-current", "true");
 });
