@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverUrlOf } from "~/domain/media/urls";
 import * as library from "~/routes/admin/media-library";
+import * as newPost from "~/routes/admin/post-new";
 import * as blogPost from "~/routes/blog/post";
 import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
@@ -228,5 +229,37 @@ describe("uploads", () => {
     const wide = await toastOf(await upload(1200, 500, "wide-enough.png"));
     expect(wide).toMatchObject({ type: "success", title: "Image uploaded" });
     expect(wide?.description).toBeUndefined();
+  });
+
+  it("warns when a post is saved with a new cover narrower than recommended", async () => {
+    const save = async (file: File) =>
+      asResponse(
+        await settle(() =>
+          newPost.action(
+            routeArgs("/admin/posts/new", {
+              ...multipart(
+                { title: `Small cover ${file.name}`, content: "<p>x</p>", intent: "save" },
+                { cover_file: file },
+              ),
+              cookie: admin,
+            }).args,
+          ),
+        ),
+      );
+    const png = async (width: number, name: string) =>
+      new File([new Uint8Array(await pngOf(width, 451))], name, { type: "image/png" });
+    const small = await save(await png(800, "small-cover.png"));
+    expect(small.status).toBe(302);
+    expect(await toastOf(small)).toMatchObject({
+      type: "warning",
+      title: "Saved",
+      description: expect.stringContaining(
+        "The cover is 800 px wide, smaller than the recommended 1200 px.",
+      ),
+    });
+    expect(await toastOf(await save(await png(1600, "wide-cover.png")))).toMatchObject({
+      type: "success",
+      title: "Saved",
+    });
   });
 });

@@ -3,8 +3,10 @@
  * one query per page, and the covers of posts with them.
  */
 import type { PostSummary } from "~/domain/posts/types";
+import { translate } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { altTranslationsOf, coverDetailsOf, type MediaDetails } from "./alt-text";
+import { MEDIA_LIMITS } from "./limits";
 import { mediaHashOf } from "./urls";
 
 /** The details of each of `hashes` the library has (an unknown one is left out). */
@@ -48,4 +50,20 @@ export async function withCovers<T extends PostSummary>(
     const found = details.get(mediaHashOf(post.coverImage) ?? "");
     return found ? { ...post, cover: coverDetailsOf(found, post.lang ?? "en", post.title) } : post;
   });
+}
+
+/**
+ * The warning for a post's newly chosen cover narrower than a cover should be (it is saved all
+ * the same, and shown at its own size), in English like the post editor; undefined otherwise.
+ */
+export async function smallCoverWarning(
+  supabase: AppSupabase,
+  cover: string | null | undefined,
+): Promise<string | undefined> {
+  const hash = mediaHashOf(cover);
+  const width = hash ? (await mediaDetails(supabase, [hash])).get(hash)?.width : undefined;
+  const recommended = MEDIA_LIMITS.recommendedWidth;
+  return width && width < recommended
+    ? translate("en", "mediaLibrary.toasts.smallCover", { width, recommended })
+    : undefined;
 }
