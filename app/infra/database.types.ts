@@ -249,9 +249,11 @@ export interface Database {
       media: {
         Row: {
           alt: string;
+          alt_translations: Json;
           bytes: number;
           created_at: string;
           created_by: string | null;
+          decorative: boolean;
           hash: string;
           height: number;
           id: number;
@@ -260,9 +262,11 @@ export interface Database {
         };
         Insert: {
           alt?: string;
+          alt_translations?: Json;
           bytes: number;
           created_at?: string;
           created_by?: string | null;
+          decorative?: boolean;
           hash: string;
           height: number;
           id?: never;
@@ -271,9 +275,11 @@ export interface Database {
         };
         Update: {
           alt?: string;
+          alt_translations?: Json;
           bytes?: number;
           created_at?: string;
           created_by?: string | null;
+          decorative?: boolean;
           hash?: string;
           height?: number;
           id?: never;

@@ -16,6 +16,8 @@ interface PageMeta {
   alternates?: Partial<Record<Locale, string>>;
   /** Absolute or site path of the social-card image. */
   image?: string;
+  /** Its alt text (og:image:alt); none for a decorative image. */
+  imageAlt?: string;
   type?: "website" | "article";
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
   noindex?: boolean;
@@ -120,6 +122,12 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  if (page.image && page.imageAlt) {
+    tags.push(
+      { property: "og:image:alt", content: page.imageAlt },
+      { name: "twitter:image:alt", content: page.imageAlt },
+    );
+  }
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   else tags.push(feedLink(site, t));
   if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { withCovers } from "~/domain/media/details.server";
 import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
 import { pageContent } from "~/domain/site/snapshot.server";
 import { pageI18n } from "~/i18n/page.server";
@@ -46,7 +47,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       aboutFigures: site.aboutFigures,
       chat: site.chatLinks,
       i18n,
-      posts: postsIn(latest.posts, locale).slice(0, 3),
+      posts: await withCovers(getSupabase(context), postsIn(latest.posts, locale).slice(0, 3)),
       postsFailed: latest.postsFailed,
       slide,
     },

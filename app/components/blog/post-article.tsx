@@ -21,11 +21,8 @@ export function PostArticle({
   authorBio,
   related,
   url,
-  coverAlt = "",
 }: {
   post: BlogPost;
-  /** The uploaded cover's alt text from the media library ("" = decorative). */
-  coverAlt?: string;
   authorBio: { text: string; lang?: string };
   related: PostSummary[];
   url: string;
@@ -34,6 +31,8 @@ export function PostArticle({
   // An untranslated post on a Kiswahili or French page: its own words are marked with their
   // language; what the page adds (dates, labels, the author's bio) stays in the page's.
   const postLang = foreignLang(post, t.locale);
+  // An upload's size and alt text come from the media library (post.cover).
+  const cover = post.cover;
   return (
     <div className="mx-auto max-w-6xl px-4 pt-24 pb-16 sm:px-6">
       <Link to={t.path("/blog")} className={`${buttonClass} -ml-4`}>
@@ -77,12 +76,14 @@ export function PostArticle({
         </header>
         <MediaPicture
           src={post.coverImage}
-          alt={coverAlt}
+          alt={cover?.alt}
+          lang={cover && cover.altLang !== t.locale ? cover.altLang : undefined}
           sizes="(min-width: 1152px) 1104px, calc(100vw - 2rem)"
-          width={1200}
-          height={630}
+          width={cover?.width ?? 1200}
+          height={cover?.height ?? 630}
+          intrinsic={cover?.width}
           loading="priority"
-          className="mt-8 max-h-[500px] w-full rounded-2xl bg-slate-100 object-cover"
+          className="mx-auto mt-8 max-h-[500px] w-full rounded-2xl bg-slate-100 object-cover"
         />
         <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_14rem]">
           <div className="min-w-0">

@@ -18,17 +18,22 @@ export function PostCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   const t = useT();
+  const lang = foreignLang(post, t.locale);
+  const cover = post.cover;
   return (
     <article
-      lang={foreignLang(post, t.locale)}
+      lang={lang}
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
     >
       <MediaPicture
         src={post.coverImage}
         fallback={FALLBACK_COVER}
+        alt={cover?.alt}
+        lang={cover && cover.altLang !== (lang ?? t.locale) ? cover.altLang : undefined}
         sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
-        width={800}
-        height={450}
+        width={cover?.width ?? 800}
+        height={cover?.height ?? 450}
+        intrinsic={cover?.width}
         loading={eager ? "eager" : "lazy"}
         className="aspect-video w-full bg-slate-100 object-cover"
       />

@@ -1,10 +1,13 @@
-import { mediaHashOf, mediaPath, srcSetOf } from "~/domain/media/urls";
+import { cappedSizes, mediaHashOf, mediaPath, srcSetOf } from "~/domain/media/urls";
 
 /**
  * An image, responsive when it is an upload (`/media/<hash>/…`): AVIF and WebP sources at 480,
  * 960 and 1600 px with a JPEG fallback, the browser picking by `sizes`. Any other site path is a
  * plain `<img>`; an image on another host is not shown (`fallback` instead, if given), as the
  * CSP only allows the site's own images.
+ *
+ * `intrinsic`: an upload's real width from the media library. Given, the image is never shown
+ * wider than it is (its `max-width`), and `srcset`/`sizes` name the variants' real widths.
  */
 export function MediaPicture({
   src,
@@ -15,6 +18,8 @@ export function MediaPicture({
   height,
   loading = "lazy",
   className,
+  intrinsic,
+  lang,
 }: {
   src: string | null | undefined;
   fallback?: string;
@@ -25,6 +30,9 @@ export function MediaPicture({
   /** `priority`: above the fold and the page's main image (fetched first); `lazy` below the fold. */
   loading?: "lazy" | "eager" | "priority";
   className?: string;
+  intrinsic?: number;
+  /** The language of `alt` where it differs from the text around the image. */
+  lang?: string;
 }) {
   const hash = mediaHashOf(src);
   const sitePath = src?.startsWith("/") && !src.startsWith("//") ? src : undefined;
@@ -35,21 +43,33 @@ export function MediaPicture({
     fetchPriority: loading === "priority" ? ("high" as const) : undefined,
     decoding: lazy ? ("async" as const) : undefined,
   };
+  const capped = intrinsic ? { maxWidth: `min(100%, ${intrinsic}px)` } : undefined;
   if (!hash) {
     if (!plain) return null;
     return (
-      <img src={plain} alt={alt} width={width} height={height} className={className} {...timing} />
+      <img
+        src={plain}
+        alt={alt}
+        lang={lang}
+        width={width}
+        height={height}
+        className={className}
+        {...timing}
+      />
     );
   }
+  const slots = cappedSizes(sizes, intrinsic);
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSetOf(hash, "avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSetOf(hash, "webp")} sizes={sizes} />
+      <source type="image/avif" srcSet={srcSetOf(hash, "avif", intrinsic)} sizes={slots} />
+      <source type="image/webp" srcSet={srcSetOf(hash, "webp", intrinsic)} sizes={slots} />
       <img
         src={mediaPath(hash, 960, "jpg")}
-        srcSet={srcSetOf(hash, "jpg")}
-        sizes={sizes}
+        srcSet={srcSetOf(hash, "jpg", intrinsic)}
+        sizes={slots}
         alt={alt}
+        lang={lang}
+        style={capped}
         width={width}
         height={height}
         className={className}

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { pageRange } from "~/domain/admin/pagination";
-import type { Tables } from "~/infra/database.types";
+import type { Database, Tables } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, kindOfStatus, ok, type Result } from "~/lib/result";
 import { encodeImage } from "./encode.server";
@@ -13,7 +13,10 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./limits";
 import { allKeysOf, CONTENT_TYPES, coverUrlOf, MEDIA_BUCKET, MEDIA_HASH, mediaKey } from "./urls";
 
 export type MediaRow = Tables<"media">;
-const MEDIA_COLUMNS = "id, hash, width, height, bytes, original_name, alt, created_at, created_by";
+const MEDIA_COLUMNS =
+  "id, hash, width, height, bytes, original_name, alt, alt_translations, decorative, created_at, created_by";
+/** An upload's row, and whether the library had the same bytes already (nothing was stored). */
+export type StoredImage = MediaRow & { existed: boolean };
 
 export interface UsedBy {
   id: number;
@@ -93,21 +96,24 @@ async function findByHash(supabase: AppSupabase, hash: string): Promise<Result<M
   return error ? backendFailure(error.message) : ok(data);
 }
 
+const existing = (row: MediaRow): Result<StoredImage> => ok({ ...row, existed: true });
+
 /**
  * Stores an uploaded file (re-encoded; see encode.server.ts) and answers its library row. The
- * same bytes uploaded again reuse the stored image.
+ * same bytes uploaded again reuse the stored image (`existed`).
  */
 export function storeImage(
   supabase: AppSupabase,
   userId: string,
   file: { name: string; bytes: Buffer },
-): Promise<Result<MediaRow>> {
+): Promise<Result<StoredImage>> {
   return guarded(async () => {
     if (file.bytes.length > MEDIA_LIMITS.maxBytes)
       return fail("too-large", MEDIA_MESSAGES.tooLarge);
     const hash = contentHash(file.bytes);
-    const existing = await findByHash(supabase, hash);
-    if (!existing.ok || existing.value) return existing as Result<MediaRow>;
+    const found = await findByHash(supabase, hash);
+    if (!found.ok) return found;
+    if (found.value) return existing(found.value);
     const encoded = await encodeImage(file.bytes);
     if (!encoded.ok) return encoded;
     const bucket = supabase.storage.from(MEDIA_BUCKET);
@@ -139,13 +145,13 @@ export function storeImage(
       .single();
     if (error?.code === "23505") {
       const raced = await findByHash(supabase, hash);
-      return raced.ok && raced.value ? ok(raced.value) : backendFailure(error.message);
+      return raced.ok && raced.value ? existing(raced.value) : backendFailure(error.message);
     }
     if (error)
       return error.code === "42501"
         ? fail("forbidden", error.message)
         : backendFailure(error.message);
-    return ok(data);
+    return ok({ ...data, existed: false });
   });
 }
 
@@ -182,21 +188,32 @@ async function coverUsage(
   return ok(usage);
 }
 
-/** One page of the library, newest first, each image with the posts that use it as a cover. */
+/**
+ * One page of the library, newest first, each image with the posts that use it as a cover;
+ * `first` (the image just uploaded, new or already there) leads the page wherever it is.
+ */
 export function listMedia(
   supabase: AppSupabase,
   page: number,
+  first?: string,
 ): Promise<Result<{ items: MediaItem[]; total: number; page: number }>> {
   return guarded(async () => {
     const { from, to } = pageRange(page, MEDIA_LIMITS.pageSize);
-    const { data, error, count } = await supabase
-      .from("media")
-      .select(MEDIA_COLUMNS, { count: "exact" })
-      .order("created_at", { ascending: false })
-      .order("id", { ascending: false })
-      .range(from, to);
+    const [{ data, error, count }, pinned] = await Promise.all([
+      supabase
+        .from("media")
+        .select(MEDIA_COLUMNS, { count: "exact" })
+        .order("created_at", { ascending: false })
+        .order("id", { ascending: false })
+        .range(from, to),
+      first && MEDIA_HASH.test(first) ? findByHash(supabase, first) : ok(null),
+    ]);
     if (error) return backendFailure(error.message);
-    const rows = data ?? [];
+    if (!pinned.ok) return pinned;
+    const lead = pinned.value;
+    const rows = lead
+      ? [lead, ...(data ?? []).filter((row) => row.hash !== lead.hash)]
+      : (data ?? []);
     const usage = await coverUsage(
       supabase,
       rows.map((row) => row.hash),
@@ -257,31 +274,26 @@ export function mediaUsage(supabase: AppSupabase, hash: string): Promise<Result<
   });
 }
 
+/** What the library edits of an image: its alt texts and its decorative mark. */
+export type AltChanges = Pick<
+  Database["public"]["Tables"]["media"]["Update"],
+  "alt" | "alt_translations" | "decorative"
+>;
+
 export function updateAlt(
   supabase: AppSupabase,
   hash: string,
-  alt: string,
+  changes: AltChanges,
 ): Promise<Result<string>> {
   return guarded(async () => {
     const { data, error } = await supabase
       .from("media")
-      .update({ alt })
+      .update(changes)
       .eq("hash", hash)
       .select("hash");
     if (error) return backendFailure(error.message);
     return data?.length ? ok(hash) : fail("not-found", "Image not found");
   });
-}
-
-/** The alt text of an uploaded image (for the post page's cover). */
-export async function altTextOf(supabase: AppSupabase, hash: string | null): Promise<string> {
-  if (!hash) return "";
-  try {
-    const { data } = await supabase.from("media").select("alt").eq("hash", hash).maybeSingle();
-    return data?.alt ?? "";
-  } catch {
-    return "";
-  }
 }
 
 /** Deletes an image and its variants, unless a post still uses it (conflict: which ones). */

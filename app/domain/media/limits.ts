@@ -11,6 +11,11 @@ export const MEDIA_LIMITS = {
   originalName: 255,
   /** Images per page of the media library. */
   pageSize: 24,
+  /**
+   * The width a cover should have at least: the article shows it up to 1104 CSS px wide
+   * (app/components/blog/post-article.tsx), and smaller images are never stretched to fill it.
+   */
+  recommendedWidth: 1200,
 } as const;
 
 /** Widths of the stored variants, each in every format below. */

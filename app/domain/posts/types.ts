@@ -1,3 +1,4 @@
+import type { CoverDetails } from "~/domain/media/alt-text";
 import type { Locale } from "~/i18n/locale";
 
 /** A published blog post as the pages use it (the blog list's mapping of a posts row). */
@@ -18,6 +19,8 @@ export interface BlogPost {
   lang?: Locale;
   /** The post this one translates (the original of its group), if any. */
   translationOf?: number | null;
+  /** An uploaded cover's size and alt text, from the media library (app/domain/media/details.server.ts). */
+  cover?: CoverDetails;
 }
 
 /** A post in lists (no HTML content: keeps list pages and their data small). */

@@ -1,27 +1,48 @@
 import { data } from "react-router";
 import { pageNumber } from "~/domain/admin/pagination";
+import { altTranslationsOf } from "~/domain/media/alt-text";
 import { mediaLibrarySchema } from "~/domain/media/form-schema.server";
-import { deleteImage, listMedia, updateAlt } from "~/domain/media/library.server";
-import { MEDIA_MESSAGES } from "~/domain/media/limits";
+import { deleteImage, listMedia, type StoredImage, updateAlt } from "~/domain/media/library.server";
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
+import { MEDIA_HASH } from "~/domain/media/urls";
+import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import { announceContentChange } from "~/infra/content-events";
 import { readSubmission } from "~/infra/forms.server";
-import { failedForm, invalidForm, rejectedForm, STATUS_OF } from "~/infra/replies.server";
+import { failedForm, rejectedForm, replyOf, STATUS_OF } from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { redirectWithToast, type ToastInput } from "~/infra/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { fail } from "~/lib/result";
 import type { Route } from "./+types/media-library";
 import { storeUploadedFile } from "./media-upload.server";
+import { adminLocale } from "./site-editor.server";
 
 /** What the library's forms get back: which image a message is about, besides the reply. */
 export type MediaReply = FormReply & { hash?: string };
 
+/**
+ * The library in the admin's language (the `lang` cookie). `?uploaded=<hash>` puts the image
+ * just uploaded first and marks it (`&again=1`: it was in the library already).
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const page = pageNumber(args.url.searchParams.get("page"));
-  const listed = await listMedia(getSupabase(args.context), page);
-  if (!listed.ok) return { items: [], page, total: 0, error: listed.message };
-  return { ...listed.value, error: null };
+  const locale = adminLocale(args.request);
+  const t = translator(locale);
+  const params = args.url.searchParams;
+  const page = pageNumber(params.get("page"));
+  const hash = params.get("uploaded") ?? "";
+  const uploaded = MEDIA_HASH.test(hash) ? { hash, again: params.get("again") === "1" } : null;
+  const listed = await listMedia(getSupabase(args.context), page, uploaded?.hash);
+  const shown = listed.ok ? listed.value : { items: [], page, total: 0 };
+  return {
+    ...shown,
+    uploaded,
+    locale,
+    recommendedWidth: MEDIA_LIMITS.recommendedWidth,
+    countLabel: t("mediaLibrary.count", { count: shown.total }),
+    error: listed.ok ? null : listed.message,
+    i18n: bundle(locale, ["mediaLibrary"]),
+  };
 }
 
 const back = (request: Request) => {
@@ -30,14 +51,34 @@ const back = (request: Request) => {
 };
 
 /**
- * Upload (multipart `file` + `alt`), save alt text (`intent=alt`) and delete (`intent=delete`,
+ * The toast after an upload: already in the library (nothing stored twice) or uploaded, and a
+ * warning when the image is narrower than a cover should be (it was stored all the same).
+ */
+function uploadedToast(t: Translator, image: StoredImage): ToastInput {
+  const recommended = MEDIA_LIMITS.recommendedWidth;
+  const small =
+    image.width < recommended
+      ? t("mediaLibrary.toasts.small", { width: image.width, recommended })
+      : undefined;
+  if (image.existed) {
+    const description = [t("mediaLibrary.toasts.alreadyText"), small].filter(Boolean).join(" ");
+    return { type: "info", title: t("mediaLibrary.toasts.already"), description };
+  }
+  return small
+    ? { type: "warning", title: t("mediaLibrary.toasts.uploaded"), description: small }
+    : { type: "success", title: t("mediaLibrary.toasts.uploaded") };
+}
+
+/**
+ * Upload (multipart `file` + `alt`), save alt texts (`intent=alt`) and delete (`intent=delete`,
  * refused with the posts' titles while a post uses the image). Plain form posts: they work
- * without JS and redirect back with a toast.
+ * without JS and redirect back with a toast in the admin's language.
  */
 export async function action(args: Route.ActionArgs) {
   // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
   const user = await requireAdmin(args);
-  const read = await readSubmission(args.request, mediaLibrarySchema, {
+  const t = translator(adminLocale(args.request));
+  const read = await readSubmission(args.request, mediaLibrarySchema(t.locale), {
     extra: { intent: 1, file: 1 },
     multipart: true,
   });
@@ -60,19 +101,36 @@ export async function action(args: Route.ActionArgs) {
       };
       return data<MediaReply>({ result }, { status: STATUS_OF[failure?.kind ?? "invalid"] });
     }
+    const image = stored.value;
     if (submission.status === "success" && submission.value.alt) {
-      await updateAlt(supabase, stored.value.hash, submission.value.alt);
+      await updateAlt(supabase, image.hash, { alt: submission.value.alt });
+      // An image already shown on the site may have a new alt text.
+      if (image.existed) announceContentChange(args.context, { kind: "media" });
     }
-    return redirectWithToast(back(args.request), { type: "success", title: "Image uploaded" });
+    const again = image.existed ? "&again=1" : "";
+    return redirectWithToast(
+      `/admin/media?uploaded=${image.hash}${again}`,
+      uploadedToast(t, image),
+    );
   }
-  if (submission.status !== "success" || !submission.value.hash) return invalidForm(submission);
-  const { hash, alt } = submission.value;
+  const typedHash = String(formData.get("hash") ?? "");
+  if (submission.status !== "success" || !submission.value.hash) {
+    const hash = MEDIA_HASH.test(typedHash) ? typedHash : undefined;
+    return data<MediaReply>({ result: replyOf(submission), hash }, { status: 400 });
+  }
+  const { hash, alt, alt_sw, alt_fr, decorative } = submission.value;
   const done =
-    intent === "delete" ? await deleteImage(supabase, hash) : await updateAlt(supabase, hash, alt);
+    intent === "delete"
+      ? await deleteImage(supabase, hash)
+      : await updateAlt(supabase, hash, {
+          alt,
+          alt_translations: altTranslationsOf({ sw: alt_sw, fr: alt_fr }),
+          decorative,
+        });
   if (!done.ok) return failedForm(done, submission, { extra: { hash } });
   announceContentChange(args.context, { kind: "media" });
   return redirectWithToast(back(args.request), {
     type: "success",
-    title: intent === "delete" ? "Image deleted" : "Alt text saved",
+    title: t(intent === "delete" ? "mediaLibrary.toasts.deleted" : "mediaLibrary.toasts.altSaved"),
   });
 }

@@ -1,6 +1,6 @@
 import type { User } from "@supabase/supabase-js";
 import type { RouterContextProvider } from "react-router";
-import { type MediaRow, storeImage } from "~/domain/media/library.server";
+import { type StoredImage, storeImage } from "~/domain/media/library.server";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
 import { getSupabase } from "~/infra/session.server";
 import { fail, ok, type Result } from "~/lib/result";
@@ -15,7 +15,7 @@ export async function storeUploadedFile(
   user: User,
   formData: FormData,
   field: string,
-): Promise<Result<MediaRow | null>> {
+): Promise<Result<StoredImage | null>> {
   const value = formData.get(field);
   formData.delete(field);
   if (!(value instanceof File) || (value.size === 0 && value.name === "")) return ok(null);

@@ -33,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
   if (!stored.value) return json({ error: MEDIA_MESSAGES.noFile }, 400);
   const { hash, width, height } = stored.value;
   if (read.submission.value.alt) {
-    await updateAlt(getSupabase(args.context), hash, read.submission.value.alt);
+    await updateAlt(getSupabase(args.context), hash, { alt: read.submission.value.alt });
   }
   return json({ url: coverUrlOf(hash), hash, width, height });
 }

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { smallCoverWarning } from "~/domain/media/details.server";
 import { coverUrlOf } from "~/domain/media/urls";
 import { deletePost, getPost, savePost } from "~/domain/posts/admin.server";
 import { postFormSchema } from "~/domain/posts/form-schema.server";
@@ -122,5 +123,15 @@ export async function editorAction(args: RouteArgs, mode: "new" | "edit") {
       : await savePost(supabase, user, submission.value, existing?.value);
   if (!saved.ok) return backendProblem("Could not save the post", saved, submission.reply());
   announceContentChange(args.context, { kind: "posts" });
-  return redirectWithToast("/admin/posts", { type: "success", title: "Saved" });
+  const before = existing?.ok ? existing.value.cover_image : null;
+  const small =
+    submission.value.cover_image !== before
+      ? await smallCoverWarning(supabase, submission.value.cover_image)
+      : undefined;
+  return redirectWithToast(
+    "/admin/posts",
+    small
+      ? { type: "warning", title: "Saved", description: small }
+      : { type: "success", title: "Saved" },
+  );
 }

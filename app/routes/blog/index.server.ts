@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { withCovers } from "~/domain/media/details.server";
 import { parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
 import { findPublishedPosts, publishedFacets } from "~/domain/posts/blog-query.server";
 import { pageI18n } from "~/i18n/page.server";
@@ -28,8 +29,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       findPublishedPosts(supabase, filters, page, locale),
       publishedFacets(supabase, locale),
     ]);
+    const posts = await withCovers(supabase, found.posts);
     return data(
-      { filters, ...found, ...facets, loadError: undefined as string | undefined, i18n },
+      { filters, ...found, posts, ...facets, loadError: undefined as string | undefined, i18n },
       { headers: publicCacheHeaders(request) },
     );
   } catch (error) {

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
-import { altTextOf } from "~/domain/media/library.server";
-import { mediaHashOf } from "~/domain/media/urls";
+import { withCovers } from "~/domain/media/details.server";
 import {
   getPublishedPost,
   listPublishedPosts,
@@ -65,11 +64,12 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     const hreflang = Object.fromEntries(
       Object.entries(translations).map(([l, p]) => [l, postPath(p)]),
     ) as Partial<Record<Locale, string>>;
-    const coverAlt = await altTextOf(supabase, mediaHashOf(post.coverImage));
+    const [shown] = await withCovers(supabase, [post]);
     return data(
       {
-        post,
-        coverAlt,
+        post: shown ?? post,
+        /** The cover's alt text (app/domain/media/alt-text.ts); "" for none or a decorative one. */
+        coverAlt: shown?.cover?.alt ?? "",
         related: pickRelatedPosts(post, postsIn(all, locale)),
         authorBio: site?.authorBio(post.author) ?? NO_BIO,
         url: `${siteUrl()}${t.path(`/blog/${post.id}`)}`,

@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     path: `/blog/${post.id}`,
     alternates: loaderData.hreflang,
     image: post.coverImage ?? undefined,
+    imageAlt: post.cover?.alt,
     type: "article",
     jsonLd: blogPostingJsonLd(siteFromMatches(matches), post),
   });
