@@ -10,33 +10,49 @@ export interface Visit {
   location?: string;
   /** Parsed when the answer is a 200 HTML page. */
   page?: PageFacts;
+  /** The HTML of a 200 HTML page. */
+  html?: string;
   /** Parsed when the answer is the sitemap. */
   sitemap?: ReturnType<typeof sitemapEntries>;
 }
 
 /**
  * Follows every same-origin URL (links, assets, redirects, sitemap entries and their
- * alternates) from `starts`, `concurrency` requests at a time, as an anonymous visitor. Throws
- * past `maxUrls`: a crawl that never ends is a defect of its own (URLs that multiply).
+ * alternates) from `starts`, `concurrency` requests at a time, as an anonymous visitor unless
+ * `cookie` says otherwise, and only into the paths `follow` accepts. Throws past `maxUrls`: a
+ * crawl that never ends is a defect of its own (URLs that multiply).
  */
 export async function crawl(
   origin: string,
   starts: string[],
-  { maxUrls = 3000, concurrency = 4 } = {},
+  {
+    maxUrls = 3000,
+    concurrency = 4,
+    cookie = "",
+    follow = (_url: URL) => true,
+  }: {
+    maxUrls?: number;
+    concurrency?: number;
+    cookie?: string;
+    follow?: (url: URL) => boolean;
+  } = {},
 ): Promise<Map<string, Visit>> {
   const visits = new Map<string, Visit>();
   const queue: { url: string; from: string }[] = [];
   const add = (raw: string, from: string) => {
     const url = new URL(raw, origin);
     url.hash = "";
-    if (url.origin !== origin || visits.has(url.href) || queue.some((q) => q.url === url.href))
-      return;
+    if (url.origin !== origin || !follow(url)) return;
+    if (visits.has(url.href) || queue.some((q) => q.url === url.href)) return;
     if (visits.size + queue.length >= maxUrls) throw new Error(`more than ${maxUrls} URLs`);
     queue.push({ url: url.href, from });
   };
   for (const start of starts) add(start, "start");
   const visit = async ({ url, from }: { url: string; from: string }) => {
-    const response = await fetch(url, { redirect: "manual" });
+    const response = await fetch(url, {
+      redirect: "manual",
+      headers: cookie ? { Cookie: cookie } : {},
+    });
     const record: Visit = { url, from, status: response.status };
     visits.set(url, record);
     const type = response.headers.get("content-type") ?? "";
@@ -46,7 +62,8 @@ export async function crawl(
       add(record.location, url);
     }
     if (response.status === 200 && type.startsWith("text/html")) {
-      record.page = pageFacts(await response.text(), url);
+      record.html = await response.text();
+      record.page = pageFacts(record.html, url);
       for (const link of record.page.urls) add(link, url);
     } else if (response.status === 200 && new URL(url).pathname === "/sitemap.xml") {
       record.sitemap = sitemapEntries(await response.text());
