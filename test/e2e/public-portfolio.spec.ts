@@ -33,7 +33,10 @@ test.describe("portfolio", () => {
     }
   });
 
-  test("signed in, Portfolio and View Full Portfolio open the portfolio page", async ({ page }) => {
+  test("signed in, Portfolio and View Full Portfolio open the portfolio page", async ({
+    page,
+    request,
+  }) => {
     // The anonymous home page is in the page cache first: the signed-in one must not be it.
     await page.goto("/");
     await signIn(page, await createPlainUser(), "/");
@@ -50,6 +53,10 @@ test.describe("portfolio", () => {
       .getByRole("link", { name: "Réalisations" })
       .click();
     await expect(page).toHaveURL("/fr/portfolio");
+    // The signed-in render never reaches the page cache: visitors still get the section.
+    const anonymous = await (await request.get("/")).text();
+    expect(anonymous).toContain('href="/#portfolio"');
+    expect(anonymous).not.toContain('href="/portfolio"');
   });
 
   test("signed-in users see, filter and open the projects", async ({ page }) => {
