@@ -1,5 +1,6 @@
 import type { PostSummary } from "~/domain/posts/types";
 import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
+import { hreflangSet } from "./hreflang";
 
 /** Escapes text for XML element content and attribute values. */
 export function xmlEscape(value: string): string {
@@ -37,19 +38,13 @@ export function sitemapXml(
   paths: string[],
   posts: (PostSummary | SitemapPost)[],
 ): string {
-  const links = (alternates: Partial<Record<Locale, string>>) => {
-    const entries = LOCALES.filter((l) => alternates[l]).map(
-      (l) => [l, alternates[l] as string] as const,
-    );
-    if (entries.length < 2) return "";
-    const fallback = alternates.en ?? entries[0]?.[1];
-    return [...entries, ["x-default", fallback] as const]
+  const links = (alternates: Partial<Record<Locale, string>>) =>
+    hreflangSet(alternates)
       .map(
         ([l, path]) =>
           `<xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(siteUrl + path)}"/>`,
       )
       .join("");
-  };
   const entry = (loc: string, lastmod?: string, alternates: Partial<Record<Locale, string>> = {}) =>
     `  <url><loc>${xmlEscape(siteUrl + loc)}</loc>${
       lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""

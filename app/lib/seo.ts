@@ -1,7 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
 import { translatorFrom } from "~/i18n/use-t";
+import { hreflangSet } from "./hreflang";
 import { fallbackSiteConfig, type SiteConfig } from "./site-config";
+import type { JsonLd, StructuredPage } from "./structured-data";
 
 interface PageMeta {
   /** Page title without the brand (e.g. "Contact"); omit for the home page. */
@@ -19,7 +21,8 @@ interface PageMeta {
   /** Its alt text (og:image:alt); none for a decorative image. */
   imageAlt?: string;
   type?: "website" | "article";
-  jsonLd?: Record<string, unknown> | Record<string, unknown>[];
+  /** The page's structured data, made from its canonical URL (app/lib/structured-data.ts). */
+  jsonLd?: (page: StructuredPage) => JsonLd;
   noindex?: boolean;
 }
 
@@ -35,24 +38,16 @@ export function siteFromMatches(matches: MatchLike[]): SiteConfig {
 
 const OG_LOCALE: Record<Locale, string> = { en: "en_US", sw: "sw_KE", fr: "fr_FR" };
 
-/** `<link rel="alternate" hreflang>` for each language of the page, and `x-default` (English). */
+/** `<link rel="alternate" hreflang>` for each language of the page, and `x-default`. */
 function alternateLinks(siteUrl: string, alternates: Partial<Record<Locale, string>>) {
-  const links: MetaDescriptor[] = LOCALES.filter((l) => alternates[l]).map((l) => ({
-    tagName: "link",
-    rel: "alternate",
-    hrefLang: l,
-    href: `${siteUrl}${alternates[l]}`,
-  }));
-  const fallback = alternates.en ?? Object.values(alternates)[0];
-  if (fallback) {
-    links.push({
+  return hreflangSet(alternates).map(
+    ([hrefLang, path]): MetaDescriptor => ({
       tagName: "link",
       rel: "alternate",
-      hrefLang: "x-default",
-      href: siteUrl + fallback,
-    });
-  }
-  return links;
+      hrefLang,
+      href: `${siteUrl}${path}`,
+    }),
+  );
 }
 
 /** The blog's RSS feed in the page's language, for feed readers' autodiscovery. */
@@ -130,6 +125,9 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
   }
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   else tags.push(feedLink(site, t));
-  if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });
+  if (page.jsonLd) {
+    const home = `${site.siteUrl}${t.path("/")}`;
+    tags.push({ "script:ld+json": page.jsonLd({ site, url, home }) });
+  }
   return tags;
 }

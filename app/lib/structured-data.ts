@@ -2,14 +2,37 @@ import type { BlogPost } from "~/domain/posts/types";
 import type { LocalService } from "~/domain/site/localize.server";
 import type { SiteConfig } from "./site-config";
 
-/** schema.org JSON-LD for the home page, service pages and posts (plain objects). */
-export function organizationJsonLd(site: SiteConfig): Record<string, unknown> {
+/**
+ * The page a JSON-LD block describes, as app/lib/seo.ts computes it: its canonical URL and the
+ * home page in its language. Every URL in the block is one of these (or an image), so structured
+ * data never points at another language's page or at another post.
+ */
+export interface StructuredPage {
+  site: SiteConfig;
+  /** The page's canonical URL. */
+  url: string;
+  /** The home page in the page's language: the organization's own URL. */
+  home: string;
+}
+
+export type JsonLd = Record<string, unknown>;
+
+/** The agency as a nested node (a service's provider, a post's publisher): name, URL, logo. */
+function organizationRef({ site, home }: StructuredPage): JsonLd {
   return {
-    "@context": "https://schema.org",
     "@type": "Organization",
     name: site.brandName,
-    url: site.siteUrl,
+    url: home,
     logo: `${site.siteUrl}/logo.svg`,
+  };
+}
+
+/** schema.org JSON-LD for the home page, service pages and posts (plain objects). */
+export function organizationJsonLd(page: StructuredPage): JsonLd {
+  const { site } = page;
+  return {
+    "@context": "https://schema.org",
+    ...organizationRef(page),
     email: site.email,
     telephone: site.phone,
     address: site.cities.map((city) => ({
@@ -21,32 +44,31 @@ export function organizationJsonLd(site: SiteConfig): Record<string, unknown> {
 }
 
 export function serviceJsonLd(
-  site: SiteConfig,
-  service: Pick<LocalService, "id" | "title" | "description">,
-): Record<string, unknown> {
-  return {
+  service: Pick<LocalService, "title" | "description">,
+): (page: StructuredPage) => JsonLd {
+  return (page) => ({
     "@context": "https://schema.org",
     "@type": "Service",
     name: service.title,
     description: service.description,
     serviceType: service.title,
-    url: `${site.siteUrl}/services/${service.id}`,
+    url: page.url,
     areaServed: "Africa",
-    provider: { "@type": "Organization", name: site.brandName, url: site.siteUrl },
-  };
+    provider: organizationRef(page),
+  });
 }
 
-export function blogPostingJsonLd(site: SiteConfig, post: BlogPost): Record<string, unknown> {
-  return {
+export function blogPostingJsonLd(post: BlogPost): (page: StructuredPage) => JsonLd {
+  return (page) => ({
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: post.title,
     description: post.excerpt,
     datePublished: post.date,
-    image: post.coverImage ? new URL(post.coverImage, site.siteUrl).href : undefined,
+    image: post.coverImage ? new URL(post.coverImage, page.site.siteUrl).href : undefined,
     author: { "@type": "Person", name: post.author },
-    publisher: { "@type": "Organization", name: site.brandName, url: site.siteUrl },
-    mainEntityOfPage: `${site.siteUrl}/blog/${post.id}`,
+    publisher: organizationRef(page),
+    mainEntityOfPage: page.url,
     keywords: post.tags.join(", "),
-  };
+  });
 }

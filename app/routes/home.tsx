@@ -10,7 +10,7 @@ import { TeamSection } from "~/components/home/team-section";
 import { WelcomeVideo } from "~/components/home/welcome-video";
 import { translatorFrom } from "~/i18n/use-t";
 import { publicPageHeaders } from "~/infra/http-policy";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     description: translatorFrom(matches)("meta.homeDescription"),
     path: "/",
-    jsonLd: organizationJsonLd(siteFromMatches(matches)),
+    jsonLd: organizationJsonLd,
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {

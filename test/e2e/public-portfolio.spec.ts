@@ -11,6 +11,54 @@ test.describe("portfolio", () => {
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/portfolio")}`);
   });
 
+  test("signed out, Portfolio leads to the home page's projects, never to a login wall", async ({
+    page,
+  }) => {
+    for (const [lang, nav, main, home] of [
+      ["", "Main", ["Portfolio", "View Full Portfolio"], "/"],
+      ["/sw", "Menyu kuu", ["Kazi Zetu", "Tazama Kazi Zetu Zote"], "/sw/"],
+      ["/fr", "Menu principal", ["Réalisations", "Voir toutes nos réalisations"], "/fr/"],
+    ] as const) {
+      await page.goto(`${lang}/services`);
+      await page
+        .getByRole("navigation", { name: nav })
+        .getByRole("link", { name: main[0] })
+        .click();
+      await expect(page).toHaveURL(`${home}#portfolio`);
+      await expect(page.locator("#portfolio")).toBeInViewport();
+      const full = page.getByRole("link", { name: main[1] });
+      await expect(full).toHaveAttribute("href", `${home}#portfolio`);
+      await full.click();
+      await expect(page).toHaveURL(`${home}#portfolio`);
+    }
+  });
+
+  test("signed in, Portfolio and View Full Portfolio open the portfolio page", async ({
+    page,
+    request,
+  }) => {
+    // The anonymous home page is in the page cache first: the signed-in one must not be it.
+    await page.goto("/");
+    await signIn(page, await createPlainUser(), "/");
+    const portfolio = page.getByRole("navigation", { name: "Main" }).getByRole("link", {
+      name: "Portfolio",
+    });
+    await expect(portfolio).toHaveAttribute("href", "/portfolio");
+    await page.getByRole("link", { name: "View Full Portfolio" }).click();
+    await expect(page).toHaveURL("/portfolio");
+    await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
+    await page.goto("/fr/blog");
+    await page
+      .getByRole("navigation", { name: "Menu principal" })
+      .getByRole("link", { name: "Réalisations" })
+      .click();
+    await expect(page).toHaveURL("/fr/portfolio");
+    // The signed-in render never reaches the page cache: visitors still get the section.
+    const anonymous = await (await request.get("/")).text();
+    expect(anonymous).toContain('href="/#portfolio"');
+    expect(anonymous).not.toContain('href="/portfolio"');
+  });
+
   test("signed-in users see, filter and open the projects", async ({ page }) => {
     await signIn(page, await createPlainUser(), "/portfolio");
     await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();

@@ -13,6 +13,7 @@ import {
 import { rssXml, sitemapXml, xmlEscape } from "~/lib/feeds";
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, fitDescription, pageMeta } from "~/lib/seo";
 import { fallbackSiteConfig } from "~/lib/site-config";
+import { blogPostingJsonLd } from "~/lib/structured-data";
 
 const summary = (id: number, categories: string[]): PostSummary => ({
   ...toPostSummary({
@@ -138,6 +139,47 @@ describe("page meta", () => {
       rel: "alternate",
       href: "https://jenga.example/sw/blog/rss.xml",
       title: `Blogu ya ${fallbackSiteConfig.brandName}`,
+    });
+  });
+
+  it("lists the same alternates as the page's sitemap entry: none for a one-language post", () => {
+    const site = "https://jenga.example";
+    const pageLinks = (alternates: Record<string, string>) =>
+      pageMeta(matchesIn("en"), { description: "d", path: "/blog/2", alternates })
+        .map((tag) => tag as { hrefLang?: string; href?: string })
+        .filter((tag) => tag.hrefLang)
+        .map((tag) => `${tag.hrefLang} ${tag.href}`);
+    const sitemapLinks = (alternates: Record<string, string>) =>
+      [
+        ...sitemapXml(site, [], [{ post: summary(2, []), alternates }]).matchAll(
+          /hreflang="([^"]+)" href="([^"]+)"/g,
+        ),
+      ].map((m) => `${m[1]} ${m[2]}`);
+    expect(pageLinks({ en: "/blog/2" })).toEqual([]);
+    expect(sitemapLinks({ en: "/blog/2" })).toEqual([]);
+    const translated = { en: "/blog/1", sw: "/sw/blog/7" };
+    expect(pageLinks(translated)).toEqual([
+      `en ${site}/blog/1`,
+      `sw ${site}/sw/blog/7`,
+      `x-default ${site}/blog/1`,
+    ]);
+    expect(sitemapLinks(translated)).toEqual(pageLinks(translated));
+  });
+
+  it("names the page's own canonical URL in its structured data, the logo on its publisher", () => {
+    const post = { ...summary(8, []), content: "", lang: "fr" as const };
+    const tags = pageMeta(matchesIn("fr"), {
+      description: "d",
+      path: "/blog/8",
+      alternates: { en: "/blog/1", fr: "/fr/blog/8" },
+      jsonLd: blogPostingJsonLd(post),
+    });
+    const jsonLd = (tags.find((tag) => "script:ld+json" in tag) as Record<string, unknown>)[
+      "script:ld+json"
+    ];
+    expect(jsonLd).toMatchObject({
+      mainEntityOfPage: "https://jenga.example/fr/blog/8",
+      publisher: { url: "https://jenga.example/fr/", logo: "https://jenga.example/logo.svg" },
     });
   });
 

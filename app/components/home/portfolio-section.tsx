@@ -3,10 +3,12 @@ import type { WorkItem } from "~/domain/site/content.server";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
+import { portfolioPath, useSignedIn } from "../layout/nav-links";
 import { HomeSection } from "./section";
 
 export function PortfolioSection({ items }: { items: readonly WorkItem[] }) {
   const t = useT();
+  const signedIn = useSignedIn();
   return (
     <HomeSection id="portfolio" title={t("home.workTitle")} intro={t("home.workIntro")}>
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
@@ -49,7 +51,7 @@ export function PortfolioSection({ items }: { items: readonly WorkItem[] }) {
       </ul>
       <p className="mt-10 text-center">
         <Link
-          to={t.path("/portfolio")}
+          to={t.path(portfolioPath(signedIn))}
           className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
         >
           {t("home.viewPortfolio")}

@@ -46,11 +46,18 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
       >
         <BrandMark />
         <ul className="hidden items-center gap-1 md:flex">
-          {mainNav.map((item) => (
-            <li key={item.to}>
-              <NavLink to={t.path(item.to)} end={item.to === "/"} className={navLinkClass}>
-                {t(item.label)}
-              </NavLink>
+          {mainNav(user !== null).map((item) => (
+            <li key={item.label}>
+              {item.to.includes("#") ? (
+                // A section of the home page: never "the current page" (the Home link is).
+                <Link to={t.path(item.to)} className={navLinkClass({ isActive: false })}>
+                  {t(item.label)}
+                </Link>
+              ) : (
+                <NavLink to={t.path(item.to)} end={item.to === "/"} className={navLinkClass}>
+                  {t(item.label)}
+                </NavLink>
+              )}
             </li>
           ))}
         </ul>
@@ -97,8 +104,8 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
       </summary>
       <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
         <ul>
-          {mainNav.map((link) => (
-            <li key={link.to}>
+          {mainNav(user !== null).map((link) => (
+            <li key={link.label}>
               <Link to={t.path(link.to)} className={item}>
                 {t(link.label)}
               </Link>

@@ -1,7 +1,7 @@
 import { PostArticle } from "~/components/blog/post-article";
 import { publicPageHeaders } from "~/infra/http-policy";
 import { errorMeta } from "~/lib/public-meta";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/post";
 
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     image: post.coverImage ?? undefined,
     imageAlt: post.cover?.alt,
     type: "article",
-    jsonLd: blogPostingJsonLd(siteFromMatches(matches), post),
+    jsonLd: blogPostingJsonLd(post),
   });
 };
 

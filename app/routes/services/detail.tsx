@@ -1,7 +1,7 @@
 import { ServiceDetail } from "~/components/services/service-detail";
 import { publicPageHeaders } from "~/infra/http-policy";
 import { errorMeta } from "~/lib/public-meta";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { serviceJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/detail";
 
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     description: `${service.description} ${service.priceRange}.`,
     path: `/services/${service.id}`,
     image: service.image ?? undefined,
-    jsonLd: serviceJsonLd(siteFromMatches(matches), service),
+    jsonLd: serviceJsonLd(service),
   });
 };
 

@@ -179,7 +179,8 @@ export function FieldInput({
           name={field.name}
           defaultValue={text}
           errors={errors}
-          maxLength={field.type === "digits" ? 24 : max}
+          // A date input has no length (HTML allows maxlength only on text-like inputs).
+          maxLength={field.type === "date" ? undefined : field.type === "digits" ? 24 : max}
           type={field.type === "email" ? "email" : field.type === "date" ? "date" : "text"}
           inputMode={field.type === "digits" ? "tel" : undefined}
           autoCapitalize={field.type === "slug" ? "none" : undefined}
