@@ -47,6 +47,6 @@ export function blogPostingJsonLd(site: SiteConfig, post: BlogPost): Record<stri
     author: { "@type": "Person", name: post.author },
     publisher: { "@type": "Organization", name: site.brandName, url: site.siteUrl },
     mainEntityOfPage: `${site.siteUrl}/blog/${post.id}`,
-    keywords: post.tags.join(", "),
+    keywords: post.tags.map((tag) => tag.label).join(", "),
   };
 }

@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n/locale";
+import type { PostTerm } from "./taxonomy";
 
 /** A published blog post as the pages use it (spec §3: the blog list's mapping of a posts row). */
 export interface BlogPost {
@@ -12,8 +13,9 @@ export interface BlogPost {
   /** published_at as an ISO string. */
   date: string;
   readTime: string;
-  categories: string[];
-  tags: string[];
+  /** Keys with their labels in the page's language (app/domain/posts/taxonomy.ts). */
+  categories: PostTerm[];
+  tags: PostTerm[];
   /** The language the post is written in (English when absent). */
   lang?: Locale;
   /** The post this one translates (the original of its group), if any. */

@@ -11,6 +11,8 @@ import {
   postsIn,
   translationsOf,
 } from "~/domain/posts/queries.server";
+import { termLabels } from "~/domain/posts/taxonomy";
+import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
 import type { PostSummary } from "~/domain/posts/types";
 import type { AuthorBio } from "~/domain/site/content.server";
 import { siteContent } from "~/domain/site/snapshot.server";
@@ -50,9 +52,10 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   if (id === null) throw notFound();
   const supabase = getSupabase(context);
   try {
-    const [post, all, site] = await Promise.all([
+    const [post, all, taxonomy, site] = await Promise.all([
       getPublishedPost(supabase, id),
       listPublishedPosts(supabase),
+      loadTaxonomy(supabase),
       // The post shows without its author's bio rather than not at all.
       siteContent(locale).catch(() => undefined),
     ]);
@@ -66,11 +69,12 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
       Object.entries(translations).map(([l, p]) => [l, postPath(p)]),
     ) as Partial<Record<Locale, string>>;
     const coverAlt = await altTextOf(supabase, mediaHashOf(post.coverImage));
+    const labels = termLabels(taxonomy, locale);
     return data(
       {
-        post,
+        post: withLabels(post, labels),
         coverAlt,
-        related: pickRelatedPosts(post, postsIn(all, locale)),
+        related: pickRelatedPosts(post, postsIn(all, locale)).map((p) => withLabels(p, labels)),
         authorBio: site?.authorBio(post.author) ?? NO_BIO,
         url: `${siteUrl()}${t.path(`/blog/${post.id}`)}`,
         alternates: switcherPaths(translations, post),
