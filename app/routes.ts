@@ -80,6 +80,8 @@ export default [
   ...siteEditor("services"),
   ...siteEditor("portfolio"),
   ...siteEditor("portfolio-categories"),
+  ...siteEditor("blog-categories"),
+  ...siteEditor("blog-tags"),
   ...siteEditor("team"),
   ...siteEditor("testimonials"),
   ...siteEditor("figures"),

@@ -1,6 +1,9 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
-/** The tables of the site's content (supabase/migrations/20261204000001_site_content.sql). */
+/**
+ * The tables of the site's content (supabase/migrations/20261204000001_site_content.sql) and the
+ * blog's categories and tags (supabase/migrations/20261205100001_blog_taxonomy.sql).
+ */
 export type SiteEntity =
   | "site_settings"
   | "services"
@@ -10,7 +13,9 @@ export type SiteEntity =
   | "testimonials"
   | "site_figures"
   | "legal_documents"
-  | "chat_options";
+  | "chat_options"
+  | "blog_categories"
+  | "blog_tags";
 
 /**
  * Something visitors see changed: cached public pages showing it must go, and (for the site's

@@ -39,6 +39,66 @@ export interface Database {
         };
         Relationships: [];
       };
+      blog_categories: {
+        Row: {
+          created_at: string;
+          id: number;
+          label: Json;
+          position: number;
+          slug: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          label: Json;
+          position?: number;
+          slug: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          label?: Json;
+          position?: number;
+          slug?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      blog_tags: {
+        Row: {
+          created_at: string;
+          id: number;
+          label: Json;
+          position: number;
+          slug: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          label: Json;
+          position?: number;
+          slug: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          label?: Json;
+          position?: number;
+          slug?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
       chat_options: {
         Row: {
           created_at: string;
@@ -721,6 +781,14 @@ export interface Database {
       blog_post_facets: {
         Args: { blog_lang: string };
         Returns: { kind: string; value: string }[];
+      };
+      blog_taxonomy: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
+      blog_term_slug: {
+        Args: { p_name: string };
+        Returns: string;
       };
       content_is_reorder: {
         Args: { old_row: Json; new_row: Json };

@@ -57,7 +57,9 @@ export type CacheablePath = keyof typeof CACHEABLE_PAGES;
  * to it drops exactly these from the page cache (server/page-cache.ts). The settings (brand,
  * contact details, footer) and the services (footer links) are on every page; the chat options
  * are the home page's widget and the contact page's `?topic=` message; the team's bios are
- * post authors' too; the sitemap lists the published legal documents.
+ * post authors' too; the sitemap lists the published legal documents; the blog's categories and
+ * tags label the posts wherever they are listed (the home page's latest articles, the blog, a
+ * post and its related posts, the feeds).
  */
 export const PAGES_SHOWING = {
   site_settings: "every page",
@@ -69,6 +71,8 @@ export const PAGES_SHOWING = {
   portfolio_projects: ["/"],
   team_members: ["/", "/blog/:postId"],
   legal_documents: ["/terms", "/privacy", "/sitemap.xml"],
+  blog_categories: ["/", "/blog", "/blog/:postId", "/blog/rss.xml"],
+  blog_tags: ["/", "/blog", "/blog/:postId", "/blog/rss.xml"],
 } as const satisfies Record<SiteEntity, "every page" | readonly CacheablePath[]>;
 
 /**

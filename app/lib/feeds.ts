@@ -91,7 +91,7 @@ export function rssXml(
       `      <description>${xmlEscape(post.excerpt)}</description>`,
       date ? `      <pubDate>${date}</pubDate>` : "",
       `      <author>${xmlEscape(post.author)}</author>`,
-      ...post.categories.map((c) => `      <category>${xmlEscape(c)}</category>`),
+      ...post.categories.map((c) => `      <category>${xmlEscape(c.label)}</category>`),
       "    </item>",
     ]
       .filter(Boolean)

@@ -69,6 +69,6 @@ export function blogPostingJsonLd(post: BlogPost): (page: StructuredPage) => Jso
     author: { "@type": "Person", name: post.author },
     publisher: organizationRef(page),
     mainEntityOfPage: page.url,
-    keywords: post.tags.join(", "),
+    keywords: post.tags.map((tag) => tag.label).join(", "),
   });
 }

@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { withCovers } from "~/domain/media/details.server";
 import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
+import { termLabels } from "~/domain/posts/taxonomy";
+import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
 import { pageContent } from "~/domain/site/snapshot.server";
+import type { Locale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { pageParams } from "~/infra/page-query";
@@ -24,9 +27,19 @@ const HOME_MESSAGES = [
   "meta.homeDescription",
 ];
 
-async function latestPosts(context: Route.LoaderArgs["context"]) {
+/** The three newest posts of `locale`'s blog, their categories labelled in it. */
+async function latestPosts(context: Route.LoaderArgs["context"], locale: Locale) {
+  const supabase = getSupabase(context);
   try {
-    return { posts: await listPublishedPosts(getSupabase(context)), postsFailed: false };
+    const [all, taxonomy] = await Promise.all([
+      listPublishedPosts(supabase),
+      loadTaxonomy(supabase),
+    ]);
+    const labels = termLabels(taxonomy, locale);
+    const posts = postsIn(all, locale)
+      .slice(0, 3)
+      .map((post) => withLabels(post, labels));
+    return { posts, postsFailed: false };
   } catch (error) {
     console.error("home: latest posts failed", error);
     return { posts: [], postsFailed: true };
@@ -35,7 +48,7 @@ async function latestPosts(context: Route.LoaderArgs["context"]) {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { locale, i18n } = pageI18n(url, HOME_MESSAGES);
-  const [site, latest] = await Promise.all([pageContent(locale), latestPosts(context)]);
+  const [site, latest] = await Promise.all([pageContent(locale), latestPosts(context, locale)]);
   const slide = slideFromParam(pageParams(url).get("slide"), slideCount(site.testimonials.length));
   return data(
     {
@@ -47,7 +60,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       aboutFigures: site.aboutFigures,
       chat: site.chatLinks,
       i18n,
-      posts: await withCovers(getSupabase(context), postsIn(latest.posts, locale).slice(0, 3)),
+      posts: await withCovers(getSupabase(context), latest.posts),
       postsFailed: latest.postsFailed,
       slide,
     },

@@ -183,6 +183,14 @@ describe("PageCache", () => {
       }
     });
 
+    it("drops every page listing posts, in every language, for the blog's categories and tags", () => {
+      for (const entity of ["blog_categories", "blog_tags"]) {
+        expect(cachedAfter({ kind: "site", entity }), entity).toEqual(
+          without(...HOMES, "/blog", "/fr/blog?q=seo", "/blog/3", "/sw/blog/4", "/blog/rss.xml"),
+        );
+      }
+    });
+
     it("drops the home and post pages for the team (authors' bios)", () => {
       expect(cachedAfter({ kind: "site", entity: "team_members" })).toEqual(
         without(...HOMES, "/blog/3", "/sw/blog/4"),

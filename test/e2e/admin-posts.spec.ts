@@ -43,7 +43,8 @@ test.describe("admin post management", () => {
       published: false,
       published_at: null,
       content: "<h2>Before launch</h2><p>Test <strong>everything</strong>.</p>",
-      categories: ["Web Development", "Business"],
+      // Stored by key (names of existing categories, any case); the editor shows the names.
+      categories: ["web-development", "business"],
       tags: ["launch", "seo"],
       read_time: "1 min",
       author_name: "Administrator",

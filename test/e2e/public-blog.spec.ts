@@ -59,7 +59,8 @@ test.describe("blog list", () => {
     await expect(titles(page)).toHaveText(["M-Pesa Integration Guide for Online Stores"]);
     await page.goto("/blog?category=AI");
     await expect(titles(page)).toHaveText(["AI Chatbots for Customer Service"]);
-    await expect(page.getByLabel("Category")).toHaveValue("AI");
+    // An old link's label is read as the category's key.
+    await expect(page.getByLabel("Category")).toHaveValue("ai");
     await page.goto("/blog?tag=performance&tag=mobile");
     await expect(titles(page)).toHaveText(["Mobile-First Design for African Markets"]);
     await expect(page.getByRole("checkbox", { name: "#mobile" })).toBeChecked();
@@ -75,7 +76,7 @@ test.describe("blog list", () => {
     await page.getByLabel("Search articles").fill("");
     await page.getByLabel("Category").selectOption("Web Development");
     await applyFilters(page);
-    await expect(page).toHaveURL(/category=Web\+Development/);
+    await expect(page).toHaveURL(/category=web-development/);
     await expectSeeded(page, [
       "Choosing Reliable Web Hosting",
       "M-Pesa Integration Guide for Online Stores",
@@ -241,10 +242,10 @@ test.describe("blog pages", () => {
     await expect(pages.getByText("Page 1 of 2 · 14 articles")).toBeVisible();
     await expect(page.locator('head link[rel="next"]')).toHaveAttribute("href", /page=2/);
     await pages.getByRole("link", { name: "Page 2" }).click();
-    await expect(page).toHaveURL(/category=Paged.*&page=2$/);
+    await expect(page).toHaveURL(/category=paged.*&page=2$/);
     await expect(list.getByRole("listitem")).toHaveCount(2);
     await expect(list.getByText(`${category} article 14`)).toBeVisible();
-    await expect(page.locator('head link[rel="prev"]')).toHaveAttribute("href", /category=Paged/);
+    await expect(page.locator('head link[rel="prev"]')).toHaveAttribute("href", /category=paged/);
     await pages.getByRole("link", { name: "Previous" }).click();
     await expect(list.getByText(`${category} article 1`, { exact: true })).toBeVisible();
   });

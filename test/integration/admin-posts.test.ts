@@ -88,7 +88,8 @@ describe("creating a post", () => {
       excerpt: "What to check before going live.",
       content: "<h2>Before</h2><p>Test <strong>everything</strong>.</p>",
       cover_image: "/images/blog/launch.svg",
-      categories: ["Web Development", "Business"],
+      // Stored by key: the names of existing categories and tags (any case), a new one added.
+      categories: ["web-development", "business"],
       tags: ["launch", "seo"],
       published: true,
       read_time: "1 min",

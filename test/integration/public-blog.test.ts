@@ -81,10 +81,16 @@ describe("blog list loader", () => {
       title: "Choosing Reliable Web Hosting",
       author: "David Kamau",
       readTime: "5 min",
-      categories: ["Hosting", "Web Development"],
+      categories: [
+        { key: "hosting", label: "Hosting" },
+        { key: "web-development", label: "Web Development" },
+      ],
     });
-    expect(data.categories).toContain("Digital Marketing");
-    expect(data.tags).toContain("mpesa");
+    expect(data.categories).toContainEqual({
+      key: "digital-marketing",
+      label: "Digital Marketing",
+    });
+    expect(data.tags).toContainEqual({ key: "mpesa", label: "mpesa" });
   });
 
   it("filters by search, category and all selected tags from the URL", async () => {

@@ -4,6 +4,8 @@ export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/posts", label: "Posts", end: false },
+  { to: "/admin/blog-categories", label: "Blog categories", end: false },
+  { to: "/admin/blog-tags", label: "Blog tags", end: false },
   { to: "/admin/media", label: "Media", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
   { to: "/admin/people", label: "People", end: false },

@@ -105,14 +105,14 @@ export function PostEditor({
             name="categories"
             defaultValue={defaults.categories}
             errors={fieldErrors("categories")}
-            hint="Comma-separated, e.g. Web Development, Business"
+            hint="Comma-separated, e.g. Web Development, Business. A new name adds a category (its other languages: Blog categories); a translation keeps its original's."
           />
           <Field
             label="Tags"
             name="tags"
             defaultValue={defaults.tags}
             errors={fieldErrors("tags")}
-            hint="Comma-separated, e.g. seo, website"
+            hint="Comma-separated, e.g. seo, website. A new name adds a tag (its other languages: Blog tags); a translation keeps its original's."
           />
         </div>
         <PostLanguageFields />

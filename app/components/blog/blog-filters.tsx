@@ -2,22 +2,28 @@ import { type FormEvent, useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { BlogFilters } from "~/domain/posts/blog-filters";
+import type { PostTerm } from "~/domain/posts/taxonomy";
 import { useT } from "~/i18n/use-t";
 
 const TYPING_DELAY_MS = 300;
 
 /**
- * Search, category and tag chips as a GET form: the filters live in the URL and work without JS
- * (Apply Filters button). With JS the list updates as the visitor types or clicks.
+ * Search, category and tag chips as a GET form: the filters live in the URL (by key) and work
+ * without JS (Apply Filters button). With JS the list updates as the visitor types or clicks,
+ * and says "Updating…" until it has (`pending`). A choice made before the page hydrates shows
+ * at once in the control itself, and — JavaScript being on, only late — the same note and a
+ * dimmed list (app/styles/app.css, `data-unhydrated`) until the hydrated form applies it.
  */
 export function BlogFilterForm({
   filters,
   categories,
   tags,
+  pending,
 }: {
   filters: BlogFilters;
-  categories: string[];
-  tags: string[];
+  categories: PostTerm[];
+  tags: PostTerm[];
+  pending: boolean;
 }) {
   const hydrated = useHydrated();
   const t = useT();
@@ -62,6 +68,7 @@ export function BlogFilterForm({
       aria-label={t("blog.filterLabel")}
       onChange={onChange}
       ref={formRef}
+      data-unhydrated={hydrated ? undefined : ""}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="grid gap-4 md:grid-cols-3">
@@ -91,8 +98,8 @@ export function BlogFilterForm({
           >
             <option value="">{t("blog.allCategories")}</option>
             {categories.map((category) => (
-              <option key={category} value={category}>
-                {category}
+              <option key={category.key} value={category.key} lang={category.lang}>
+                {category.label}
               </option>
             ))}
           </select>
@@ -102,17 +109,17 @@ export function BlogFilterForm({
         <legend className="text-sm font-medium text-slate-800">{t("blog.tags")}</legend>
         <ul className="mt-2 flex flex-wrap gap-2">
           {tags.map((tag) => (
-            <li key={tag}>
+            <li key={tag.key} lang={tag.lang}>
               <label className="cursor-pointer">
                 <input
                   type="checkbox"
                   name="tag"
-                  value={tag}
-                  defaultChecked={filters.tags.includes(tag)}
+                  value={tag.key}
+                  defaultChecked={filters.tags.includes(tag.key)}
                   className="peer sr-only"
                 />
                 <span className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:border-brand-600">
-                  #{tag}
+                  #{tag.label}
                 </span>
               </label>
             </li>
@@ -133,6 +140,13 @@ export function BlogFilterForm({
             {t("blog.clear")}
           </Link>
         ) : null}
+        <p role="status" className="text-sm font-medium text-slate-700">
+          {pending ? (
+            t("blog.updating")
+          ) : hydrated ? null : (
+            <span className="blog-filters-early">{t("blog.updating")}</span>
+          )}
+        </p>
       </div>
     </Form>
   );

@@ -48,8 +48,8 @@ export function PostArticle({
         <header className="max-w-3xl">
           <ul className="flex flex-wrap gap-2" aria-label={t("blog.categories")}>
             {post.categories.map((category) => (
-              <li key={category} lang={postLang}>
-                <CategoryBadge>{category}</CategoryBadge>
+              <li key={category.key} lang={category.lang}>
+                <CategoryBadge>{category.label}</CategoryBadge>
               </li>
             ))}
           </ul>
@@ -91,12 +91,12 @@ export function PostArticle({
             {post.tags.length ? (
               <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("blog.tags")}>
                 {post.tags.map((tag) => (
-                  <li key={tag} lang={postLang}>
+                  <li key={tag.key} lang={tag.lang}>
                     <Link
-                      to={t.path(`/blog?tag=${encodeURIComponent(tag)}`)}
+                      to={t.path(`/blog?tag=${encodeURIComponent(tag.key)}`)}
                       className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
                     >
-                      #{tag}
+                      #{tag.label}
                     </Link>
                   </li>
                 ))}

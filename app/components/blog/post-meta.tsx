@@ -28,9 +28,12 @@ export function PostDateAndReadTime({ date, readTime }: { date: string; readTime
   );
 }
 
-export function CategoryBadge({ children }: { children: string }) {
+export function CategoryBadge({ children, lang }: { children: string; lang?: string }) {
   return (
-    <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
+    <span
+      lang={lang}
+      className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800"
+    >
       {children}
     </span>
   );
@@ -58,7 +61,10 @@ function UntranslatedBadge() {
   );
 }
 
-/** A post in a list: its first category and, when it is not translated, the 'English' badge. */
+/**
+ * A post in a list: its first category (labelled in the page's language, marked as such inside
+ * an untranslated post's card) and, when it is not translated, the 'English' badge.
+ */
 export function PostBadges({ post }: { post: PostSummary }) {
   const t = useT();
   const category = post.categories[0];
@@ -66,7 +72,11 @@ export function PostBadges({ post }: { post: PostSummary }) {
   if (!category && !foreign) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      {category ? <CategoryBadge>{category}</CategoryBadge> : null}
+      {category ? (
+        <CategoryBadge lang={category.lang ?? (foreign ? t.locale : undefined)}>
+          {category.label}
+        </CategoryBadge>
+      ) : null}
       {foreign ? <UntranslatedBadge /> : null}
     </div>
   );

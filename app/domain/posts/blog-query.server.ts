@@ -81,7 +81,7 @@ function matching(
 /**
  * One page of the published posts of `locale`'s blog, newest first, filtered in the database
  * (the text in the title or the excerpt, case-insensitive; the category; every selected
- * tag), with the exact total.
+ * tag — by their keys), with the exact total. The posts' categories and tags are unlabelled keys.
  */
 export async function findPublishedPosts(
   supabase: AppSupabase,
@@ -112,8 +112,8 @@ export async function findPublishedPosts(
 }
 
 /**
- * The categories and tags of the posts `locale`'s blog lists (its own and the English ones it has
- * not translated), each sorted alphabetically.
+ * The keys of the categories and tags of the posts `locale`'s blog lists (its own and the
+ * English ones it has not translated).
  */
 export async function publishedFacets(
   supabase: AppSupabase,
@@ -122,10 +122,6 @@ export async function publishedFacets(
   const { data, error } = await supabase.rpc("blog_post_facets", { blog_lang: locale });
   if (error) throw new PostsUnavailableError(error);
   const rows = data ?? [];
-  const of = (kind: string) =>
-    rows
-      .filter((row) => row.kind === kind)
-      .map((row) => row.value)
-      .sort((a, b) => a.localeCompare(b));
+  const of = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.value);
   return { categories: of("category"), tags: of("tag") };
 }

@@ -2,6 +2,7 @@ import { isLocale, type Locale, localizePath } from "~/i18n/locale";
 import type { Tables } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { sanitizePostHtml } from "./sanitize.server";
+import type { PostTerm } from "./taxonomy";
 import type { BlogPost, PostSummary } from "./types";
 
 /** The backend could not answer (network, timeout, 5xx, or an error body). */
@@ -40,6 +41,8 @@ export const SUMMARY_COLUMNS =
 const FULL_COLUMNS = `${SUMMARY_COLUMNS}, content`;
 const RELATED_LIMIT = 3;
 
+const unlabelled = (key: string): PostTerm => ({ key, label: key });
+
 /** A posts row in the shape the pages use. */
 export function toPostSummary(row: SummaryRow): PostSummary {
   return {
@@ -51,8 +54,9 @@ export function toPostSummary(row: SummaryRow): PostSummary {
     authorAvatar: row.author_avatar || null,
     date: row.published_at ?? "",
     readTime: row.read_time || "1 min",
-    categories: row.categories ?? [],
-    tags: row.tags ?? [],
+    // Keys, labelled for a page by `withLabels` (app/domain/posts/taxonomy.server.ts).
+    categories: (row.categories ?? []).map(unlabelled),
+    tags: (row.tags ?? []).map(unlabelled),
     lang: isLocale(row.lang) ? row.lang : "en",
     translationOf: row.translation_of ?? null,
   };
@@ -113,7 +117,8 @@ export async function getPublishedPost(
  */
 export function pickRelatedPosts(post: PostSummary, all: PostSummary[]): PostSummary[] {
   const others = all.filter((p) => p.id !== post.id);
-  const shares = (p: PostSummary) => p.categories.some((c) => post.categories.includes(c));
+  const keys = new Set(post.categories.map((c) => c.key));
+  const shares = (p: PostSummary) => p.categories.some((c) => keys.has(c.key));
   return [...others.filter(shares), ...others.filter((p) => !shares(p))].slice(0, RELATED_LIMIT);
 }
 

@@ -1,5 +1,6 @@
 import type { CoverDetails } from "~/domain/media/alt-text";
 import type { Locale } from "~/i18n/locale";
+import type { PostTerm } from "./taxonomy";
 
 /** A published blog post as the pages use it (the blog list's mapping of a posts row). */
 export interface BlogPost {
@@ -13,8 +14,9 @@ export interface BlogPost {
   /** published_at as an ISO string. */
   date: string;
   readTime: string;
-  categories: string[];
-  tags: string[];
+  /** Keys with their labels in the page's language (app/domain/posts/taxonomy.ts). */
+  categories: PostTerm[];
+  tags: PostTerm[];
   /** The language the post is written in (English when absent). */
   lang?: Locale;
   /** The post this one translates (the original of its group), if any. */

@@ -1,4 +1,6 @@
 import { listTranslationChoices } from "~/domain/posts/admin.server";
+import { EMPTY_TAXONOMY, termLabels } from "~/domain/posts/taxonomy";
+import { loadTaxonomy } from "~/domain/posts/taxonomy.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import type { Route } from "./+types/post-edit";
 import { editorAction, previewHtml, requirePost } from "./post-editor.server";
@@ -10,9 +12,20 @@ export async function loader(args: Route.LoaderArgs) {
   if (found.status === "rejected") throw found.reason;
   const post = found.value;
   const confirmDelete = args.url.searchParams.get("delete") === "1";
-  const choices = await listTranslationChoices(getSupabase(args.context));
+  const supabase = getSupabase(args.context);
+  const [choices, taxonomy] = await Promise.all([
+    listTranslationChoices(supabase),
+    // Without it the fields show the keys, which save the same.
+    loadTaxonomy(supabase).catch(() => EMPTY_TAXONOMY),
+  ]);
+  // The editor names categories and tags in English (a name in any language saves the same).
+  const english = termLabels(taxonomy, "en");
   return {
-    post,
+    post: {
+      ...post,
+      categories: post.categories.map((key) => english.category(key).label),
+      tags: post.tags.map((key) => english.tag(key).label),
+    },
     confirmDelete,
     preview: confirmDelete ? "" : previewHtml(post.content),
     translationChoices: choices.ok ? choices.value.filter((c) => c.id !== post.id) : [],

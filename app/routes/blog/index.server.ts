@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { withCovers } from "~/domain/media/details.server";
-import { parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
+import { hasActiveFilters, parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
 import { findPublishedPosts, publishedFacets } from "~/domain/posts/blog-query.server";
+import { byLabel, filterKeys, termLabels } from "~/domain/posts/taxonomy";
+import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { pageParams } from "~/infra/page-query";
@@ -11,11 +13,12 @@ import type { Route } from "./+types/index";
 /**
  * Published posts, newest first, filtered and paginated in the database by the URL
  * (?q, ?category, ?tag…, ?page: read as its cache key has them, app/infra/page-query.ts), with
- * the filter choices.
+ * the filter choices. Categories and tags are keys, shown with their labels in the page's
+ * language; an old link's label (`?category=Web Development`) is read as its key.
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const query = pageParams(url);
-  const filters = parseBlogFilters(query);
+  const asked = parseBlogFilters(query);
   const page = parseBlogPage(query);
   const { locale, t, i18n } = pageI18n(url, [
     "blog",
@@ -25,20 +28,35 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   ]);
   const supabase = getSupabase(context);
   try {
-    const [found, facets] = await Promise.all([
+    const taxonomyRead = loadTaxonomy(supabase);
+    const filters = hasActiveFilters(asked) ? filterKeys(asked, await taxonomyRead) : asked;
+    const [found, facets, taxonomy] = await Promise.all([
       findPublishedPosts(supabase, filters, page, locale),
       publishedFacets(supabase, locale),
+      taxonomyRead,
     ]);
-    const posts = await withCovers(supabase, found.posts);
+    const labels = termLabels(taxonomy, locale);
+    const posts = await withCovers(
+      supabase,
+      found.posts.map((post) => withLabels(post, labels)),
+    );
     return data(
-      { filters, ...found, posts, ...facets, loadError: undefined as string | undefined, i18n },
+      {
+        filters,
+        ...found,
+        posts,
+        categories: byLabel(facets.categories.map(labels.category), locale),
+        tags: byLabel(facets.tags.map(labels.tag), locale),
+        loadError: undefined as string | undefined,
+        i18n,
+      },
       { headers: publicCacheHeaders(request) },
     );
   } catch (error) {
     console.error("blog: posts failed", error);
     return data(
       {
-        filters,
+        filters: asked,
         posts: [],
         total: 0,
         page,

@@ -1,3 +1,4 @@
+import { useNavigation } from "react-router";
 import { BlogFilterForm } from "~/components/blog/blog-filters";
 import { NewsletterBox } from "~/components/blog/newsletter-box";
 import { Pagination } from "~/components/blog/pagination";
@@ -33,14 +34,22 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function BlogRoute({ loaderData }: Route.ComponentProps) {
   const { filters, posts, categories, tags, loadError, page, pageCount, total } = loaderData;
   const t = useT();
+  // A filter or page of this blog is on its way: the list says so until it arrives.
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.location?.pathname === t.path("/blog");
   return (
     <>
       <PageHeading title={t("blog.title")} subtitle={t("blog.intro")} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
-        <div className="space-y-8 lg:col-span-2">
-          <BlogFilterForm filters={filters} categories={categories} tags={tags} />
-          <PostList posts={posts} loadError={loadError} />
-          <Pagination filters={filters} page={page} pageCount={pageCount} total={total} />
+        <div className="blog-results-area space-y-8 lg:col-span-2">
+          <BlogFilterForm filters={filters} categories={categories} tags={tags} pending={pending} />
+          <div
+            aria-busy={pending || undefined}
+            className={`blog-results space-y-8 transition-opacity ${pending ? "opacity-50" : ""}`}
+          >
+            <PostList posts={posts} loadError={loadError} />
+            <Pagination filters={filters} page={page} pageCount={pageCount} total={total} />
+          </div>
         </div>
         <aside aria-label={t("newsletter.title")} className="lg:pt-0">
           <NewsletterBox />

@@ -10,6 +10,8 @@ import {
   postsIn,
   translationsOf,
 } from "~/domain/posts/queries.server";
+import { termLabels } from "~/domain/posts/taxonomy";
+import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
 import type { PostSummary } from "~/domain/posts/types";
 import type { AuthorBio } from "~/domain/site/content.server";
 import { siteContent } from "~/domain/site/snapshot.server";
@@ -49,9 +51,10 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   if (id === null) throw notFound();
   const supabase = getSupabase(context);
   try {
-    const [post, all, site] = await Promise.all([
+    const [post, all, taxonomy, site] = await Promise.all([
       getPublishedPost(supabase, id),
       listPublishedPosts(supabase),
+      loadTaxonomy(supabase),
       // The post shows without its author's bio rather than not at all.
       siteContent(locale).catch(() => undefined),
     ]);
@@ -64,13 +67,15 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     const hreflang = Object.fromEntries(
       Object.entries(translations).map(([l, p]) => [l, postPath(p)]),
     ) as Partial<Record<Locale, string>>;
-    const [shown] = await withCovers(supabase, [post]);
+    const labels = termLabels(taxonomy, locale);
+    const labelled = withLabels(post, labels);
+    const [shown] = await withCovers(supabase, [labelled]);
     return data(
       {
-        post: shown ?? post,
+        post: shown ?? labelled,
         /** The cover's alt text (app/domain/media/alt-text.ts); "" for none or a decorative one. */
         coverAlt: shown?.cover?.alt ?? "",
-        related: pickRelatedPosts(post, postsIn(all, locale)),
+        related: pickRelatedPosts(post, postsIn(all, locale)).map((p) => withLabels(p, labels)),
         authorBio: site?.authorBio(post.author) ?? NO_BIO,
         url: `${siteUrl()}${t.path(`/blog/${post.id}`)}`,
         alternates: switcherPaths(translations, post),

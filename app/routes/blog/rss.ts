@@ -1,4 +1,6 @@
 import { listPublishedPosts } from "~/domain/posts/queries.server";
+import { termLabels } from "~/domain/posts/taxonomy";
+import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
 import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
 import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/infra/http-policy";
@@ -11,12 +13,17 @@ import type { Route } from "./+types/rss";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const locale = localeOf(url);
   try {
-    const all = await listPublishedPosts(getSupabase(context));
+    const supabase = getSupabase(context);
+    const [all, taxonomy] = await Promise.all([
+      listPublishedPosts(supabase),
+      loadTaxonomy(supabase),
+    ]);
+    const labels = termLabels(taxonomy, locale);
     const site = await getSiteConfig(locale);
     const brand = { brand: site.brandName };
     const xml = rssXml(
       site,
-      all.filter((post) => (post.lang ?? "en") === locale),
+      all.filter((post) => (post.lang ?? "en") === locale).map((post) => withLabels(post, labels)),
       {
         locale,
         title: translate(locale, "blog.feedTitle", brand),

@@ -66,6 +66,8 @@ export type KindName =
   | "services"
   | "portfolio"
   | "portfolio-categories"
+  | "blog-categories"
+  | "blog-tags"
   | "team"
   | "testimonials"
   | "figures"

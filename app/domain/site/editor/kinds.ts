@@ -112,6 +112,36 @@ const categories: KindSpec = {
   ],
 };
 
+/** The blog's categories and tags (supabase/migrations/20261205100001_blog_taxonomy.sql). */
+const blogCategories: KindSpec = {
+  name: "blog-categories",
+  entity: "blog_categories",
+  title: "siteEditor.kinds.blogCategories.title",
+  newLabel: "siteEditor.kinds.blogCategories.new",
+  intro: "siteEditor.kinds.blogCategories.intro",
+  nameField: "label",
+  ids: "number",
+  can: { create: true, delete: true, reorder: false, publish: false },
+  order: ["slug"],
+  fields: [
+    { name: "label", type: "translated", label: "siteEditor.fields.label", max: 60 },
+    slug("siteEditor.hints.blogCategorySlug"),
+  ],
+};
+
+const blogTags: KindSpec = {
+  ...blogCategories,
+  name: "blog-tags",
+  entity: "blog_tags",
+  title: "siteEditor.kinds.blogTags.title",
+  newLabel: "siteEditor.kinds.blogTags.new",
+  intro: "siteEditor.kinds.blogTags.intro",
+  fields: [
+    { name: "label", type: "translated", label: "siteEditor.fields.label", max: 60 },
+    slug("siteEditor.hints.blogTagSlug"),
+  ],
+};
+
 const team: KindSpec = {
   name: "team",
   entity: "team_members",
@@ -275,6 +305,8 @@ export const KINDS: Record<KindName, KindSpec> = {
   services,
   portfolio: projects,
   "portfolio-categories": categories,
+  "blog-categories": blogCategories,
+  "blog-tags": blogTags,
   team,
   testimonials,
   figures,
@@ -288,6 +320,8 @@ export const KIND_ORDER: readonly KindName[] = [
   "services",
   "portfolio",
   "portfolio-categories",
+  "blog-categories",
+  "blog-tags",
   "team",
   "testimonials",
   "figures",
