@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
-import { contentChangedHook, createAppListener } from "./app.ts";
+import { analyticsHooks, contentChangedHook, createAppListener } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
 import { FormGate, loopPressure, OVERLOAD } from "./form-gate.ts";
@@ -55,6 +55,7 @@ export async function startSiteServer(options: {
       })
     : undefined;
   const appContentChanged = contentChangedHook(build);
+  const analytics = analyticsHooks(build);
   const pressure = loopPressure();
   const readiness = createReadinessCheck({
     // Read at request time: in embedded mode the backend's URL is decided at start-up.
@@ -79,6 +80,7 @@ export async function startSiteServer(options: {
       },
     },
     readiness: () => readiness.check(),
+    answered: analytics.view,
     formGate: new FormGate({
       overloaded: () =>
         pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization,
@@ -101,6 +103,8 @@ export async function startSiteServer(options: {
     async drain(drainOptions) {
       draining = true;
       await drainServer(server, drainOptions);
+      // Every answer is sent: the page views and goals this process still holds are written.
+      await analytics.flush().catch((error: unknown) => console.warn("analytics:", error));
       readiness.close();
       pressure.stop();
     },
