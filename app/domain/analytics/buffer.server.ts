@@ -34,7 +34,7 @@ export class AnalyticsBuffer {
   private events: PendingEvent[] = [];
   /** A batch whose write failed once: tried again with the next one, then given up. */
   private retry: PendingEvent[] = [];
-  private visitors = new Map<string, number>();
+  private visitors = new Map<number, number>();
   private windowStart: number;
   private writing: Promise<void> | null = null;
   /** Events of the batch being written (held until the write ends). */

@@ -23,7 +23,19 @@ export function visitorId(salt: string, site: string, ip: string, userAgent: str
     .slice(0, 32);
 }
 
-/** Key of the per-visitor rate cap in this process's memory (never stored). */
-export function rateKey(ip: string, userAgent: string): string {
-  return createHash("sha256").update(ip).update("\u0000").update(userAgent).digest("base64url");
+/**
+ * Key of the per-visitor rate cap in this process's memory (never stored): a fast 53-bit hash
+ * of address and browser (two FNV-1a lanes). A collision only makes two visitors share a cap;
+ * SHA-256 here would cost a page-cache hit several microseconds.
+ */
+export function rateKey(ip: string, userAgent: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ ip.length;
+  const text = `${ip}\u0000${userAgent}`;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+  }
+  return (b >>> 0) * 0x200000 + ((a >>> 0) & 0x1fffff);
 }
