@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ADMIN } from "../../supabase/local/testing.ts";
 import { FORM_HEADERS, requestOnNewConnection } from "../support/http-client";
 import { startTestSite, type TestSite } from "../support/site";
 
@@ -212,5 +213,58 @@ describe("analytics through the real server with two workers", () => {
     const { data: salts } = await site.service.from("analytics_salts").select("day");
     const today = new Date().toISOString().slice(0, 10);
     expect(salts?.map((s) => s.day).sort()[0]).toBe(today);
+  });
+
+  it("shows exactly those numbers on /admin/analytics (and /admin) and in the CSV files", async () => {
+    const login = await fetch(`${site.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: FORM_HEADERS,
+      body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const get = async (path: string) => {
+      const answer = await fetch(`${site.url}${path}`, { headers: { Cookie: cookie } });
+      return {
+        status: answer.status,
+        type: answer.headers.get("content-type"),
+        text: await answer.text(),
+      };
+    };
+    const page = await get("/admin/analytics?period=today");
+    expect(page.status).toBe(200);
+    const text = page.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain("Visitors 4 ");
+    expect(text).toContain("Page views 8 ");
+    expect(text).toContain("Converting visitors 3 ");
+    expect(text).toContain("Conversion rate 75% ");
+    expect(text).toMatch(/Quote request: bulk-sms 1 1 25%/);
+    expect(text).toMatch(/Sign-up \/signup 1 1 100%/);
+    expect(text).toMatch(/Contact message google\.com 1 1 100%/);
+    expect(page.text).toContain("<title");
+
+    const pages = await get("/admin/analytics.csv?table=pages&period=today");
+    expect(pages.type).toMatch(/^text\/csv/);
+    expect(pages.text.split("\r\n").filter(Boolean).sort()).toEqual(
+      [
+        "/,1,1",
+        "/blog,1,1",
+        "/fr,1,1",
+        "/fr/contact,1,1",
+        "/services,1,2",
+        "/signup,1,1",
+        "/sw/services,1,1",
+        "page,visitors,views",
+      ].sort(),
+    );
+    const sources = await get("/admin/analytics.csv?table=goal-sources&period=today");
+    expect(sources.text).toBe(
+      "goal,source,visitors,sourceVisitors,rate\r\ncontact,google.com,1,1,100\r\nquote,newsletter,1,1,100\r\nsignup,,1,2,50\r\n",
+    );
+    const overview = await get("/admin");
+    expect(overview.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).toContain("Visitors 4 ");
   });
 });
