@@ -12,6 +12,9 @@ import {
 import { buildCsp, frameworkScriptHashes, isSharedCacheable } from "~/infra/http-policy";
 import { holdHydrationUntilPainted } from "~/infra/hydrate-after-paint";
 
+/** First-party analytics: the Node server counts pages and drains through these (server/app.ts). */
+export { countPageView, flushAnalytics } from "~/domain/analytics/collector.server";
+
 export const streamTimeout = 5_000;
 
 /**

@@ -72,6 +72,8 @@ export default [
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   route("admin/people", "routes/admin/people.tsx"),
+  route("admin/analytics", "routes/admin/analytics.tsx"),
+  route("admin/analytics.csv", "routes/admin/analytics-csv.ts"),
   route("admin/activity", "routes/admin/activity.tsx"),
   route("admin/posts", "routes/admin/posts-list.tsx"),
   route("admin/posts/new", "routes/admin/post-new.tsx"),

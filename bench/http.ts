@@ -8,6 +8,8 @@ import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-pr
  * npm run bench:http — throughput of public pages on the production server (embedded backend),
  * side by side with the static ceiling for the identical HTML bytes: the same server sending them
  * as a static file, and a bare node:http server sending them from memory.
+ * Then cached `/` as browsers ask for it (a browser's User-Agent, one of 2000 visitors), with
+ * analytics on and off side by side (issue 28: within 5 %).
  * BENCH_DURATION (s, default 8) and BENCH_CONNECTIONS (default 50) tune the run.
  */
 const duration = Number(process.env.BENCH_DURATION || 8);
@@ -26,8 +28,27 @@ interface Figures {
   non2xx: number;
 }
 
-async function load(url: string, seconds: number): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration: seconds });
+/** Browsers' requests: each one of `visitors` User-Agents in turn (analytics counts them). */
+function asBrowsers(visitors: number) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request: autocannon.Request): autocannon.Request => {
+        next = (next + 1) % visitors;
+        const ua = `Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.${next}`;
+        return { ...request, headers: { ...request.headers, "User-Agent": ua } };
+      },
+    },
+  ];
+}
+
+async function load(url: string, seconds: number, browsers = false): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(browsers ? { requests: asBrowsers(2000) } : {}),
+  });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -36,9 +57,9 @@ async function load(url: string, seconds: number): Promise<Figures> {
   };
 }
 
-async function measure(url: string): Promise<Figures> {
-  await load(url, 2); // warm-up
-  return load(url, duration);
+async function measure(url: string, browsers = false): Promise<Figures> {
+  await load(url, 2, browsers); // warm-up
+  return load(url, duration, browsers);
 }
 
 function startBare(port: number, file: string): Promise<() => void> {
@@ -80,10 +101,23 @@ for (const [index, page] of pages.entries()) {
     `| \`${page.path}\` | ${cached.rps} (${cached.p50}/${cached.p99}) | ${ssr.rps} (${ssr.p50}/${ssr.p99}) | ${file.rps} | ${bare.rps} | ${ratio(cached, file)} | ${ratio(cached, bare)} | ${cached.non2xx + ssr.non2xx} |`,
   );
 }
-await site.stop();
 await uncached.stop();
+
+// 3. Analytics on (the site above) and off, cached `/` as browsers ask for it, in turns.
+const quietDir = benchDataDir();
+const quiet = await startSite(4812, quietDir, { ANALYTICS: "off" });
+const analytics: { on: Figures[]; off: Figures[] } = { on: [], off: [] };
+for (let round = 0; round < 2; round++) {
+  analytics.on.push(await measure(`${site.url}/`, true));
+  analytics.off.push(await measure(`${quiet.url}/`, true));
+}
+await site.stop();
+await quiet.stop();
 removeDir(dataDir);
 removeDir(uncachedDir);
+removeDir(quietDir);
+const mean = (runs: Figures[]) => Math.round(runs.reduce((sum, r) => sum + r.rps, 0) / runs.length);
+results.analytics = { ...analytics, ratio: mean(analytics.on) / mean(analytics.off) };
 removeDir(captureDir);
 
 console.log(
@@ -94,6 +128,9 @@ console.log(
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) console.log(row);
+console.log(
+  `\nCached \`/\` as browsers (2000 User-Agents), req/s per round: analytics on ${analytics.on.map((r) => r.rps).join(", ")}; off ${analytics.off.map((r) => r.rps).join(", ")}; on / off ${(mean(analytics.on) / mean(analytics.off)).toFixed(3)}`,
+);
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
   "bench/results/http.json",

@@ -21,8 +21,32 @@ import {
   sendReadiness,
   sendRendered,
   sendStatic,
+  sentContentType,
 } from "./send.ts";
 import type { StaticFile } from "./static-files.ts";
+
+/** An answer as analytics sees it (app/domain/analytics/collector.server.ts `ServedPage`). */
+export interface ServedPage {
+  method: string;
+  target: string;
+  status: number;
+  contentType: string;
+  ip: string;
+  host: string;
+  headers: IncomingMessage["headers"];
+}
+
+function servedPage(req: IncomingMessage, res: ServerResponse, trustProxy?: boolean): ServedPage {
+  return {
+    method: req.method ?? "GET",
+    target: req.url ?? "/",
+    status: res.statusCode,
+    contentType: sentContentType.get(res) ?? String(res.getHeader("content-type") ?? ""),
+    ip: forwarded(req, "x-forwarded-for", trustProxy) ?? req.socket.remoteAddress ?? "unknown",
+    host: forwarded(req, "x-forwarded-host", trustProxy) ?? req.headers.host ?? "",
+    headers: req.headers,
+  };
+}
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -38,6 +62,8 @@ export interface AppOptions {
   formGate?: FormGate;
   /** Bytes of request bodies held at once (default DEFAULT_BODY_BUDGET_BYTES). */
   bodyBudget?: BodyBudget;
+  /** Told of every answer once it is sent (analytics: analyticsHooks); none: nobody is. */
+  answered?: (page: ServedPage) => void;
   log?: (line: string) => void;
   /** Where each request's line goes (`log` when unset; the server batches it: server/access-log.ts). */
   accessLog?: (line: string) => void;
@@ -51,6 +77,8 @@ export interface ContentEvents {
 type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 type ContextFactory = (ports: { contentEvents: ContentEvents }) => RouterContextProvider;
 interface BuildEntry {
+  countPageView?: (page: ServedPage) => void;
+  flushAnalytics?: () => Promise<void>;
   createRequestContext?: ContextFactory;
   createRequestHandler?: typeof createRequestHandler;
   contentChanged?: (change: { kind: string; entity?: string }) => void;
@@ -63,6 +91,18 @@ interface BuildEntry {
 export function contentChangedHook(build: ServerBuild): (change: { kind: string }) => void {
   const hook = (build.entry.module as BuildEntry).contentChanged;
   return hook ? (change) => hook(change) : () => {};
+}
+
+/**
+ * The build's analytics (app/domain/analytics/collector.server.ts): `view` is told of every
+ * answer sent, `flush` writes what this process holds; nothing for a build without them.
+ */
+export function analyticsHooks(build: ServerBuild): {
+  view?: (page: ServedPage) => void;
+  flush: () => Promise<void>;
+} {
+  const entry = build.entry.module as BuildEntry;
+  return { view: entry.countPageView, flush: entry.flushAnalytics ?? (async () => {}) };
 }
 
 /**
@@ -100,11 +140,12 @@ export function createAppListener(options: AppOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const path = (req.url ?? "/").split("?")[0] ?? "/";
-    res.on("finish", () =>
+    res.on("finish", () => {
       accessLog(
         `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
-      ),
-    );
+      );
+      if (options.answered) options.answered(servedPage(req, res, options.trustProxy));
+    });
     const https =
       forwarded(req, "x-forwarded-proto", options.trustProxy) === "https" ||
       "encrypted" in req.socket;

@@ -8,7 +8,15 @@ import type { Readiness } from "./readiness.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import type { StaticFile } from "./static-files.ts";
 
+/**
+ * The Content-Type each answer was sent with (`res.writeHead` with an object does not keep its
+ * headers for `getHeader`): what analytics looks at once the answer is sent (server/app.ts).
+ */
+export const sentContentType = new WeakMap<ServerResponse, string>();
+
 export function writeHead(res: ServerResponse, status: number, headers: Headers): void {
+  const type = headers.get("content-type");
+  if (type) sentContentType.set(res, type);
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of headers) if (name !== "set-cookie") out[name] = value;
   const cookies = headers.getSetCookie();

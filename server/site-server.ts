@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
 import { batchedAccessLog } from "./access-log.ts";
-import { contentChangedHook, createAppListener } from "./app.ts";
+import { analyticsHooks, contentChangedHook, createAppListener } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
 import { FormGate, loopPressure, OVERLOAD } from "./form-gate.ts";
@@ -60,6 +60,7 @@ export async function startSiteServer(options: {
       })
     : undefined;
   const appContentChanged = contentChangedHook(build);
+  const analytics = analyticsHooks(build);
   const pressure = loopPressure();
   const accessLog = batchedAccessLog(options.writeRequestLines ?? log);
   const suffix = options.requestLineSuffix ?? "";
@@ -86,6 +87,7 @@ export async function startSiteServer(options: {
       },
     },
     readiness: () => readiness.check(),
+    answered: analytics.view,
     formGate: new FormGate({
       overloaded: () =>
         pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization,
@@ -109,6 +111,8 @@ export async function startSiteServer(options: {
     async drain(drainOptions) {
       draining = true;
       await drainServer(server, drainOptions);
+      // Every answer is sent: the page views and goals this process still holds are written.
+      await analytics.flush().catch((error: unknown) => console.warn("analytics:", error));
       readiness.close();
       pressure.stop();
       accessLog.flush();

@@ -6,6 +6,111 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export interface Database {
   public: {
     Tables: {
+      analytics_daily: {
+        Row: {
+          day: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          day: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Update: {
+          day?: string;
+          dimension?: string;
+          value?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
+      analytics_events: {
+        Row: {
+          at: string;
+          country: string;
+          detail: string;
+          device: string;
+          goal: string;
+          id: number;
+          kind: string;
+          lang: string;
+          path: string;
+          referrer: string;
+          utm_campaign: string;
+          utm_medium: string;
+          utm_source: string;
+          visitor: string;
+        };
+        Insert: {
+          at?: string;
+          country?: string;
+          detail?: string;
+          device: string;
+          goal?: string;
+          id?: never;
+          kind: string;
+          lang: string;
+          path: string;
+          referrer?: string;
+          utm_campaign?: string;
+          utm_medium?: string;
+          utm_source?: string;
+          visitor: string;
+        };
+        Update: {
+          at?: string;
+          country?: string;
+          detail?: string;
+          device?: string;
+          goal?: string;
+          id?: never;
+          kind?: string;
+          lang?: string;
+          path?: string;
+          referrer?: string;
+          utm_campaign?: string;
+          utm_medium?: string;
+          utm_source?: string;
+          visitor?: string;
+        };
+        Relationships: [];
+      };
+      analytics_rolled_days: {
+        Row: {
+          day: string;
+          rolled_at: string;
+        };
+        Insert: {
+          day: string;
+          rolled_at?: string;
+        };
+        Update: {
+          day?: string;
+          rolled_at?: string;
+        };
+        Relationships: [];
+      };
+      analytics_salts: {
+        Row: {
+          day: string;
+          salt: string;
+        };
+        Insert: {
+          day: string;
+          salt: string;
+        };
+        Update: {
+          day?: string;
+          salt?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -777,6 +882,26 @@ export interface Database {
       admin_set_admin: {
         Args: { p_user_id: string; p_is_admin: boolean };
         Returns: boolean;
+      };
+      analytics_aggregate: {
+        Args: { p_from: string; p_to: string; p_unsummed_only?: boolean };
+        Returns: { day: string; dimension: string; value: string; views: number; visitors: number }[];
+      };
+      analytics_report: {
+        Args: { p_from: string; p_to: string };
+        Returns: { dimension: string; value: string; views: number; visitors: number }[];
+      };
+      analytics_rollup: {
+        Args: { p_retention_days?: number };
+        Returns: number;
+      };
+      analytics_salts: {
+        Args: Record<PropertyKey, never>;
+        Returns: { day: string; salt: string }[];
+      };
+      analytics_series: {
+        Args: { p_from: string; p_to: string; p_hourly: boolean };
+        Returns: { at: string; views: number; visitors: number }[];
       };
       blog_post_facets: {
         Args: { blog_lang: string };

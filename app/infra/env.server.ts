@@ -116,6 +116,15 @@ const schema = z
     ),
     /** Shared rate-limit counters and cache-invalidation broadcast between instances. */
     REDIS_URL: optionalText.pipe(redisUrl.optional()),
+    /**
+     * First-party analytics (app/domain/analytics/): page views and goals counted by the server,
+     * no cookie, no script. `off` counts nothing and writes nothing.
+     */
+    ANALYTICS: onOff,
+    /** Days raw analytics events are kept (their daily sums stay). */
+    ANALYTICS_RETENTION_DAYS: positiveInt.max(3650).default(30),
+    /** Seconds between two batch writes of a worker's analytics events. */
+    ANALYTICS_FLUSH_SECONDS: positiveInt.max(300).default(5),
     OAUTH_PROVIDERS: z.string().default(""),
     SUPABASE_TIMEOUT_MS: positiveInt.default(5000),
     SUPABASE_MAX_CONCURRENCY: positiveInt.default(16),

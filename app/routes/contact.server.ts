@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { recordGoal } from "~/domain/analytics/collector.server";
 import { saveContactMessage } from "~/domain/contact/messages.server";
 import { contactPrefill } from "~/domain/contact/prefill.server";
 import { contactSchemaIn } from "~/domain/contact/schema.server";
@@ -53,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     service: service ?? null,
   });
   if (!saved.ok) return failedForm(localizeFailure(saved, t), submission, { toast: true });
+  recordGoal(request, service ? "quote" : "contact", service ?? "");
   // The agency's notification was queued with the row; send it now, after this answer.
   void kickOutbox();
   return redirectWithToast(safeRedirectPath(redirectTo, t.path("/contact")), {

@@ -1,6 +1,8 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as activity from "~/routes/admin/activity";
+import * as analytics from "~/routes/admin/analytics";
+import * as analyticsCsv from "~/routes/admin/analytics-csv";
 import * as message from "~/routes/admin/message";
 import * as messages from "~/routes/admin/messages";
 import * as overview from "~/routes/admin/overview";
@@ -101,6 +103,16 @@ function entryPoints(cookie?: string) {
       () => people.action(at("/admin/people", formPost({ intent: "grant", user: someone }))),
     ],
     ["GET /admin/activity", "/admin/activity", () => activity.loader(at("/admin/activity"))],
+    [
+      "GET /admin/analytics",
+      "/admin/analytics?period=30d",
+      () => analytics.loader(at("/admin/analytics?period=30d")),
+    ],
+    [
+      "GET /admin/analytics.csv",
+      "/admin/analytics.csv?table=pages",
+      () => analyticsCsv.loader(at("/admin/analytics.csv?table=pages")),
+    ],
   ] as const;
 }
 

@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/media", label: "Media", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
   { to: "/admin/people", label: "People", end: false },
+  { to: "/admin/analytics", label: "Analytics", end: false },
 ] as const;
 
 /** The site editors (app/domain/site/editor/kinds.ts): everything else visitors read. */

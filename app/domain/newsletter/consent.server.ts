@@ -75,7 +75,7 @@ export async function checkLink(
  */
 export async function confirmSubscription(
   token: string | null,
-): Promise<Result<{ email: string }>> {
+): Promise<Result<{ email: string; confirmedNow: boolean }>> {
   const found = await subscriberFor("confirm", token);
   if (!found.ok) return found;
   if (found.value.status === "pending") {
@@ -93,7 +93,7 @@ export async function confirmSubscription(
     if (error) return noService();
     if (!data?.length) return failWith("invalid", "newsletterLink.invalid");
   }
-  return ok({ email: found.value.email });
+  return ok({ email: found.value.email, confirmedNow: found.value.status === "pending" });
 }
 
 /** Unsubscribes the address of the link (idempotent, no sign-in). */

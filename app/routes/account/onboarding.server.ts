@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { toSessionUser } from "~/domain/accounts/session-user";
+import { recordGoal } from "~/domain/analytics/collector.server";
 import {
   clearUnsaved,
   keepUnsaved,
@@ -76,6 +77,7 @@ export async function action(args: Route.ActionArgs) {
   if (isFinish(step, intent)) {
     const saved = await saveOnboarding(supabase, answers);
     if (saved.ok) {
+      recordGoal(args.request, "onboarding");
       const headers = { "Set-Cookie": await clearUnsaved(cookieHeader) };
       return redirectWithToast(
         back,

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
+import { AnalyticsGlance } from "~/components/admin/analytics/glance";
 import { LoadError } from "~/components/admin/confirm-step";
 import { LatestMessages, MailProblems, OverviewStats } from "~/components/admin/overview-cards";
 import { Toasts } from "~/components/toasts/toasts";
@@ -21,13 +22,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export { action, loader } from "./overview.server";
 
 export default function AdminOverview({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview, error } = loaderData;
+  const { overview, error, glance, locale } = loaderData;
   return (
     <AdminPage title="Admin" subtitle="Messages, subscribers and posts at a glance.">
       <Toasts toasts={[(actionData as FormReply | undefined)?.toast]} />
       {overview ? (
         <>
           <OverviewStats overview={overview} />
+          {glance ? <AnalyticsGlance locale={locale} {...glance} /> : null}
           <MailProblems problems={overview.mailProblems} failed={overview.mailFailed} />
           <LatestMessages messages={overview.latest} />
           <p className="mt-10">

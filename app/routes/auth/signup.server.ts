@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { signUpWithPassword } from "~/domain/accounts/auth.server";
 import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { recordGoal } from "~/domain/analytics/collector.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import type { Locale } from "~/i18n/locale";
 import { localeOf, pageI18n } from "~/i18n/page.server";
@@ -79,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await returnMailCap("signupMail", email);
       return failedForm(localizeFailure(result, t), submission);
     }
+    if (!result.value.existing) recordGoal(request, "signup");
     if (result.value.existing) {
       sendCappedMailLater("existingAccountMail", email, () => existingAccountMail(email, t.locale));
     }

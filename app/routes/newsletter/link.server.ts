@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { recordGoal } from "~/domain/analytics/collector.server";
 import { checkLink, confirmSubscription, unsubscribe } from "~/domain/newsletter/consent.server";
 import { newsletterLinkSchema } from "~/domain/newsletter/link-schema.server";
 import type { LinkPurpose } from "~/domain/newsletter/links.server";
@@ -58,6 +59,7 @@ async function linkAction(purpose: LinkPurpose, request: Request, url: URL) {
   const token = url.searchParams.get("token");
   const done = purpose === "confirm" ? await confirmSubscription(token) : await unsubscribe(token);
   if (!done.ok) return failedForm(localizeFailure(done, t));
+  if ("confirmedNow" in done.value && done.value.confirmedNow) recordGoal(request, "newsletter");
   const { email } = done.value;
   const notice =
     purpose === "confirm"

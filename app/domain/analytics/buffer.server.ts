@@ -1,0 +1,110 @@
+import type { PendingEvent } from "./event";
+import { rateKey } from "./visitor.server";
+
+/** Where a batch goes: one write; it throws when the batch was not stored. */
+export type BatchWriter = (batch: PendingEvent[]) => Promise<void>;
+
+export interface BufferLimits {
+  /** Events held at once; beyond it new ones are dropped (and counted). */
+  maxEvents: number;
+  /** A batch is written as soon as this many wait, without waiting for the timer. */
+  flushAt: number;
+  /** Events one visitor (address + browser) may add per window. */
+  perVisitor: number;
+  /** Distinct visitors tracked per window; beyond it new visitors' events are dropped. */
+  maxVisitors: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LIMITS: BufferLimits = {
+  maxEvents: 5_000,
+  flushAt: 1_000,
+  perVisitor: 30,
+  maxVisitors: 20_000,
+  windowMs: 60_000,
+};
+
+/**
+ * A worker's analytics events between two batch writes, bounded: at most `maxEvents` held, the
+ * batch being written included (a flood of fake views cannot grow memory; the excess is dropped and counted), at most
+ * `perVisitor` events per visitor per window, one write in flight at a time. A failed batch is
+ * tried once more with the next one (a crash loses what is held: the events since the last write).
+ */
+export class AnalyticsBuffer {
+  private events: PendingEvent[] = [];
+  /** A batch whose write failed once: tried again with the next one, then given up. */
+  private retry: PendingEvent[] = [];
+  private visitors = new Map<number, number>();
+  private windowStart: number;
+  private writing: Promise<void> | null = null;
+  /** Events of the batch being written (held until the write ends). */
+  private inFlight = 0;
+  dropped = 0;
+  written = 0;
+
+  private readonly write: BatchWriter;
+  private readonly limits: BufferLimits;
+  private readonly now: () => number;
+
+  constructor(write: BatchWriter, limits: BufferLimits = DEFAULT_LIMITS, now = Date.now) {
+    this.write = write;
+    this.limits = limits;
+    this.now = now;
+    this.windowStart = now();
+  }
+
+  get size(): number {
+    return this.events.length + this.retry.length + this.inFlight;
+  }
+
+  /** Adds an event; false when a bound dropped it. */
+  add(event: PendingEvent): boolean {
+    const now = this.now();
+    if (now - this.windowStart >= this.limits.windowMs) {
+      this.visitors.clear();
+      this.windowStart = now;
+    }
+    if (this.size >= this.limits.maxEvents) return this.drop();
+    const key = rateKey(event.ip, event.userAgent);
+    const seen = this.visitors.get(key) ?? 0;
+    if (seen >= this.limits.perVisitor) return this.drop();
+    if (seen === 0 && this.visitors.size >= this.limits.maxVisitors) return this.drop();
+    this.visitors.set(key, seen + 1);
+    this.events.push(event);
+    if (this.events.length >= this.limits.flushAt && !this.writing) void this.flush();
+    return true;
+  }
+
+  private drop(): false {
+    this.dropped++;
+    return false;
+  }
+
+  /**
+   * Writes what is held in one batch (waiting for a write in flight first); resolves when it is
+   * stored or given up.
+   */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.size === 0) return;
+    const again = this.retry;
+    const fresh = this.events;
+    this.retry = [];
+    this.events = [];
+    this.inFlight = again.length + fresh.length;
+    this.writing = this.write(again.length ? [...again, ...fresh] : fresh)
+      .then(() => {
+        this.written += again.length + fresh.length;
+      })
+      .catch((error: unknown) => {
+        this.dropped += again.length;
+        this.retry = fresh;
+        console.warn(`analytics: ${again.length + fresh.length} events were not written:`, error);
+      })
+      .finally(() => {
+        this.inFlight = 0;
+        this.writing = null;
+      });
+    await this.writing;
+  }
+}

@@ -1,0 +1,135 @@
+import { env, siteUrl } from "~/infra/env.server";
+import { AnalyticsBuffer } from "./buffer.server";
+import type { Goal } from "./event";
+import { createStore } from "./store.server";
+import {
+  type HeaderReader,
+  isPersonRequest,
+  optedOut,
+  pageOf,
+  sameSitePath,
+  visitOf,
+} from "./visit.server";
+
+/**
+ * A page the Node server answered (server/app.ts calls `countPageView` through the build once
+ * the answer is sent — page-cache hits included).
+ */
+export interface ServedPage {
+  method: string;
+  /** Path and query as requested. */
+  target: string;
+  status: number;
+  contentType: string;
+  ip: string;
+  host: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Sums are made at most this often per worker (analytics_rollup; every worker may run it). */
+const ROLLUP_EVERY_MS = 60 * 60_000;
+
+interface Collector {
+  buffer: AnalyticsBuffer;
+  trustProxy: boolean;
+  timer: NodeJS.Timeout;
+}
+
+let collector: Collector | null | undefined;
+
+/** This process's collector, made on first use; null with ANALYTICS=off. */
+function current(): Collector | null {
+  if (collector !== undefined) return collector;
+  const config = env();
+  if (!config.ANALYTICS || !config.SUPABASE_SERVICE_ROLE_KEY) {
+    // Hosted Supabase without the service role key: nothing could be written.
+    if (config.ANALYTICS) console.log("Analytics off: SUPABASE_SERVICE_ROLE_KEY is not set");
+    collector = null;
+    return collector;
+  }
+  const store = createStore(new URL(siteUrl()).host);
+  const buffer = new AnalyticsBuffer((batch) => store.write(batch));
+  let lastRollup = Number.NEGATIVE_INFINITY;
+  const tick = async () => {
+    await buffer.flush();
+    if (Date.now() - lastRollup < ROLLUP_EVERY_MS) return;
+    lastRollup = Date.now();
+    await store
+      .rollup(config.ANALYTICS_RETENTION_DAYS)
+      .catch((error: unknown) => console.warn("analytics:", error));
+  };
+  const timer = setInterval(() => void tick(), config.ANALYTICS_FLUSH_SECONDS * 1000);
+  timer.unref();
+  collector = { buffer, trustProxy: config.TRUST_PROXY === true, timer };
+  return collector;
+}
+
+const DOCUMENT = /^text\/html\b/i;
+/** React Router's answers to a client-side navigation (`/blog.data`). */
+const NAVIGATION_DATA = /^text\/x-script\b/i;
+
+/**
+ * Counts a page a person viewed: a successful (or not-modified) GET of an HTML page, or of a page's data when
+ * JavaScript navigates to it (a view too); not a form's revalidation (the data of the page the
+ * visitor is on), not a bot, a prefetch, the back office, nor a visitor sending Do-Not-Track
+ * or Global Privacy Control.
+ */
+export function countPageView(page: ServedPage): void {
+  // 304: a browser showing the page again from its cache, after asking whether it changed.
+  if (page.method !== "GET" || (page.status !== 200 && page.status !== 304)) return;
+  const pathname = page.target.split("?", 1)[0] ?? "/";
+  const data = pathname.endsWith(".data");
+  if (!(data ? NAVIGATION_DATA : DOCUMENT).test(page.contentType)) return;
+  const header: HeaderReader = (name) => {
+    const value = page.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  if (!isPersonRequest(header) || optedOut(header)) return;
+  const counted = pageOf(pathname);
+  if (!counted) return;
+  if (data && sameSitePath(header("referer"), page.host) === counted.path) return;
+  const target = current();
+  if (!target) return;
+  const facts = { ip: page.ip, host: page.host, header, target: page.target };
+  target.buffer.add({
+    kind: "view",
+    goal: "",
+    detail: "",
+    ...counted,
+    ...visitOf({ ...facts, trustProxy: target.trustProxy }, Date.now()),
+  });
+}
+
+/**
+ * Counts a goal (a lead the site stored) of the visitor making `request`, at the page the form
+ * was on; its source and entry page come from the same day's views through the visitor id.
+ */
+export function recordGoal(request: Request, goal: Goal, detail = ""): void {
+  const header: HeaderReader = (name) => request.headers.get(name) ?? undefined;
+  if (!isPersonRequest(header) || optedOut(header)) return;
+  const url = new URL(request.url);
+  const counted = pageOf(sameSitePath(header("referer"), url.host) || url.pathname);
+  const target = current();
+  if (!counted || !target) return;
+  const facts = { ip: header("x-client-ip") ?? "unknown", host: url.host, header, target: "" };
+  target.buffer.add({
+    kind: "goal",
+    goal,
+    detail: detail.slice(0, 80),
+    ...counted,
+    ...visitOf({ ...facts, trustProxy: target.trustProxy }, Date.now()),
+    // The form's own request names this site; where the visitor came from is in the day's views.
+    referrer: "",
+  });
+}
+
+/** Writes what this process holds (graceful shutdown, rolling restart). */
+export async function flushAnalytics(): Promise<void> {
+  await collector?.buffer.flush();
+}
+
+/** Events this process holds and dropped at its bounds so far; null when it counts nothing. */
+export function analyticsState(): { held: number; dropped: number } | null {
+  const target = current();
+  return target && { held: target.buffer.size, dropped: target.buffer.dropped };
+}

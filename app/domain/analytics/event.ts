@@ -1,0 +1,34 @@
+/** The goals the site counts: the leads it stores. */
+export const GOALS = ["contact", "quote", "signup", "newsletter", "onboarding"] as const;
+export type Goal = (typeof GOALS)[number];
+
+export type Device = "desktop" | "mobile" | "tablet";
+
+/**
+ * A page view or goal as held in a worker's memory until the next batch write. `ip` and
+ * `userAgent` only ever make the visitor id (app/domain/analytics/visitor.server.ts) when the
+ * batch is written; they are never written themselves.
+ */
+export interface PendingEvent {
+  at: number;
+  kind: "view" | "goal";
+  /** The page's path with its language prefix, without query: `/sw/services`. */
+  path: string;
+  lang: "en" | "sw" | "fr";
+  goal: Goal | "";
+  detail: string;
+  referrer: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  country: string;
+  device: Device;
+  ip: string;
+  userAgent: string;
+}
+
+/** A row of `analytics_events` (supabase/migrations/20261205200001_analytics.sql). */
+export interface StoredEvent extends Omit<PendingEvent, "at" | "ip" | "userAgent"> {
+  at: string;
+  visitor: string;
+}

@@ -1,0 +1,72 @@
+import { AdminPage } from "~/components/admin/admin-page";
+import { PeriodForm } from "~/components/admin/analytics/period-form";
+import { ReportTable } from "~/components/admin/analytics/report-table";
+import { Summary } from "~/components/admin/analytics/summary";
+import { TrafficChart } from "~/components/admin/analytics/traffic-chart";
+import { LoadError } from "~/components/admin/confirm-step";
+import { periodSearch } from "~/domain/analytics/period";
+import { TABLES } from "~/domain/analytics/report";
+import { useT } from "~/i18n/use-t";
+import { privateFormHeaders } from "~/infra/http-policy";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/analytics";
+
+export const headers: Route.HeadersFunction = privateFormHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Analytics",
+    description: "Visits and leads, counted on this server without cookies.",
+    path: "/admin/analytics",
+    noindex: true,
+  });
+
+export { loader } from "./analytics.server";
+
+/** /admin/analytics: the period's visits and leads, against the period before. */
+export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { locale, period, report, error } = loaderData;
+  const search = report ? periodSearch(report.period) : "";
+  return (
+    <div lang={locale}>
+      <AdminPage title={t("adminAnalytics.title")} subtitle={t("adminAnalytics.subtitle")}>
+        <PeriodForm query={period} />
+        {error ? <LoadError message={error} /> : null}
+        {report ? (
+          <>
+            <p className="mb-6 text-slate-700">
+              {t("adminAnalytics.range", {
+                from: report.period.from,
+                to: report.period.to,
+                previousFrom: report.period.previous.from,
+                previousTo: report.period.previous.to,
+              })}
+            </p>
+            <Summary locale={locale} totals={report.totals} previous={report.previous} />
+            <TrafficChart locale={locale} series={report.series} hourly={report.period.hourly} />
+            <p className="-mt-6 mb-10">
+              <a
+                href={`/admin/analytics.csv?table=series&${search}`}
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                download
+              >
+                {t("adminAnalytics.csv")}
+              </a>
+            </p>
+            {TABLES.map((name) => (
+              <ReportTable
+                key={name}
+                locale={locale}
+                name={name}
+                rows={report.tables[name]}
+                csvHref={`/admin/analytics.csv?table=${name}&${search}`}
+              />
+            ))}
+            <p className="text-sm text-slate-700">{t("adminAnalytics.privacy")}</p>
+          </>
+        ) : null}
+      </AdminPage>
+    </div>
+  );
+}
