@@ -11,13 +11,18 @@ test.describe("portfolio", () => {
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/portfolio")}`);
   });
 
-  test("signed out, Portfolio leads to the home page's projects, never to a login wall", async ({
+  test("signed out, Portfolio leads to the home page's projects; its button says sign-in is needed", async ({
     page,
   }) => {
     for (const [lang, nav, main, home] of [
-      ["", "Main", ["Portfolio", "View Full Portfolio"], "/"],
-      ["/sw", "Menyu kuu", ["Kazi Zetu", "Tazama Kazi Zetu Zote"], "/sw/"],
-      ["/fr", "Menu principal", ["Réalisations", "Voir toutes nos réalisations"], "/fr/"],
+      ["", "Main", ["Portfolio", "Sign in to see the full portfolio"], "/"],
+      ["/sw", "Menyu kuu", ["Kazi Zetu", "Ingia uone kazi zetu zote"], "/sw/"],
+      [
+        "/fr",
+        "Menu principal",
+        ["Réalisations", "Connectez-vous pour voir toutes nos réalisations"],
+        "/fr/",
+      ],
     ] as const) {
       await page.goto(`${lang}/services`);
       await page
@@ -27,9 +32,9 @@ test.describe("portfolio", () => {
       await expect(page).toHaveURL(`${home}#portfolio`);
       await expect(page.locator("#portfolio")).toBeInViewport();
       const full = page.getByRole("link", { name: main[1] });
-      await expect(full).toHaveAttribute("href", `${home}#portfolio`);
+      await expect(full).toHaveAttribute("href", `${lang}/login?redirectTo=%2Fportfolio`);
       await full.click();
-      await expect(page).toHaveURL(`${home}#portfolio`);
+      await expect(page).toHaveURL(`${lang}/login?redirectTo=%2Fportfolio`);
     }
   });
 

@@ -50,11 +50,13 @@ export function PortfolioSection({ items }: { items: readonly WorkItem[] }) {
         ))}
       </ul>
       <p className="mt-10 text-center">
+        {/* Signed out, the whole portfolio is behind sign-in: the button says so (this section
+            is what the nav's Portfolio shows them). */}
         <Link
-          to={t.path(portfolioPath(signedIn))}
+          to={signedIn ? t.path("/portfolio") : `${t.path("/login")}?redirectTo=%2Fportfolio`}
           className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
         >
-          {t("home.viewPortfolio")}
+          {t(signedIn ? "home.viewPortfolio" : "home.signInForPortfolio")}
         </Link>
       </p>
     </HomeSection>
