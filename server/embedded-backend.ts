@@ -15,7 +15,7 @@ interface Ready {
   admin?: { email: string; password?: string };
 }
 
-const CHILD = resolve(import.meta.dirname, "../supabase/local/child.ts");
+const CHILD = new URL(import.meta.resolve("@jenga/supabase-local/child"));
 
 function waitForReady(child: ChildProcess): Promise<Ready> {
   return new Promise((resolveReady, reject) => {
