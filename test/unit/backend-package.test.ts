@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -22,9 +22,12 @@ const SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|import\.meta\.resolve\(\s*)["']([^"'\n]+)["']/g;
 
 function sourceFiles(): string[] {
-  return execFileSync("git", ["ls-files", "*.ts", "*.tsx"], { cwd: ROOT, encoding: "utf8" })
-    .split("\n")
-    .filter(Boolean);
+  const listed = execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts", "*.tsx"],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  return listed.split("\n").filter((file) => file && existsSync(join(ROOT, file)));
 }
 
 function specifiers(file: string): string[] {
