@@ -6,9 +6,9 @@
  */
 import { rmSync } from "node:fs";
 import { cpus } from "node:os";
+import { startLocalSupabase } from "@jenga/supabase-local";
+import { createTestDataDir } from "@jenga/supabase-local/testing";
 import { createClient } from "@supabase/supabase-js";
-import { startLocalSupabase } from "../supabase/local/index.ts";
-import { createTestDataDir } from "../supabase/local/testing.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY_LEVELS = [1, 20];

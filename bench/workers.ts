@@ -1,9 +1,9 @@
 import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
 import { createClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
-import { createKeys, loadOrCreateSecret } from "../supabase/local/jwt.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
 import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 

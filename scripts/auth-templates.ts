@@ -15,14 +15,14 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { EmailActionType } from "@jenga/supabase-local/mail-templates";
 import {
   brandedSubject,
   IGNORE_LINE,
   type MailLocale,
   SENT_BY,
   TEMPLATES,
-} from "../supabase/local/auth/email-templates.ts";
-import type { EmailActionType } from "../supabase/local/auth/emails.ts";
+} from "@jenga/supabase-local/mail-templates";
 
 const ROOT = join(import.meta.dirname, "..");
 const PREFIX: Record<MailLocale, string> = { en: "", sw: "/sw", fr: "/fr" };

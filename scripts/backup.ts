@@ -20,16 +20,17 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
-import { loadEnv } from "../app/infra/env.server.ts";
 import {
+  acquireDirLock,
+  FileStore,
+  SNAPSHOT_FOLDER,
   SNAPSHOT_PATH,
   STORAGE_SNAPSHOT_HEADER,
   snapshotWithFiles,
-} from "../supabase/local/backup.ts";
-import { openDatabase } from "../supabase/local/database.ts";
-import { createKeys, loadOrCreateSecret } from "../supabase/local/jwt.ts";
-import { acquireDirLock } from "../supabase/local/lock.ts";
-import { FileStore, SNAPSHOT_FOLDER } from "../supabase/local/storage/files.ts";
+} from "@jenga/supabase-local/backup";
+import { openDatabase } from "@jenga/supabase-local/database";
+import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
+import { loadEnv } from "../app/infra/env.server.ts";
 
 const SECRET_FILES = ["jwt-secret", "session-secret"];
 

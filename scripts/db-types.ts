@@ -9,8 +9,8 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { openDatabase } from "../supabase/local/database.ts";
-import { createTestDataDir } from "../supabase/local/template.ts";
+import { openDatabase } from "@jenga/supabase-local/database";
+import { createTestDataDir } from "@jenga/supabase-local/testing";
 
 export const TYPES_FILE = join(import.meta.dirname, "..", "app", "infra", "database.types.ts");
 

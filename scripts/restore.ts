@@ -5,9 +5,8 @@
  */
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { acquireDirLock, restoreDatabase } from "@jenga/supabase-local/backup";
 import { loadEnv } from "../app/infra/env.server.ts";
-import { restoreDatabase } from "../supabase/local/backup.ts";
-import { acquireDirLock } from "../supabase/local/lock.ts";
 
 const SECRET_FILES = ["jwt-secret", "session-secret"];
 const from = process.argv[2] ? resolve(process.argv[2]) : "";

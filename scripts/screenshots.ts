@@ -6,8 +6,8 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { chromium, type Page } from "@playwright/test";
-import { TEST_ADMIN } from "../supabase/local/template.ts";
 import { startTestSite } from "../test/support/site.ts";
 
 const OUT = join(import.meta.dirname, "..", "docs", "screenshots");

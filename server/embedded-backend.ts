@@ -1,6 +1,8 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { resolve } from "node:path";
+import type { EnsuredUserResult } from "@jenga/supabase-local";
 import { type Env, setRuntimeEnv } from "../app/infra/env.server.ts";
+import { adminAccount, adminAccountLine } from "./admin-account.ts";
 
 export interface BackendHandle {
   close(): Promise<void>;
@@ -12,10 +14,10 @@ interface Ready {
   anonKey: string;
   serviceRoleKey: string;
   mailboxUrl: string;
-  admin?: { email: string; password?: string };
+  users: EnsuredUserResult[];
 }
 
-const CHILD = resolve(import.meta.dirname, "../supabase/local/child.ts");
+const CHILD = new URL(import.meta.resolve("@jenga/supabase-local/child"));
 
 function waitForReady(child: ChildProcess): Promise<Ready> {
   return new Promise((resolveReady, reject) => {
@@ -48,6 +50,7 @@ export async function startEmbeddedBackendIfNeeded(
     log(`Using Supabase at ${env.SUPABASE_URL}`);
     return undefined;
   }
+  const admin = adminAccount(env);
   const child = fork(CHILD, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   child.send({
     type: "start",
@@ -61,8 +64,7 @@ export async function startEmbeddedBackendIfNeeded(
       // (hosted: scripts/auth-templates.ts writes the name in).
       brandName: env.BRAND_NAME,
       brandFromSettings: true,
-      adminEmail: env.ADMIN_EMAIL,
-      adminPassword: env.ADMIN_PASSWORD,
+      users: [admin],
       // The site's own limits are the first line; the backend's (verification guessing, as
       // hosted) see the visitor's address, which the site passes in X-Forwarded-For.
       rateLimits: env.RATE_LIMIT,
@@ -81,11 +83,8 @@ export async function startEmbeddedBackendIfNeeded(
   });
   log(`Embedded Supabase backend: ${ready.url} (process ${child.pid})`);
   log(`Mailbox: ${ready.mailboxUrl}`);
-  if (ready.admin?.password) {
-    log(`Admin account created: ${ready.admin.email} / ${ready.admin.password} (shown once)`);
-  } else if (ready.admin) {
-    log(`Admin account: ${ready.admin.email}`);
-  }
+  const adminLine = adminAccountLine(admin, ready.users);
+  if (adminLine) log(adminLine);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   return {
     async close() {

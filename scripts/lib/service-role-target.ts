@@ -40,7 +40,7 @@ async function withEmbeddedBackend<T>(
   }
   const owner = lockOwnerAlive(dir);
   if (owner !== null) {
-    const { createKeys, loadOrCreateSecret } = await import("../../supabase/local/jwt.ts");
+    const { createKeys, loadOrCreateSecret } = await import("@jenga/supabase-local/jwt");
     const keys = await createKeys(env.SUPABASE_LOCAL_JWT_SECRET || loadOrCreateSecret(dir));
     const url = `http://127.0.0.1:${env.SUPABASE_LOCAL_PORT || 54321}`;
     const health = await fetch(`${url}/auth/v1/health`).catch(() => null);
@@ -52,7 +52,7 @@ async function withEmbeddedBackend<T>(
     }
     return change({ url, serviceRoleKey: keys.serviceRoleKey });
   }
-  const { startLocalSupabase } = await import("../../supabase/local/index.ts");
+  const { startLocalSupabase } = await import("@jenga/supabase-local");
   const backend = await startLocalSupabase({
     dir,
     port: 0,

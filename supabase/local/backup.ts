@@ -23,6 +23,11 @@ import { headerValue, sendJson } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
 import type { FileStore } from "./storage/files.ts";
 
+/** What scripts/backup.ts and scripts/restore.ts need besides the snapshot itself. */
+export { openDatabase } from "./database.ts";
+export { acquireDirLock } from "./lock.ts";
+export { FileStore, SNAPSHOT_FOLDER } from "./storage/files.ts";
+
 export const SNAPSHOT_PATH = "/backup/v1/snapshot";
 /** Response header naming the folder of hard-linked Storage files (under `storage/`). */
 export const STORAGE_SNAPSHOT_HEADER = "x-storage-snapshot";

@@ -3,7 +3,7 @@
  * password hashing and Postgres work never share the site's event loop.
  *
  * Protocol (Node IPC): the parent sends `{ type: "start", options }`; the child answers
- * `{ type: "ready", url, anonKey, serviceRoleKey, mailboxUrl, admin }` or
+ * `{ type: "ready", url, anonKey, serviceRoleKey, mailboxUrl, users }` or
  * `{ type: "failed", message }`. The child closes cleanly (releasing the data directory) on
  * SIGTERM/SIGINT and when the parent goes away (the IPC channel disconnects).
  */
@@ -55,7 +55,7 @@ process.once("message", async (message: StartMessage) => {
       anonKey: backend.anonKey,
       serviceRoleKey: backend.serviceRoleKey,
       mailboxUrl: backend.mailboxUrl,
-      admin: backend.admin,
+      users: backend.users,
     });
   } catch (error) {
     send({ type: "failed", message: error instanceof Error ? error.message : String(error) });

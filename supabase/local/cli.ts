@@ -5,7 +5,7 @@
  *
  * Environment: SUPABASE_LOCAL_DIR (default .data/supabase), SUPABASE_LOCAL_PORT (default
  * 54321, 0 = any), SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_AUTOCONFIRM=1,
- * SITE_URL (default http://localhost:3000), ADMIN_EMAIL, ADMIN_PASSWORD,
+ * SITE_URL (default http://localhost:3000),
  * SUPABASE_LOCAL_RATE_LIMIT=off (no per-client request limits),
  * SUPABASE_LOCAL_RATE_LIMIT_HEADER (e.g. X-Forwarded-For: client address for those limits).
  */
@@ -20,8 +20,6 @@ const backend = await startLocalSupabase({
   jwtSecret: env.SUPABASE_LOCAL_JWT_SECRET || undefined,
   autoconfirm: env.SUPABASE_LOCAL_AUTOCONFIRM === "1" || env.SUPABASE_LOCAL_AUTOCONFIRM === "true",
   siteUrl: env.SITE_URL || "http://localhost:3000",
-  adminEmail: env.ADMIN_EMAIL || undefined,
-  adminPassword: env.ADMIN_PASSWORD || undefined,
   rateLimits: env.SUPABASE_LOCAL_RATE_LIMIT !== "off",
   rateLimitHeader: env.SUPABASE_LOCAL_RATE_LIMIT_HEADER || undefined,
 });
@@ -33,13 +31,6 @@ const lines = [
   `  service key:  ${backend.serviceRoleKey}`,
   `  Mailbox:      ${backend.mailboxUrl}`,
 ];
-if (backend.admin?.password) {
-  lines.push(
-    `  Admin:        ${backend.admin.email} / ${backend.admin.password} (shown only once)`,
-  );
-} else if (backend.admin) {
-  lines.push(`  Admin:        ${backend.admin.email}`);
-}
 console.log(lines.join("\n"));
 
 let stopping = false;

@@ -19,11 +19,11 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { ensureAdminAccount } from "./admin-account.ts";
 import { createEqualTimes } from "./auth/equal-time.ts";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords.ts";
 import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
+import { type EnsuredUser, type EnsuredUserResult, ensureUsers } from "./ensured-users.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
 import { acquireDirLock } from "./lock.ts";
 import { type MailRelay, type SmtpOptions, startMailRelay } from "./mail-relay.ts";
@@ -34,6 +34,7 @@ import { type SecuritySettings, securitySettings } from "./settings.ts";
 import { FileStore } from "./storage/files.ts";
 import { seedStorage } from "./storage/seed.ts";
 
+export type { EnsuredUser, EnsuredUserResult } from "./ensured-users.ts";
 export type { Mail } from "./mailbox.ts";
 
 export interface LocalSupabaseOptions {
@@ -61,8 +62,11 @@ export interface LocalSupabaseOptions {
    * `{{ .Token }}` does). Default false: the site's pages take links only.
    */
   mailCodes?: boolean;
-  adminEmail?: string;
-  adminPassword?: string;
+  /**
+   * Accounts present after every start (ensured-users.ts), e.g. the site's administrator
+   * (server/admin-account.ts). Default: none.
+   */
+  users?: readonly EnsuredUser[];
   /** Log sink; default console.log (unless `quiet`). */
   log?: (line: string) => void;
   quiet?: boolean;
@@ -100,7 +104,8 @@ export interface LocalSupabase {
   jwtSecret: string;
   /** The SMTP relay, when started with `smtp`. */
   relay?: MailRelay;
-  admin?: { email: string; password?: string };
+  /** What this start did with each of `users` (those it skipped are left out). */
+  users: EnsuredUserResult[];
   close(): Promise<void>;
 }
 
@@ -121,11 +126,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       cost: security.passwordHashCost,
       maxPending: security.maxPendingPasswordChecks,
     });
-    const admin = await ensureAdminAccount(db, passwords, {
-      email: opts.adminEmail,
-      password: opts.adminPassword,
-      fresh: prepared.fresh,
-    });
+    const users = await ensureUsers(db, passwords, opts.users ?? [], prepared.fresh);
     const catalog = await createCatalog(db);
     const ctx: BackendContext = {
       db,
@@ -175,7 +176,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
       serviceRoleKey: keys.serviceRoleKey,
       mailboxUrl: `${url}/mailbox`,
       jwtSecret: keys.secret,
-      admin,
+      users,
       relay,
       close() {
         closing ??= (async () => {

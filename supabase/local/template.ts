@@ -47,8 +47,14 @@ export async function ensureTestTemplate(dir = DEFAULT_TEMPLATE_DIR): Promise<st
     dir: building,
     port: 0,
     siteUrl: "http://localhost:3000",
-    adminEmail: TEST_ADMIN.email,
-    adminPassword: TEST_ADMIN.password,
+    // The site's administrator, as server/admin-account.ts makes it.
+    users: [
+      {
+        ...TEST_ADMIN,
+        appMetadata: { is_admin: true },
+        userMetadata: { full_name: "Administrator" },
+      },
+    ],
     quiet: true,
   });
   await backend.close();

@@ -11,7 +11,7 @@
  *
  * @example
  *   import { createClient } from "@supabase/supabase-js";
- *   import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
+ *   import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
  *
  *   let backend: TestBackend;
  *   beforeAll(async () => { backend = await startTestBackend(); });
@@ -31,7 +31,10 @@ import type { Mail } from "./mailbox.ts";
 import { createTestDataDir, TEST_ADMIN } from "./template.ts";
 
 export type { Mail } from "./mailbox.ts";
-export { createTestDataDir, TEST_ADMIN } from "./template.ts";
+/** The SQL each Data API request runs first (role, claims), for tests of RLS policies. */
+export type { RequestRole } from "./rest/request-role.ts";
+export { requestSettingsSql, sqlLiteral } from "./rest/transaction.ts";
+export { createTestDataDir, ensureTestTemplate, TEST_ADMIN } from "./template.ts";
 
 export interface TestBackendOptions {
   /** Web app origin used in e-mail links. Default http://localhost:3000. */

@@ -1,3 +1,4 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as activity from "~/routes/admin/activity";
@@ -9,7 +10,6 @@ import * as overview from "~/routes/admin/overview";
 import * as people from "~/routes/admin/people";
 import * as subscribers from "~/routes/admin/subscribers";
 import * as csv from "~/routes/admin/subscribers-csv";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asResponse, settle, toastOf } from "../support/answers";
 import {
   createUser,

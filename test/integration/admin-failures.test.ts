@@ -1,10 +1,10 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as edit from "~/routes/admin/post-edit";
 import * as create from "~/routes/admin/post-new";
 import * as list from "~/routes/admin/posts-list";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, settle } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, postRouteArgs, routeArgs } from "../support/route-args";

@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
 import { promisify } from "node:util";
+import { startLocalSupabase } from "@jenga/supabase-local";
+import { createTestDataDir, TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main, setAdminFlag } from "../../scripts/admin-flag.ts";
-import { startLocalSupabase } from "../../supabase/local/index.ts";
-import { createTestDataDir, TEST_ADMIN } from "../../supabase/local/testing.ts";
 import { createUser, serviceClient, startAppBackend } from "../support/backend";
 
 const run = promisify(execFile);

@@ -1,9 +1,9 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as edit from "~/routes/admin/post-edit";
 import * as create from "~/routes/admin/post-new";
 import * as list from "~/routes/admin/posts-list";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asResponse, settle, toastOf } from "../support/answers";
 import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, postRouteArgs, routeArgs } from "../support/route-args";

@@ -1,5 +1,5 @@
+import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_ADMIN } from "../../supabase/local/testing.ts";
 import { cookieHeaderFrom } from "../support/route-args";
 import { startTestSite, type TestSite } from "../support/site";
 

@@ -1,8 +1,8 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as message from "~/routes/admin/message";
 import * as messages from "~/routes/admin/messages";
 import * as overview from "~/routes/admin/overview";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle } from "../support/answers";
 import {
   adminUserId,

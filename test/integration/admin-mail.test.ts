@@ -1,9 +1,9 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
+import { receivedMail, startTestSmtp, type TestSmtp } from "@jenga/supabase-local/testing/smtp";
 import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
 import * as contact from "~/routes/contact";
-import type { TestBackend } from "../../supabase/local/testing.ts";
-import { receivedMail, startTestSmtp, type TestSmtp } from "../../supabase/local/testing-smtp.ts";
 import { asResponse, settle } from "../support/answers";
 import { serviceClient, uniqueEmail, withBackend } from "../support/backend";
 import { postArgs } from "../support/route-args";

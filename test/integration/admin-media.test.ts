@@ -3,6 +3,8 @@
  * (Storage, RLS and all): what is stored, what is refused (and how the form answers), what is
  * served under /media/.
  */
+
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_MESSAGES } from "~/domain/media/limits";
@@ -12,7 +14,6 @@ import * as upload from "~/routes/admin/media-upload";
 import * as create from "~/routes/admin/post-new";
 import * as blogPost from "~/routes/blog/post";
 import * as media from "~/routes/media";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { jpegWithGps, pngOf } from "../support/images";

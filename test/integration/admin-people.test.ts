@@ -1,8 +1,8 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as overview from "~/routes/admin/overview";
 import * as people from "~/routes/admin/people";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle } from "../support/answers";
 import {
   adminUserId,

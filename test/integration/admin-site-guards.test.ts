@@ -4,12 +4,13 @@
  * go home with an info toast, and neither changes a thing — nor reads a byte of an upload.
  * The admin gets the page.
  */
+
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KindSpec } from "~/domain/site/editor/fields";
 import * as edit from "~/routes/admin/site-edit";
 import * as history from "~/routes/admin/site-history";
 import * as list from "~/routes/admin/site-list";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asResponse, settle, toastOf } from "../support/answers";
 import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";

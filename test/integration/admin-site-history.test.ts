@@ -3,6 +3,8 @@
  * every revision with who, when and what changed, and "Restore this version" through rpc
  * admin_restore_revision — for a changed item, a deleted one, the settings and a post.
  */
+
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RevisionView } from "~/domain/site/editor/history.server";
 import { KINDS } from "~/domain/site/editor/kinds";
@@ -11,7 +13,6 @@ import { english, translate } from "~/i18n/translate.server";
 import * as postEdit from "~/routes/admin/post-edit";
 import * as edit from "~/routes/admin/site-edit";
 import * as history from "~/routes/admin/site-history";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";

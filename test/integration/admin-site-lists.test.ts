@@ -3,12 +3,13 @@
  * Publish / Hide and Delete after its confirmation step — what the admin sees, what the
  * database holds, and that forged ids and buttons change nothing.
  */
+
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KindSpec } from "~/domain/site/editor/fields";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { english, translate } from "~/i18n/translate.server";
 import * as list from "~/routes/admin/site-list";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";

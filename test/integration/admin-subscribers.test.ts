@@ -1,3 +1,5 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
+import { startTestSmtp, type TestSmtp } from "@jenga/supabase-local/testing/smtp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LINK_EXPIRED, LINK_INVALID } from "~/domain/newsletter/consent.server";
 import { signLink } from "~/domain/newsletter/links.server";
@@ -6,8 +8,6 @@ import * as subscribers from "~/routes/admin/subscribers";
 import * as csv from "~/routes/admin/subscribers-csv";
 import * as newsletter from "~/routes/newsletter";
 import * as linkRoute from "~/routes/newsletter/link";
-import type { TestBackend } from "../../supabase/local/testing.ts";
-import { startTestSmtp, type TestSmtp } from "../../supabase/local/testing-smtp.ts";
 import { asData, asResponse, settle } from "../support/answers";
 import { serviceClient, signInCookie, uniqueEmail, withBackend } from "../support/backend";
 import { formPost, postArgs, routeArgs } from "../support/route-args";

@@ -1,6 +1,6 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as create from "~/routes/admin/post-new";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import {
   FORBIDDEN_IN_SANITIZED_HTML,
   XSS_PAYLOADS,

@@ -1,5 +1,5 @@
+import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
 import { createUser } from "../support/backend";
 import {
   contactForm,

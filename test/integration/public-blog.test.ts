@@ -1,3 +1,4 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +8,6 @@ import * as blogPost from "~/routes/blog/post";
 import * as rss from "~/routes/blog/rss";
 import * as home from "~/routes/home";
 import * as sitemap from "~/routes/seo/sitemap";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, settle } from "../support/answers";
 import { serviceClient, startAppBackend } from "../support/backend";
 import { routeArgs } from "../support/route-args";

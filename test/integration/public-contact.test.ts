@@ -1,8 +1,8 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as contact from "~/routes/contact";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
   createUser,

@@ -1,8 +1,8 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as newsletter from "~/routes/newsletter";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, settle } from "../support/answers";
 import { serviceClient, startAppBackend, uniqueEmail } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";

@@ -8,9 +8,9 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { bringToSchema, openDatabase } from "@jenga/supabase-local/database";
+import { createTestDataDir } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bringToSchema, openDatabase } from "../../supabase/local/database.ts";
-import { createTestDataDir } from "../../supabase/local/template.ts";
 import { type RealPostgres, sqlTarget, startRealPostgres } from "../support/real-postgres.ts";
 import { CALLERS, FIXTURE_SQL } from "../support/rls-fixture.ts";
 import { type Matrix, type MatrixResult, rlsMatrix } from "../support/rls-matrix.ts";

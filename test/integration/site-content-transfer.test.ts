@@ -1,7 +1,7 @@
+import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportContent, importContent } from "../../scripts/site-content.ts";
-import { serviceClient } from "../../supabase/local/test/helpers.ts";
-import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
+import { serviceClient } from "../support/backend.ts";
 
 /**
  * `npm run content:export` / `content:import` (scripts/site-content.ts): the content an agency

@@ -4,7 +4,7 @@
  * as SUPABASE_TEMPLATE_DIR. Test files start their own backend on a copy with
  * `startTestBackend()` from supabase/local/testing.ts.
  */
-import { ensureTestTemplate } from "../../supabase/local/template.ts";
+import { ensureTestTemplate } from "@jenga/supabase-local/testing";
 
 export default async function setup(): Promise<void> {
   const started = Date.now();

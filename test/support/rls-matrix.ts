@@ -7,8 +7,8 @@
  * (supabase/local/rest/transaction.ts), and is rolled back: the matrix changes nothing.
  */
 import type { IncomingMessage } from "node:http";
-import type { RequestRole } from "../../supabase/local/rest/request-role.ts";
-import { requestSettingsSql, sqlLiteral } from "../../supabase/local/rest/transaction.ts";
+import type { RequestRole } from "@jenga/supabase-local/testing";
+import { requestSettingsSql, sqlLiteral } from "@jenga/supabase-local/testing";
 import { CALLERS } from "./rls-fixture.ts";
 import type { SqlSession, StatementResult } from "./sql-session.ts";
 

@@ -3,10 +3,11 @@
  * against a fresh embedded backend signed in as the admin, and reading what the database
  * holds (service role) — the fixture of test/integration/admin-site-*.test.ts.
  */
+
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { KindSpec } from "~/domain/site/editor/fields";
 import * as edit from "~/routes/admin/site-edit";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asResponse, settle } from "./answers";
 import { serviceClient, signInCookie, startAppBackend } from "./backend";
 import { formPost, routeArgs } from "./route-args";

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
+import { createTestDataDir } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { createKeys, loadOrCreateSecret } from "../../supabase/local/jwt.ts";
-import { createTestDataDir } from "../../supabase/local/testing.ts";
 
 /**
  * The real production server (`node server/index.ts`, NODE_ENV=production) in a child process,

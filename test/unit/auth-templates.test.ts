@@ -1,4 +1,11 @@
 import { readFileSync } from "node:fs";
+import type { EmailActionType } from "@jenga/supabase-local/mail-templates";
+import {
+  IGNORE_LINE,
+  type MailLocale,
+  SENT_BY,
+  TEMPLATES,
+} from "@jenga/supabase-local/mail-templates";
 import { describe, expect, it } from "vitest";
 import { localeFromPath } from "~/i18n/locale";
 import {
@@ -8,13 +15,6 @@ import {
   HOSTED,
   subjectTemplate,
 } from "../../scripts/auth-templates.ts";
-import {
-  IGNORE_LINE,
-  type MailLocale,
-  SENT_BY,
-  TEMPLATES,
-} from "../../supabase/local/auth/email-templates.ts";
-import type { EmailActionType } from "../../supabase/local/auth/emails.ts";
 
 /**
  * The hosted project's e-mail templates, rendered as GoTrue renders them (Go templates: the

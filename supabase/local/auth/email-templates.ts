@@ -8,6 +8,8 @@
 import type { EmailActionType } from "./emails.ts";
 import type { JsonObject } from "./validation.ts";
 
+export type { EmailActionType } from "./emails.ts";
+
 export type MailLocale = "en" | "sw" | "fr";
 
 export interface MailTemplate {

@@ -29,7 +29,7 @@ describe("data directory", () => {
     const second = await startLocalSupabase({ dir, port: 0, siteUrl: SITE, quiet: true });
     try {
       expect(second.serviceRoleKey).toBe(first.serviceRoleKey);
-      expect(second.admin).toBeUndefined();
+      expect(second.users).toEqual([]);
       const again = createClient(second.url, second.serviceRoleKey, options);
       const rows = await again.from("newsletter_subscribers").select("email");
       expect(rows.data).toEqual([{ email: "restart@example.com" }]);

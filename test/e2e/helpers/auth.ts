@@ -16,8 +16,9 @@
  * - `signInUnconfirmed(page, user)`: a browser session for a user whose e-mail is not confirmed
  *   (password sign-in refuses them), for the verification banner.
  */
+
+import { loadOrCreateSecret } from "@jenga/supabase-local/jwt";
 import { expect, type Page } from "@playwright/test";
-import { loadOrCreateSecret } from "../../../supabase/local/jwt.ts";
 import { forgedSessionCookie } from "../../support/forged-session";
 import { BACKEND_URL, DATA_DIR, E2E_PORT, serviceClient } from "./backend";
 import { followMailLink } from "./mailbox";

@@ -1,5 +1,5 @@
+import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { createKeys, loadOrCreateSecret } from "../../../supabase/local/jwt.ts";
 
 /**
  * Direct access to the e2e server's embedded backend (same ports and data dir as
