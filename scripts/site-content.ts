@@ -30,8 +30,6 @@ const TABLES = [
   { table: "testimonials", key: ["name"] },
   { table: "site_figures", key: ["placement", "position"] },
   { table: "chat_options", key: ["slug"] },
-  { table: "blog_categories", key: ["slug"] },
-  { table: "blog_tags", key: ["slug"] },
 ] as const;
 
 type TableName = (typeof TABLES)[number]["table"];

@@ -11,6 +11,7 @@ import { createSupabaseServerClient } from "~/infra/supabase.server";
 import * as edit from "~/routes/admin/site-edit";
 import * as blog from "~/routes/blog/index";
 import * as post from "~/routes/blog/post";
+import * as rss from "~/routes/blog/rss";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { createUser, PASSWORD, signInCookie } from "../support/backend";
 import { routeArgs } from "../support/route-args";
@@ -82,6 +83,16 @@ describe("the blog's categories and tags in three languages", () => {
       "site-web",
       "petite-entreprise",
     ]);
+  });
+
+  it("names the categories in the feed's language, a translation's being its original's", async () => {
+    const { args } = routeArgs("/fr/blog/rss.xml");
+    const xml = await asResponse(await settle(() => rss.loader(args as never))).text();
+    expect(xml).toContain("<category>Développement web</category>");
+    expect(xml).toContain("<category>Entreprise</category>");
+    expect(xml).not.toContain("<category>Hébergement</category>");
+    expect(xml).not.toContain("<category>Web Development</category>");
+    expect(xml).not.toContain("<category>web-development</category>");
   });
 
   it("reads an old link's English label as its key, in every language", async () => {
