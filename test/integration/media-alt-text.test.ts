@@ -218,6 +218,20 @@ describe("uploads", () => {
     expect((await load()).items[0]?.hash).not.toBe(hash);
   });
 
+  it("refuses a file that is not an image next to the field, in the admin's language", async () => {
+    const file = new File(["<svg onload=alert(1)>"], "x.png", { type: "image/png" });
+    const answer = asData<{ result?: { error?: Record<string, string[]>; initialValue?: object } }>(
+      await act({ intent: "upload", alt: "Imehifadhiwa" }, { file }, "sw"),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.data.result?.error).toEqual({
+      file: [
+        "Faili hili si picha ya JPEG, PNG, WebP, AVIF wala GIF. Chagua picha katika mojawapo ya aina hizo (SVG haikubaliwi).",
+      ],
+    });
+    expect(answer.data.result?.initialValue).toEqual({ alt: "Imehifadhiwa" });
+  });
+
   it("warns, honestly, when the image is narrower than a cover should be", async () => {
     const small = await upload(720, 400, "small.png");
     expect(small.status).toBe(302);

@@ -5,6 +5,7 @@ import { mediaLibrarySchema } from "~/domain/media/form-schema.server";
 import { deleteImage, listMedia, type StoredImage, updateAlt } from "~/domain/media/library.server";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
 import { MEDIA_HASH } from "~/domain/media/urls";
+import type { MessageKey } from "~/i18n/messages";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import { announceContentChange } from "~/infra/content-events";
 import { readSubmission } from "~/infra/forms.server";
@@ -50,6 +51,24 @@ const back = (request: Request) => {
   return page ? `/admin/media?page=${encodeURIComponent(page)}` : "/admin/media";
 };
 
+type MediaMessage = keyof typeof MEDIA_MESSAGES;
+const UPLOAD_MESSAGES = [
+  "notAnImage",
+  "tooLarge",
+  "empty",
+  "noFile",
+  "tooManyPixels",
+  "unreadable",
+];
+
+/** An upload's refusal (app/domain/media/limits.ts, in English) in the admin's language. */
+function inAdminLanguage(t: Translator, message: string): string {
+  const key = (Object.keys(MEDIA_MESSAGES) as MediaMessage[]).find(
+    (name) => MEDIA_MESSAGES[name] === message && UPLOAD_MESSAGES.includes(name),
+  );
+  return key ? t(`mediaLibrary.errors.${key}` as MessageKey) : message;
+}
+
 /**
  * The toast after an upload: already in the library (nothing stored twice) or uploaded, and a
  * warning when the image is narrower than a cover should be (it was stored all the same).
@@ -94,7 +113,7 @@ export async function action(args: Route.ActionArgs) {
         ? null
         : fail("invalid", MEDIA_MESSAGES.noFile);
     if (failure || !stored.ok || !stored.value) {
-      const message = failure?.message ?? MEDIA_MESSAGES.noFile;
+      const message = inAdminLanguage(t, failure?.message ?? MEDIA_MESSAGES.noFile);
       const result = {
         initialValue: { alt: String(formData.get("alt") ?? "") },
         error: { file: [message] },

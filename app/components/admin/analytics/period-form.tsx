@@ -18,10 +18,7 @@ export function PeriodForm({ query }: { query: PeriodQuery }) {
   const errors = query.ok ? {} : query.errors;
   return (
     <Form method="get" action="/admin/analytics" className="mb-8">
-      <fieldset className="flex flex-wrap items-end gap-4">
-        <legend className="mb-2 font-semibold text-slate-900">
-          {t("adminAnalytics.period.legend")}
-        </legend>
+      <div className="flex flex-wrap items-end gap-4">
         <label className="min-w-40 flex-1 text-sm font-semibold text-slate-800">
           {t("adminAnalytics.period.legend")}
           <select name="period" defaultValue={name} className={input}>
@@ -59,7 +56,7 @@ export function PeriodForm({ query }: { query: PeriodQuery }) {
         <button type="submit" className={primaryButton}>
           {t("adminAnalytics.period.show")}
         </button>
-      </fieldset>
+      </div>
     </Form>
   );
 }
