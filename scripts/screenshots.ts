@@ -19,6 +19,7 @@ const PAGES = [
   { name: "admin-services", path: "/admin/services", admin: true },
   { name: "admin-service-edit", path: "/admin/services/1", admin: true },
   { name: "admin-service-history", path: "/admin/services/1/history", admin: true },
+  { name: "admin-analytics", path: "/admin/analytics", admin: true },
 ];
 
 async function signInAsAdmin(page: Page, url: string) {
