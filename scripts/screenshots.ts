@@ -1,6 +1,6 @@
 /**
  * npm run screenshots — phone screenshots (390 × 844) of `/`, `/blog/1`, `/admin/posts`,
- * `/login` and the site editors (a service's list, form and history), with JavaScript on and
+ * `/login`, the site editors (a service's list, form and history) and `/admin/analytics`, with JavaScript on and
  * off, from the production server on a fresh copy of the test data, into
  * docs/screenshots/<page>-<js|nojs>.png.
  */
@@ -19,6 +19,7 @@ const PAGES = [
   { name: "admin-services", path: "/admin/services", admin: true },
   { name: "admin-service-edit", path: "/admin/services/1", admin: true },
   { name: "admin-service-history", path: "/admin/services/1/history", admin: true },
+  { name: "admin-analytics", path: "/admin/analytics", admin: true },
 ];
 
 async function signInAsAdmin(page: Page, url: string) {

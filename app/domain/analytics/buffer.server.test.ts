@@ -95,21 +95,27 @@ describe("AnalyticsBuffer", () => {
     };
     // The backend never answers: nothing leaves the buffer.
     const buffer = new AnalyticsBuffer(() => new Promise<void>(() => {}), limits);
-    const ua = `Mozilla/5.0 ${"x".repeat(500)}`;
-    globalThis.gc?.();
+    // Seven browsers of 500 characters, 65 536 addresses: far more visitors than the caps.
+    const agents = Array.from({ length: 7 }, (_, n) => `Mozilla/5.0 ${"x".repeat(500)}${n}`);
     const heapBefore = process.memoryUsage().heapUsed;
+    let heapPeak = 0;
     const started = performance.now();
     const flood = 300_000;
     for (let i = 0; i < flood; i++) {
-      buffer.add(view(`198.51.${(i >> 8) & 255}.${i & 255}`, `${ua}${i % 7}`));
+      buffer.add(view(`198.51.${(i >> 8) & 255}.${i & 255}`, agents[i % 7]));
+      if (i % 10_000 === 0) heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     }
     const ms = performance.now() - started;
-    const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+    const heapGrowth = heapPeak - heapBefore;
+    console.log(
+      `flood of ${flood} views: ${ms.toFixed(0)} ms, heap peak +${(heapGrowth / 1048576).toFixed(1)} MB`,
+    );
     expect(buffer.size).toBe(5_000);
     expect(buffer.dropped).toBe(flood - 5_000);
     // ~2 µs per view on an idle core; the bound leaves room for a loaded machine.
     expect(ms).toBeLessThan(5_000);
-    // 5 000 events of ≤ 1.2 KB plus 20 000 rate keys: well under 32 MB.
-    expect(heapGrowth).toBeLessThan(32 * 1024 * 1024);
+    // 5 000 events plus 20 000 rate keys are a few MB; the rest is garbage of the loop itself,
+    // which the young generation collects as it goes (the peak stays far below a leak's).
+    expect(heapGrowth).toBeLessThan(64 * 1024 * 1024);
   });
 });

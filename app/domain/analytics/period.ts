@@ -19,7 +19,10 @@ export interface Period {
   /** The day after `to`: the reports' exclusive end. */
   end: string;
   days: number;
-  /** One day: the chart shows hours. */
+  /**
+   * Today: the chart shows hours (read from the raw events; any other period's days come from
+   * the daily sums, which outlive the raw events).
+   */
   hourly: boolean;
   previous: { from: string; to: string; end: string };
 }
@@ -52,7 +55,7 @@ function periodOf(name: PeriodName, first: number, last: number): Period {
     to: isoDay(last),
     end: isoDay(last + DAY),
     days,
-    hourly: days === 1,
+    hourly: name === "today",
     previous: {
       from: isoDay(first - days * DAY),
       to: isoDay(first - DAY),

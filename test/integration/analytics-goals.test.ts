@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyticsState } from "~/domain/analytics/collector.server";
+import { signLink } from "~/domain/newsletter/links.server";
+import * as linkRoute from "~/routes/newsletter/link";
+import type { TestBackend } from "../../supabase/local/testing.ts";
+import { settle } from "../support/answers";
+import { serviceClient, uniqueEmail, withBackend } from "../support/backend";
+import { formPost, routeArgs } from "../support/route-args";
+
+/**
+ * A confirmed newsletter subscription is a goal once: the press that confirms it, not a second
+ * press of the same link, nor a crawler's.
+ */
+let backend: TestBackend;
+withBackend((b) => {
+  backend = b;
+});
+beforeAll(() => {
+  process.env.RATE_LIMIT = "off";
+  process.env.ANALYTICS_FLUSH_SECONDS = "300";
+});
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+
+async function press(token: string, userAgent: string) {
+  const path = `/newsletter/confirm?token=${token}`;
+  const init = formPost({ intent: "confirm" });
+  const headers = new Headers(init.headers);
+  headers.set("User-Agent", userAgent);
+  await settle(() => linkRoute.action(routeArgs(path, { ...init, headers }).args as never));
+}
+
+describe("newsletter goal", () => {
+  it("is counted when a person's press confirms the subscription, once", async () => {
+    const pending = async () => {
+      const { data } = await serviceClient(backend)
+        .from("newsletter_subscribers")
+        .insert({ email: uniqueEmail("goal"), status: "pending" })
+        .select("id, email")
+        .single();
+      return signLink("confirm", data as { id: number; email: string });
+    };
+    const held = () => analyticsState()?.held ?? -1;
+    const before = held();
+    expect(before).toBeGreaterThanOrEqual(0);
+    await press(await pending(), "Mozilla/5.0 (compatible; bingbot/2.0)");
+    expect(held()).toBe(before);
+    const token = await pending();
+    await press(token, FIREFOX);
+    expect(held()).toBe(before + 1);
+    await press(token, FIREFOX);
+    expect(held()).toBe(before + 1);
+  });
+});
