@@ -1,8 +1,8 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyticsState } from "~/domain/analytics/collector.server";
 import { signLink } from "~/domain/newsletter/links.server";
 import * as linkRoute from "~/routes/newsletter/link";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { settle } from "../support/answers";
 import { serviceClient, uniqueEmail, withBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";

@@ -1,7 +1,7 @@
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/database.types";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { createUser, startAppBackend } from "../support/backend";
 
 /**

@@ -1,5 +1,5 @@
+import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_ADMIN } from "../../supabase/local/testing.ts";
 import { FORM_HEADERS, requestOnNewConnection } from "../support/http-client";
 import { startTestSite, type TestSite } from "../support/site";
 

@@ -5,10 +5,11 @@
  * (a crawl of /admin, the site editors included), and the answer of every form to bad input
  * posted without JavaScript. All documents go through ONE run of the checker; zero errors.
  */
+
+import { loadOrCreateSecret } from "@jenga/supabase-local/jwt";
+import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { LAST_STEP } from "~/domain/onboarding/survey";
-import { loadOrCreateSecret } from "../../supabase/local/jwt.ts";
-import { TEST_ADMIN } from "../../supabase/local/testing.ts";
 import { crawl } from "../support/crawler";
 import { forgedSessionCookie } from "../support/forged-session";
 import { type HtmlError, validateHtml } from "../support/html-validator";

@@ -4,12 +4,13 @@
  * what is stored, how bad input is answered (next to the field, in the admin's language, typed
  * values kept), what the blog shows.
  */
+
+import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverUrlOf } from "~/domain/media/urls";
 import * as library from "~/routes/admin/media-library";
 import * as newPost from "~/routes/admin/post-new";
 import * as blogPost from "~/routes/blog/post";
-import type { TestBackend } from "../../supabase/local/testing.ts";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { pngOf } from "../support/images";

@@ -57,69 +57,71 @@ export function TrafficChart({
     .map((p, i) => `${(PLOT.left + step * (i + 0.5)).toFixed(1)},${y(p.views).toFixed(1)}`)
     .join(" ");
   return (
-    <figure className="mb-10">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full rounded-lg border border-slate-200 bg-white"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{desc}</desc>
-        <line
-          x1={PLOT.left}
-          x2={WIDTH - PLOT.right}
-          y1={y(0)}
-          y2={y(0)}
-          className="stroke-slate-400"
-        />
-        <text
-          x={PLOT.left - 6}
-          y={PLOT.top + 10}
-          textAnchor="end"
-          className="fill-slate-700 text-xs"
+    <div className="mb-10">
+      <figure>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          className="h-auto w-full rounded-lg border border-slate-200 bg-white"
         >
-          {count(max)}
-        </text>
-        <text x={PLOT.left - 6} y={y(0)} textAnchor="end" className="fill-slate-700 text-xs">
-          0
-        </text>
-        {series.map((p, i) => (
-          <rect
-            key={p.at}
-            x={PLOT.left + step * i + step * 0.15}
-            width={Math.max(0.5, step * 0.7)}
-            y={y(p.visitors)}
-            height={y(0) - y(p.visitors)}
-            className="fill-brand-700"
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{desc}</desc>
+          <line
+            x1={PLOT.left}
+            x2={WIDTH - PLOT.right}
+            y1={y(0)}
+            y2={y(0)}
+            className="stroke-slate-400"
           />
-        ))}
-        <polyline points={line} fill="none" strokeWidth={2} className="stroke-amber-600" />
-        <text x={PLOT.left} y={HEIGHT - 8} className="fill-slate-700 text-xs">
-          {range.from}
-        </text>
-        <text
-          x={WIDTH - PLOT.right}
-          y={HEIGHT - 8}
-          textAnchor="end"
-          className="fill-slate-700 text-xs"
-        >
-          {range.to}
-        </text>
-      </svg>
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700">
-        <span>
-          <span aria-hidden="true" className="mr-1 inline-block size-3 bg-brand-700" />
-          {t("adminAnalytics.columns.visitors")}
-        </span>
-        <span>
-          <span
-            aria-hidden="true"
-            className="mr-1 inline-block h-0.5 w-4 bg-amber-600 align-middle"
-          />
-          {t("adminAnalytics.columns.views")}
-        </span>
-      </figcaption>
+          <text
+            x={PLOT.left - 6}
+            y={PLOT.top + 10}
+            textAnchor="end"
+            className="fill-slate-700 text-xs"
+          >
+            {count(max)}
+          </text>
+          <text x={PLOT.left - 6} y={y(0)} textAnchor="end" className="fill-slate-700 text-xs">
+            0
+          </text>
+          {series.map((p, i) => (
+            <rect
+              key={p.at}
+              x={PLOT.left + step * i + step * 0.15}
+              width={Math.max(0.5, step * 0.7)}
+              y={y(p.visitors)}
+              height={y(0) - y(p.visitors)}
+              className="fill-brand-700"
+            />
+          ))}
+          <polyline points={line} fill="none" strokeWidth={2} className="stroke-amber-600" />
+          <text x={PLOT.left} y={HEIGHT - 8} className="fill-slate-700 text-xs">
+            {range.from}
+          </text>
+          <text
+            x={WIDTH - PLOT.right}
+            y={HEIGHT - 8}
+            textAnchor="end"
+            className="fill-slate-700 text-xs"
+          >
+            {range.to}
+          </text>
+        </svg>
+        <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700">
+          <span>
+            <span aria-hidden="true" className="mr-1 inline-block size-3 bg-brand-700" />
+            {t("adminAnalytics.columns.visitors")}
+          </span>
+          <span>
+            <span
+              aria-hidden="true"
+              className="mr-1 inline-block h-0.5 w-4 bg-amber-600 align-middle"
+            />
+            {t("adminAnalytics.columns.views")}
+          </span>
+        </figcaption>
+      </figure>
       <details className="mt-3">
         <summary className="cursor-pointer font-semibold text-brand-800">
           {t("adminAnalytics.chart.table")}
@@ -152,6 +154,6 @@ export function TrafficChart({
           </tbody>
         </table>
       </details>
-    </figure>
+    </div>
   );
 }
