@@ -3,7 +3,7 @@ import type { WorkItem } from "~/domain/site/content.server";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
-import { portfolioPath, useSignedIn } from "../layout/nav-links";
+import { useSignedIn } from "../layout/nav-links";
 import { HomeSection } from "./section";
 
 export function PortfolioSection({ items }: { items: readonly WorkItem[] }) {
