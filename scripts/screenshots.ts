@@ -22,6 +22,40 @@ const PAGES = [
   { name: "admin-analytics", path: "/admin/analytics", admin: true },
 ];
 
+/**
+ * Visits for the analytics screenshot, through the real collection path (browsers' User-Agents,
+ * other sites and a campaign as referrers), written by the site's next flush.
+ */
+async function visit(url: string) {
+  const agents = [
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+    "Mozilla/5.0 (iPad; CPU OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1",
+  ];
+  const paths = [
+    "/",
+    "/services",
+    "/services/web-development",
+    "/blog",
+    "/blog/1",
+    "/sw/",
+    "/fr/contact",
+  ];
+  const referrers = ["https://www.google.com/", "https://www.linkedin.com/", "", "https://x.com/"];
+  for (let i = 0; i < 60; i++) {
+    const campaign = i % 9 === 0 ? "?utm_source=newsletter&utm_campaign=november" : "";
+    await fetch(`${url}${paths[i % paths.length]}${campaign}`, {
+      headers: {
+        "User-Agent": `${agents[i % agents.length]} v${i % 13}`,
+        Referer: referrers[i % 4] ?? "",
+      },
+    }).then((response) => response.arrayBuffer());
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+}
+
 async function signInAsAdmin(page: Page, url: string) {
   await page.goto(`${url}/login?redirectTo=/admin/posts`);
   await page.getByLabel("Email Address").fill(TEST_ADMIN.email);
@@ -31,7 +65,10 @@ async function signInAsAdmin(page: Page, url: string) {
 }
 
 mkdirSync(OUT, { recursive: true });
-const site = await startTestSite({ env: { CONTACT_WHATSAPP: "254712345678" } });
+const site = await startTestSite({
+  env: { CONTACT_WHATSAPP: "254712345678", ANALYTICS_FLUSH_SECONDS: "1" },
+});
+await visit(site.url);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],

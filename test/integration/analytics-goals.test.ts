@@ -2,14 +2,21 @@ import type { TestBackend } from "@jenga/supabase-local/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyticsState } from "~/domain/analytics/collector.server";
 import { signLink } from "~/domain/newsletter/links.server";
+import * as onboarding from "~/routes/account/onboarding";
 import * as linkRoute from "~/routes/newsletter/link";
-import { settle } from "../support/answers";
-import { serviceClient, uniqueEmail, withBackend } from "../support/backend";
-import { formPost, routeArgs } from "../support/route-args";
+import { asResponse, settle, toastOf } from "../support/answers";
+import {
+  createUser,
+  serviceClient,
+  signInCookie,
+  uniqueEmail,
+  withBackend,
+} from "../support/backend";
+import { formPost, postArgs, routeArgs, withCookies } from "../support/route-args";
 
 /**
  * A confirmed newsletter subscription is a goal once: the press that confirms it, not a second
- * press of the same link, nor a crawler's.
+ * press of the same link, nor a crawler's. A finished onboarding likewise, once.
  */
 let backend: TestBackend;
 withBackend((b) => {
@@ -49,6 +56,29 @@ describe("newsletter goal", () => {
     await press(token, FIREFOX);
     expect(held()).toBe(before + 1);
     await press(token, FIREFOX);
+    expect(held()).toBe(before + 1);
+  });
+});
+
+describe("onboarding goal", () => {
+  it("is counted when a client finishes the wizard, not when an onboarded client posts again", async () => {
+    const user = await createUser(backend, { metadata: { full_name: "Wanjiru K" } });
+    const cookie = await signInCookie(user.email, user.password);
+    const finish = async (session: string) => {
+      const { args } = postArgs(
+        "/onboarding",
+        { redirectTo: "/dashboard", step: "4", intent: "finish", goals: "More customers" },
+        { cookie: session },
+      );
+      args.request.headers.set("User-Agent", FIREFOX);
+      return asResponse(await settle(() => onboarding.action(args as never)));
+    };
+    const held = () => analyticsState()?.held ?? -1;
+    const before = held();
+    const done = await finish(cookie);
+    expect(await toastOf(done)).toMatchObject({ type: "success" });
+    expect(held()).toBe(before + 1);
+    await finish(withCookies(cookie, done));
     expect(held()).toBe(before + 1);
   });
 });
