@@ -22,6 +22,8 @@ const TABLE_OF: Record<string, string> = {
   testimonials: "testimonials",
   figures: "site_figures",
   chat: "chat_options",
+  "blog-categories": "blog_categories",
+  "blog-tags": "blog_tags",
   posts: "posts",
   messages: "contact_messages",
 };
