@@ -28,9 +28,12 @@ export const buttonClass =
 export const primaryButton = `${buttonClass} bg-brand-700 text-white hover:bg-brand-800`;
 export const secondaryButton = `${buttonClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
 export const dangerButton = `${buttonClass} bg-red-700 text-white hover:bg-red-800`;
-/** A text link; a block at least 24 px tall so a finger can hit it (WCAG 2.2 target size). */
+/**
+ * A text link; a block at least 24 × 24 px so a finger can hit it (WCAG 2.2 target size), also
+ * when its text is a two-letter name ("AI").
+ */
 export const linkClass =
-  "inline-block min-h-6 py-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline";
+  "inline-block min-h-6 min-w-6 py-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline";
 
 /**
  * A table that stacks on phones: below `sm` each row is a card and each cell shows its column

@@ -1,4 +1,4 @@
-import { AdminPage } from "~/components/admin/admin-page";
+import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { PeriodForm } from "~/components/admin/analytics/period-form";
 import { ReportTable } from "~/components/admin/analytics/report-table";
 import { Summary } from "~/components/admin/analytics/summary";
@@ -48,7 +48,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <p className="-mt-6 mb-10">
               <a
                 href={`/admin/analytics.csv?table=series&${search}`}
-                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                className={linkClass}
                 download
               >
                 {t("adminAnalytics.csv")}
