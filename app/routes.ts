@@ -1,11 +1,13 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * The pages every language has. English keeps today's paths (and route ids); Kiswahili and
  * French mount the same modules under `/sw` and `/fr` with ids of their own (`sw:…`), so a page's
  * language is its path's. Any other prefix (`/de/…`) is the catch-all's 404.
  */
-const PAGES: [path: string, file: string, id?: string][] = [
+type Page = [path: string, file: string, id?: string];
+
+const PAGES: Page[] = [
   ["services", "routes/services/index.tsx"],
   ["services/:serviceId", "routes/services/detail.tsx"],
   ["blog", "routes/blog/index.tsx"],
@@ -18,10 +20,6 @@ const PAGES: [path: string, file: string, id?: string][] = [
   ["portfolio", "routes/portfolio.tsx"],
   ["terms", "routes/legal/document.tsx", "terms"],
   ["privacy", "routes/legal/document.tsx", "privacy"],
-  ["profile", "routes/account/profile.tsx"],
-  ["dashboard", "routes/account/dashboard.tsx"],
-  ["onboarding", "routes/account/onboarding.tsx"],
-  ["email-banner", "routes/account/email-banner.tsx"],
   ["login", "routes/auth/login.tsx"],
   ["signup", "routes/auth/signup.tsx"],
   ["logout", "routes/auth/logout.tsx"],
@@ -31,14 +29,50 @@ const PAGES: [path: string, file: string, id?: string][] = [
   ["404", "routes/not-found.tsx", "not-found"],
 ];
 
-const english = PAGES.map(([path, file, id]) => route(path, file, id ? { id } : {}));
+/** Pages for signed-in visitors: their layout sends anyone else to the login page. */
+const ACCOUNT_PAGES: Page[] = [
+  ["profile", "routes/account/profile.tsx"],
+  ["dashboard", "routes/account/dashboard.tsx"],
+];
+
+/** Forms over every page for signed-in visitors: their layout guards the posts (a GET goes home). */
+const ACCOUNT_FORMS: Page[] = [
+  ["onboarding", "routes/account/onboarding.tsx"],
+  ["email-banner", "routes/account/email-banner.tsx"],
+];
+
+/** English keeps the file's id; Kiswahili and French prefix path and id with the language. */
+function mount(lang: "en" | "sw" | "fr", pages: Page[]) {
+  return pages.map(([path, file, id]) =>
+    lang === "en"
+      ? route(path, file, id ? { id } : {})
+      : route(`${lang}/${path}`, file, { id: `${lang}:${id ?? withoutExtension(file)}` }),
+  );
+}
+
+function withoutExtension(file: string) {
+  return file.replace(/\.tsx?$/, "");
+}
+
+/** A guarded area's layout in one language (app/routes/account/layout.ts and its kin). */
+function guarded(lang: "en" | "sw" | "fr", file: string, pages: Page[]) {
+  const id = lang === "en" ? withoutExtension(file) : `${lang}:${withoutExtension(file)}`;
+  return layout(file, { id }, mount(lang, pages));
+}
+
+/** Every page of one language: the public ones and the account area under its guards. */
+function pages(lang: "en" | "sw" | "fr") {
+  return [
+    ...mount(lang, PAGES),
+    guarded(lang, "routes/account/layout.ts", ACCOUNT_PAGES),
+    guarded(lang, "routes/account/forms-layout.ts", ACCOUNT_FORMS),
+  ];
+}
 
 function translated(lang: "sw" | "fr") {
   return [
     route(lang, "routes/home.tsx", { id: `${lang}:routes/home` }),
-    ...PAGES.map(([path, file, id]) =>
-      route(`${lang}/${path}`, file, { id: `${lang}:${id ?? file.replace(/\.tsx?$/, "")}` }),
-    ),
+    ...pages(lang),
     route(`${lang}/*`, "routes/not-found.tsx", { id: `${lang}:catch-all` }),
   ];
 }
@@ -62,39 +96,44 @@ function siteEditor(kind: string, { create = true } = {}) {
 
 export default [
   index("routes/home.tsx"),
-  ...english,
+  ...pages("en"),
   ...translated("sw"),
   ...translated("fr"),
   route("language", "routes/language.ts"),
-  route("admin", "routes/admin/overview.tsx"),
-  route("admin/messages", "routes/admin/messages.tsx"),
-  route("admin/messages/:id", "routes/admin/message.tsx"),
-  route("admin/subscribers", "routes/admin/subscribers.tsx"),
-  route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
-  route("admin/people", "routes/admin/people.tsx"),
-  route("admin/analytics", "routes/admin/analytics.tsx"),
-  route("admin/analytics.csv", "routes/admin/analytics-csv.ts"),
-  route("admin/activity", "routes/admin/activity.tsx"),
-  route("admin/posts", "routes/admin/posts-list.tsx"),
-  route("admin/posts/new", "routes/admin/post-new.tsx"),
-  route("admin/posts/:id", "routes/admin/post-edit.tsx"),
-  route("admin/posts/:id/history", "routes/admin/site-history.tsx", { id: "admin-posts-history" }),
-  ...siteEditor("services"),
-  ...siteEditor("portfolio"),
-  ...siteEditor("portfolio-categories"),
-  ...siteEditor("blog-categories"),
-  ...siteEditor("blog-tags"),
-  ...siteEditor("team"),
-  ...siteEditor("testimonials"),
-  ...siteEditor("figures"),
-  ...siteEditor("legal", { create: false }),
-  ...siteEditor("chat"),
-  route("admin/settings", "routes/admin/site-edit.tsx", { id: "admin-settings" }),
-  route("admin/settings/history", "routes/admin/site-history.tsx", {
-    id: "admin-settings-history",
-  }),
-  route("admin/media", "routes/admin/media-library.tsx"),
-  route("admin/media/upload", "routes/admin/media-upload.ts"),
+  // Every /admin route: the layout's middleware lets administrators only in.
+  layout("routes/admin/layout.ts", [
+    route("admin", "routes/admin/overview.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/messages/:id", "routes/admin/message.tsx"),
+    route("admin/subscribers", "routes/admin/subscribers.tsx"),
+    route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+    route("admin/people", "routes/admin/people.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
+    route("admin/analytics.csv", "routes/admin/analytics-csv.ts"),
+    route("admin/activity", "routes/admin/activity.tsx"),
+    route("admin/posts", "routes/admin/posts-list.tsx"),
+    route("admin/posts/new", "routes/admin/post-new.tsx"),
+    route("admin/posts/:id", "routes/admin/post-edit.tsx"),
+    route("admin/posts/:id/history", "routes/admin/site-history.tsx", {
+      id: "admin-posts-history",
+    }),
+    ...siteEditor("services"),
+    ...siteEditor("portfolio"),
+    ...siteEditor("portfolio-categories"),
+    ...siteEditor("blog-categories"),
+    ...siteEditor("blog-tags"),
+    ...siteEditor("team"),
+    ...siteEditor("testimonials"),
+    ...siteEditor("figures"),
+    ...siteEditor("legal", { create: false }),
+    ...siteEditor("chat"),
+    route("admin/settings", "routes/admin/site-edit.tsx", { id: "admin-settings" }),
+    route("admin/settings/history", "routes/admin/site-history.tsx", {
+      id: "admin-settings-history",
+    }),
+    route("admin/media", "routes/admin/media-library.tsx"),
+    route("admin/media/upload", "routes/admin/media-upload.ts"),
+  ]),
   route("media/:hash/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

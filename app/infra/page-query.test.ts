@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { routeLeaves } from "../../test/support/route-table";
 import routes from "../routes.ts";
 import {
   CACHEABLE_PAGES,
@@ -9,9 +10,7 @@ import {
   routeIdOf,
 } from "./page-query";
 
-const routeIdAt = new Map(
-  routes.map((r) => [`/${r.path ?? ""}`, r.id ?? r.file.replace(/\.tsx?$/, "")]),
-);
+const routeIdAt = new Map(routeLeaves(routes).map((r) => [`/${r.path}`, r.id]));
 
 describe("CACHEABLE_PAGES", () => {
   it("names each page's route as app/routes.ts does, in every language it has", () => {

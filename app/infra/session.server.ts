@@ -1,5 +1,5 @@
 import type { User } from "@supabase/supabase-js";
-import { type RouterContextProvider, redirect } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { authUserContext, supabaseContext } from "~/context";
 import { type SessionUser, toSessionUser } from "~/domain/accounts/session-user";
 import { isAdmin } from "~/domain/admin/rights";
@@ -115,3 +115,30 @@ export async function requireAdmin(args: { request: Request; context: Ctx }): Pr
   }
   return user;
 }
+
+/**
+ * Middleware of the account pages' layout (app/routes/account/layout.ts): every request under it
+ * is for signed-in visitors; anyone else goes to the login page and comes back after.
+ */
+export const signedInOnly: MiddlewareFunction<Response> = async (args, next) => {
+  await requireUser(args);
+  return next();
+};
+
+/**
+ * Middleware of the account forms' layout (app/routes/account/forms-layout.ts): posting needs a
+ * session; a read is the form's own (its loader sends everyone home).
+ */
+export const signedInToPost: MiddlewareFunction<Response> = async (args, next) => {
+  if (args.request.method !== "GET" && args.request.method !== "HEAD") await requireUser(args);
+  return next();
+};
+
+/**
+ * Middleware of the admin layout (app/routes/admin/layout.ts): every request under it is for
+ * administrators (anonymous → login, signed in without admin rights → home).
+ */
+export const adminOnly: MiddlewareFunction<Response> = async (args, next) => {
+  await requireAdmin(args);
+  return next();
+};

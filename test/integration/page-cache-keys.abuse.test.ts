@@ -3,6 +3,7 @@ import { LOCALES, localizePath } from "~/i18n/locale";
 import { PUBLIC_CACHE } from "~/infra/http-policy";
 import { CACHEABLE_PAGES, pageQuery, routeIdOf } from "~/infra/page-query";
 import routes from "../../app/routes.ts";
+import { routeLeaves } from "../support/route-table";
 import { startTestSite, type TestSite } from "../support/site";
 
 /**
@@ -107,10 +108,10 @@ async function publishedServiceIds(): Promise<string[]> {
 async function siteUrls(): Promise<{ url: string; file: string }[]> {
   const samples = await segmentSamples();
   const found = new Map<string, string>();
-  for (const route of routes) {
-    const path = `/${route.path ?? ""}`;
+  for (const route of routeLeaves(routes)) {
+    const path = `/${route.path}`;
     if (path.endsWith("*")) continue;
-    const spellings = route.path?.match(/^(sw|fr)(\/|$)/)
+    const spellings = route.path.match(/^(sw|fr)(\/|$)/)
       ? [path]
       : [path, ...LOCALES.map((l) => localizePath(path, l))];
     for (const spelling of spellings) {
