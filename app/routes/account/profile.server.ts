@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { changePassword, updateProfile } from "~/domain/accounts/auth.server";
-import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { toSessionUser } from "~/domain/accounts/session-user";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { pageNumber } from "~/domain/admin/pagination";
 import { altTranslationsOf } from "~/domain/media/alt-text";
-import { mediaLibrarySchema } from "~/domain/media/form-schema.server";
 import { deleteImage, listMedia, type StoredImage, updateAlt } from "~/domain/media/library.server";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
+import { mediaLibrarySchema } from "~/domain/media/schema.server";
 import { MEDIA_HASH } from "~/domain/media/urls";
 import type { MessageKey } from "~/i18n/messages";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";

@@ -6,7 +6,7 @@ import {
   signInWithPassword,
   startOAuth,
 } from "~/domain/accounts/auth.server";
-import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { failWith, localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
