@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -28,9 +29,21 @@ export const links: Route.LinksFunction = () => [
 
 export { loader, middleware } from "./root.server";
 
+/**
+ * `<html data-hydrated>` once React has hydrated the page and run its effects (a parent's effect
+ * runs after its children's): the public signal end-to-end tests wait on
+ * (test/e2e/helpers/hydrated.ts). Never in the server's HTML.
+ */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof rootLoader>("root");
   const t = useT();
+  useHydratedMarker();
   return (
     <TranslateContext value={t}>
       <html lang={t.locale}>

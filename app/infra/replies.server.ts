@@ -23,6 +23,13 @@ export const STATUS_OF: Record<FailureKind, number> = {
   unavailable: 503,
 };
 
+/**
+ * What a form action answers: its form's one reply type (with status and headers) or a response
+ * (a redirect). Declared as an action's return type, it types the page's `actionData` as that
+ * reply on every branch (test/unit/action-data-typed.test.ts keeps the casts out).
+ */
+export type FormAnswer<Reply> = ReturnType<typeof data<Reply>> | Response;
+
 /** Any Conform submission (valid or not): what the helpers below need of it. */
 export interface Submission {
   reply(options?: { hideFields?: string[]; formErrors?: string[] }): SubmissionResult<string[]>;

@@ -4,7 +4,6 @@ import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { publicPageHeaders } from "~/infra/http-policy";
-import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -21,8 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as FormReply | undefined;
+export default function ContactRoute({ loaderData, actionData: reply }: Route.ComponentProps) {
   const t = useT();
   return (
     <>

@@ -2,7 +2,6 @@ import { NewsletterBox } from "~/components/blog/newsletter-box";
 import { NewsletterFrame } from "~/components/blog/newsletter-link-page";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
-import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -25,7 +24,7 @@ export default function NewsletterRoute({ actionData }: Route.ComponentProps) {
   const t = useT();
   return (
     <NewsletterFrame title={t("newsletter.title")}>
-      <NewsletterBox reply={actionData as FormReply | undefined} />
+      <NewsletterBox reply={actionData} />
     </NewsletterFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createConfirmedUser, DEFAULT_PASSWORD, signIn, signOut } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
+import { jsOn } from "./helpers/js";
 import { listMail } from "./helpers/mailbox";
 
 /**
@@ -75,7 +76,7 @@ test("a signed-in user changes the password on /profile (the current one require
   const done = page.getByText("Your password has been updated.");
   await expect(done).toBeVisible();
   // Without JS the message sits in the page, never over the heading (with JS it is a toast).
-  if (test.info().project.use.javaScriptEnabled === false) {
+  if (!jsOn()) {
     const heading = page.getByRole("heading", { level: 1, name: "My Profile" });
     expect(overlap(await heading.boundingBox(), await done.boundingBox())).toBe(false);
   }

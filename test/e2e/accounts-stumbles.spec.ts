@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createConfirmedUser, signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { jsOn } from "./helpers/js";
 import { followMailLink, latestMail, listMail } from "./helpers/mailbox";
 
 /**
@@ -195,7 +196,7 @@ test("onboarding resumes where the client stopped, in another browser", async ({
   // Elsewhere (a new browser, no cookies of the first): the wizard opens at step 4 of 5.
   const elsewhere = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+    javaScriptEnabled: jsOn(),
   });
   const other = await elsewhere.newPage();
   await signIn(other, client.email, client.password);

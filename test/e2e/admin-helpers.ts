@@ -68,5 +68,3 @@ export function postRow(page: Page, title: string) {
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
 }
-
-export const jsEnabled = (use: { javaScriptEnabled?: boolean }) => use.javaScriptEnabled !== false;

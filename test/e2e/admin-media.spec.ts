@@ -1,15 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { jpegWithGps, pngOf } from "../support/images";
-import {
-  ADMIN,
-  ensureAdminOnboarded,
-  jsEnabled,
-  signIn,
-  storedPost,
-  uniqueTitle,
-} from "./admin-helpers";
+import { ADMIN, ensureAdminOnboarded, signIn, storedPost, uniqueTitle } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
+import { jsOn } from "./helpers/js";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -40,7 +34,7 @@ function recordRequests(page: Page, baseURL: string) {
 test("an admin uploads a cover, publishes, and the post shows it from /media/", async ({
   page,
   baseURL,
-}, info) => {
+}) => {
   test.slow();
   const title = uniqueTitle("Cover upload");
   await newPostWithCover(
@@ -48,7 +42,7 @@ test("an admin uploads a cover, publishes, and the post shows it from /media/", 
     { Title: title, "Content (HTML)": "<p>With a real cover.</p>" },
     { name: "cover.jpg", mimeType: "image/jpeg", buffer: await jpegWithGps(1800, 1000) },
   );
-  if (jsEnabled(info.project.use)) {
+  if (jsOn()) {
     // With JS: a preview of the chosen file before anything is saved.
     await expect(page.getByTestId("cover-preview")).toBeVisible();
   }

@@ -3,13 +3,13 @@ import {
   ADMIN,
   createPlainUser,
   ensureAdminOnboarded,
-  jsEnabled,
   postRow,
   signIn,
   storedPost,
   uniqueTitle,
 } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
+import { jsOn } from "./helpers/js";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -135,7 +135,7 @@ test.describe("admin post management", () => {
     await page
       .getByLabel("Content (HTML)")
       .fill('<h2>Preview heading</h2><p onclick="alert(1)">Body<img src=x onerror=alert(1)></p>');
-    if (jsEnabled(test.info().project.use)) {
+    if (jsOn()) {
       // Live: no click needed.
       await expect(preview.getByRole("heading", { name: "Preview heading" })).toBeVisible();
       await expect(page).toHaveURL("/admin/posts/new");

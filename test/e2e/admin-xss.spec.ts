@@ -6,15 +6,9 @@ import {
   XSS_TEXT_PAYLOAD,
   xssCorpusHtml,
 } from "../fixtures/xss-payloads";
-import {
-  ADMIN,
-  ensureAdminOnboarded,
-  jsEnabled,
-  signIn,
-  storedPost,
-  uniqueTitle,
-} from "./admin-helpers";
+import { ADMIN, ensureAdminOnboarded, signIn, storedPost, uniqueTitle } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
+import { jsOn } from "./helpers/js";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -109,7 +103,7 @@ test("the XSS corpus saved through the editor never executes on /blog/{id}", asy
   for (const pattern of FORBIDDEN_IN_SANITIZED_HTML) {
     expect(rendered, `${pattern}`).not.toMatch(pattern);
   }
-  if (jsEnabled(test.info().project.use)) {
+  if (jsOn()) {
     await settle(page);
     expect(await watch.globals()).toBeNull();
   }

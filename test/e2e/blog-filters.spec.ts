@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { holdScripts } from "./helpers/hold-scripts";
+import { jsOn } from "./helpers/js";
 
 /**
  * The blog's filters in the visitor's language, by key (issue 27 item 5), and what a visitor
@@ -7,7 +8,6 @@ import { holdScripts } from "./helpers/hold-scripts";
  * choice shows at once with "Updating…" over a dimmed list until it applies; without it,
  * nothing claims an update and the Apply button applies it.
  */
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const titles = (page: Page) =>
   page.getByRole("list", { name: /^(Articles|Makala|Articles)$/ }).locator("article h2");
 const results = (page: Page) => page.locator(".blog-results");

@@ -85,10 +85,13 @@ test("a menu opened before the page hydrates stays open when it does", async ({ 
   await widget.locator("summary").click();
   await expect(option).toBeVisible();
   expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+  // The marker untilHydrated waits on comes with hydration, never with the server's HTML.
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
 
   release();
   // Hydrated, with its effects run (they used to close every open menu).
   await untilHydrated(widget);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   await expect(option).toBeVisible();
   await option.click();
   await expect(page).toHaveURL("/contact?topic=website");

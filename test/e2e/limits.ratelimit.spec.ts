@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { uniqueEmail } from "./helpers/auth";
 import { countRows } from "./helpers/backend";
 import { untilHydrated } from "./helpers/hydrated";
+import { jsOn } from "./helpers/js";
 
 /**
  * Rate limits as a visitor meets them, with JavaScript on and off, against the second server
@@ -22,7 +23,7 @@ test.beforeEach(async ({ page }) => {
  */
 async function submitAndCapture(page: Page, button: string) {
   const target = page.getByRole("button", { name: button });
-  if (test.info().project.use.javaScriptEnabled !== false) await untilHydrated(target);
+  if (jsOn()) await untilHydrated(target);
   const response = page.waitForResponse((r) => r.request().method() === "POST");
   await target.click();
   return response;

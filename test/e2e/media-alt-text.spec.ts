@@ -7,8 +7,9 @@
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { pngOf } from "../support/images";
-import { ADMIN, ensureAdminOnboarded, jsEnabled, signIn, uniqueTitle } from "./admin-helpers";
+import { ADMIN, ensureAdminOnboarded, signIn, uniqueTitle } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
+import { jsOn } from "./helpers/js";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -69,9 +70,9 @@ const ogImageAlt = (page: Page) => page.locator('meta[property="og:image:alt"]')
 
 test('alt text per language reaches the article, its translation, the cards and og:image:alt; decorative gives alt=""', async ({
   page,
-}, info) => {
+}) => {
   test.slow();
-  const js = jsEnabled(info.project.use);
+  const js = jsOn();
   await openLibrary(page, js);
   const name = `alt-${Date.now()}.png`;
   let card = await uploadImage(page, name, random(1300, 400), random(700, 200));
@@ -113,8 +114,8 @@ test("alt text over 300 characters is refused next to its field, in the admin's 
   page,
   context,
   baseURL,
-}, info) => {
-  await openLibrary(page, jsEnabled(info.project.use));
+}) => {
+  await openLibrary(page, jsOn());
   const name = `long-${Date.now()}.png`;
   await uploadImage(page, name, random(1300, 400), 500);
   await context.addCookies([{ name: "lang", value: "fr", url: baseURL ?? "" }]);
@@ -135,8 +136,8 @@ test("alt text over 300 characters is refused next to its field, in the admin's 
 
 test("re-uploading an image says it is already in the library and shows it first", async ({
   page,
-}, info) => {
-  await openLibrary(page, jsEnabled(info.project.use));
+}) => {
+  await openLibrary(page, jsOn());
   const width = random(1300, 400);
   const height = random(600, 300);
   const name = `again-${Date.now()}.png`;
@@ -154,8 +155,8 @@ test("re-uploading an image says it is already in the library and shows it first
 
 test("an image narrower than a cover should be is uploaded with a warning stating the recommended width", async ({
   page,
-}, info) => {
-  await openLibrary(page, jsEnabled(info.project.use));
+}) => {
+  await openLibrary(page, jsOn());
   const card = await uploadImage(page, `small-${Date.now()}.png`, 720, random(300, 200));
   await expect(page.getByText("Image uploaded", { exact: true })).toBeVisible();
   await expect(

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { jsOn } from "./helpers/js";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const articles = (page: Page) => page.getByRole("list", { name: "Articles" }).locator("article");
 const titles = (page: Page) => articles(page).getByRole("heading");
 

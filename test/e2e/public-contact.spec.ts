@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { jsOn } from "./helpers/js";
 
 const uniqueEmail = () =>
   `contact-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
@@ -50,7 +51,7 @@ test.describe("contact page", () => {
   test("the button says 'Sending...' and is disabled while sending (JS)", async ({ page }) => {
     await page.goto("/contact");
     const button = page.getByRole("button", { name: "Send Message" });
-    if (test.info().project.use.javaScriptEnabled === false) {
+    if (!jsOn()) {
       // Without JS the browser shows its own progress; the button is a plain submit.
       await expect(button).toHaveAttribute("type", "submit");
       return;

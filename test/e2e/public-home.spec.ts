@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { jsOn } from "./helpers/js";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const uniqueEmail = () => `home-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
 const testimonial = (page: Page, name: string) =>

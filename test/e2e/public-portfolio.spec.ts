@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createPlainUser, signIn } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
+import { jsOn } from "./helpers/js";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const cards = (page: Page) => page.getByRole("list", { name: "Projects" }).locator("article");
 
 test.describe("portfolio", () => {

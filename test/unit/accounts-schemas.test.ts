@@ -5,7 +5,7 @@ import {
   profileSchema,
   resetPasswordSchema,
   signupSchema,
-} from "~/domain/accounts/schemas.server";
+} from "~/domain/accounts/schema.server";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { postFormDefaults } from "~/components/admin/post-form-defaults";
 import { authorFields } from "~/domain/admin/rights";
 import { publishedAtFor } from "~/domain/posts/admin.server";
-import { isCoverImageUrl } from "~/domain/posts/form-schema.server";
 import { parsePostId } from "~/domain/posts/queries.server";
 import { countWords, readTime } from "~/domain/posts/read-time";
+import { isCoverImageUrl } from "~/domain/posts/schema.server";
 import { formatTagList, parseTagList } from "~/domain/posts/tag-list";
 
 describe("parseTagList", () => {

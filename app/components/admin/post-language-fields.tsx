@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useActionData, useRouteLoaderData } from "react-router";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/locale";
+import type { FormReply } from "~/lib/form-reply";
 
 export interface TranslationChoiceView {
   id: number;
@@ -66,8 +67,7 @@ type EditorData = {
 function useLanguageDefaults() {
   const edit = useRouteLoaderData("routes/admin/post-edit") as EditorData | undefined;
   const create = useRouteLoaderData("routes/admin/post-new") as EditorData | undefined;
-  const typed = (useActionData() as { result?: { initialValue?: Record<string, unknown> } })?.result
-    ?.initialValue;
+  const typed = useActionData<FormReply>()?.result?.initialValue;
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   const stored = edit?.post;
   return {

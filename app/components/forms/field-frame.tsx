@@ -1,7 +1,6 @@
 import { type InputEvent, type ReactNode, useId } from "react";
+import type { FieldErrors } from "./field-errors";
 import { useEditClearsErrors } from "./use-edit-clears-errors";
-
-export type FieldErrors = string[] | undefined;
 
 /** A field's error list, announced and linked to its input. */
 export function ErrorList({ id, errors }: { id: string; errors: FieldErrors }) {

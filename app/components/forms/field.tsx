@@ -1,7 +1,9 @@
 import type { InputHTMLAttributes } from "react";
-import { controlClasses, type FieldErrors, FieldFrame, useFieldWiring } from "./field-frame";
+import type { FieldErrors } from "./field-errors";
+import { controlClasses, FieldFrame, useFieldWiring } from "./field-frame";
 
-export { ErrorList, type FieldErrors } from "./field-frame";
+export type { FieldErrors } from "./field-errors";
+export { ErrorList } from "./field-frame";
 
 /**
  * Label + input + hint + errors. The server's errors show under the field; with JS an error

@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from "react";
-import { controlClasses, type FieldErrors, FieldFrame, useFieldWiring } from "./field-frame";
+import type { FieldErrors } from "./field-errors";
+import { controlClasses, FieldFrame, useFieldWiring } from "./field-frame";
 
 /** Label + select + hint + errors, wired like `<Field>` (an error clears once changed). */
 export function SelectField({

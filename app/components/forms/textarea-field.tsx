@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from "react";
-import { controlClasses, type FieldErrors, FieldFrame, useFieldWiring } from "./field-frame";
+import type { FieldErrors } from "./field-errors";
+import { controlClasses, FieldFrame, useFieldWiring } from "./field-frame";
 
 /** Label + textarea + hint + errors, wired like `<Field>` (an error clears once edited). */
 export function TextareaField({

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { FieldErrors } from "./field-frame";
+import type { FieldErrors } from "./field-errors";
 
 /**
  * A field's server errors, hidden once the visitor edits the field (with JS) and shown again

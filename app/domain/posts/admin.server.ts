@@ -3,8 +3,8 @@ import type { Tables } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { authorFields } from "../admin/rights";
-import type { PostFormValues } from "./form-schema.server";
 import { readTime } from "./read-time";
+import type { PostFormValues } from "./schema.server";
 
 /** A row of the admin post list. */
 export type AdminPostSummary = Pick<

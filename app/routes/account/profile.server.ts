@@ -1,12 +1,18 @@
 import { data } from "react-router";
 import { changePassword, updateProfile } from "~/domain/accounts/auth.server";
-import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { toSessionUser } from "~/domain/accounts/session-user";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
+import {
+  type FormAnswer,
+  failedForm,
+  invalidForm,
+  rateLimit,
+  rejectedForm,
+} from "~/infra/replies.server";
 import { getSupabase, requireUser } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
 
@@ -25,11 +31,14 @@ export async function loader(args: Route.LoaderArgs) {
   return { email, fullName, avatarUrl: avatarUrl ?? "", i18n };
 }
 
+/** The answers of both forms of /profile; the password form's say so. */
+export type ProfileReply = FormReply & { form?: "password" };
+
 /**
  * POST /profile: full name and avatar URL into user metadata (errors as toasts, input kept), or
  * with `intent=password` a new password (the current one required).
  */
-export async function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs): Promise<FormAnswer<ProfileReply>> {
   const intent = new URL(args.request.url).searchParams.get("intent");
   const t = translator(localeOf(args.request));
   if (intent === "password") return passwordAction(args, t);

@@ -26,8 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export { action, loader } from "./profile.server";
 
-export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as (FormReply & { form?: "password" }) | undefined;
+export default function Profile({ loaderData, actionData: reply }: Route.ComponentProps) {
   const passwordReply = reply?.form === "password" ? reply : undefined;
   const result = passwordReply ? undefined : reply?.result;
   const t = useT();

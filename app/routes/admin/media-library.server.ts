@@ -1,15 +1,21 @@
 import { data } from "react-router";
 import { pageNumber } from "~/domain/admin/pagination";
 import { altTranslationsOf } from "~/domain/media/alt-text";
-import { mediaLibrarySchema } from "~/domain/media/form-schema.server";
 import { deleteImage, listMedia, type StoredImage, updateAlt } from "~/domain/media/library.server";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
+import { mediaLibrarySchema } from "~/domain/media/schema.server";
 import { MEDIA_HASH } from "~/domain/media/urls";
 import type { MessageKey } from "~/i18n/messages";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import { announceContentChange } from "~/infra/content-events";
 import { readSubmission } from "~/infra/forms.server";
-import { failedForm, rejectedForm, replyOf, STATUS_OF } from "~/infra/replies.server";
+import {
+  type FormAnswer,
+  failedForm,
+  rejectedForm,
+  replyOf,
+  STATUS_OF,
+} from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import { redirectWithToast, type ToastInput } from "~/infra/toast.server";
 import type { FormReply } from "~/lib/form-reply";
@@ -93,7 +99,7 @@ function uploadedToast(t: Translator, image: StoredImage): ToastInput {
  * refused with the posts' titles while a post uses the image). Plain form posts: they work
  * without JS and redirect back with a toast in the admin's language.
  */
-export async function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs): Promise<FormAnswer<MediaReply>> {
   // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
   const user = await requireAdmin(args);
   const t = translator(adminLocale(args.request));

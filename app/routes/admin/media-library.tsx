@@ -12,7 +12,6 @@ import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/media-library";
-import type { MediaReply } from "./media-library.server";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
@@ -29,10 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export { action, loader } from "./media-library.server";
 
 /** The media library, in the admin's language: upload, then every image with its alt texts. */
-export default function MediaLibrary({ loaderData, actionData: answer }: Route.ComponentProps) {
+export default function MediaLibrary({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { items, page, total, error, uploaded, locale, recommendedWidth, countLabel } = loaderData;
   const t = useT();
-  const reply = answer as MediaReply | undefined;
   const uploading = useIsPending({ intent: "upload" });
   return (
     <SiteEditorPage

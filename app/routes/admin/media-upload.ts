@@ -1,6 +1,6 @@
-import { mediaUploadSchema } from "~/domain/media/form-schema.server";
 import { updateAlt } from "~/domain/media/library.server";
 import { MEDIA_MESSAGES } from "~/domain/media/limits";
+import { mediaUploadSchema } from "~/domain/media/schema.server";
 import { coverUrlOf } from "~/domain/media/urls";
 import { readSubmission } from "~/infra/forms.server";
 import { PRIVATE_NO_STORE } from "~/infra/http-policy";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { messageActionSchema } from "~/domain/admin/forms.server";
+import { messageActionSchema } from "~/domain/admin/schema.server";
 import type { InboxStatus } from "~/domain/contact/inbox";
 import {
   deleteMessage,

@@ -4,7 +4,6 @@ import { ConfirmStep } from "~/components/admin/confirm-step";
 import { MessageActions, MessageView } from "~/components/admin/message-view";
 import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
-import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/message";
 
@@ -24,7 +23,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
   const { message, confirmDelete } = loaderData;
   return (
     <AdminPage title="Message" subtitle={`From ${message.name}`}>
-      <Toasts toasts={[(actionData as FormReply | undefined)?.toast]} />
+      <Toasts toasts={[actionData?.toast]} />
       <p className="mb-6">
         <Link to="/admin/messages" className={linkClass}>
           Back to messages

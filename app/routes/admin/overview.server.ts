@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { retryMailSchema } from "~/domain/admin/forms.server";
 import { loadOverview, retryFailedMail } from "~/domain/admin/overview.server";
+import { retryMailSchema } from "~/domain/admin/schema.server";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";

@@ -5,7 +5,6 @@ import { LoadError } from "~/components/admin/confirm-step";
 import { LatestMessages, MailProblems, OverviewStats } from "~/components/admin/overview-cards";
 import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
-import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/overview";
 
@@ -25,7 +24,7 @@ export default function AdminOverview({ loaderData, actionData }: Route.Componen
   const { overview, error, glance, locale } = loaderData;
   return (
     <AdminPage title="Admin" subtitle="Messages, subscribers and posts at a glance.">
-      <Toasts toasts={[(actionData as FormReply | undefined)?.toast]} />
+      <Toasts toasts={[actionData?.toast]} />
       {overview ? (
         <>
           <OverviewStats overview={overview} />

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { adminRightsSchema } from "~/domain/admin/forms.server";
 import { pageNumber, searchTerm } from "~/domain/admin/pagination";
 import { listPeople, parseUserId, setAdminRights } from "~/domain/admin/people.server";
+import { adminRightsSchema } from "~/domain/admin/schema.server";
 import type { Route } from "./+types/people";
 import { adminLoad, answerWith, readAdminForm } from "./admin-form.server";
 

@@ -5,7 +5,6 @@ import { PeopleTable } from "~/components/admin/people-table";
 import { PagedList } from "~/components/admin/stacked-table";
 import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
-import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/people";
 
@@ -25,7 +24,7 @@ export default function AdminPeople({ loaderData, actionData }: Route.ComponentP
   const { filters, list, change, me, error } = loaderData;
   return (
     <AdminPage title="People" subtitle="Every account, and who may use the admin area.">
-      <Toasts toasts={[(actionData as FormReply | undefined)?.toast]} />
+      <Toasts toasts={[actionData?.toast]} />
       {change ? (
         <ConfirmStep
           title={change.grant ? "Make this account an admin?" : "Revoke admin rights?"}

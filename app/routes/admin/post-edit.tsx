@@ -8,7 +8,6 @@ import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/post-edit";
-import type { EditorReply } from "./post-editor.server";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
@@ -30,9 +29,8 @@ export function shouldRevalidate({
   return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 }
 
-export default function EditPost({ loaderData, actionData: answer }: Route.ComponentProps) {
+export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, confirmDelete } = loaderData;
-  const actionData = answer as EditorReply | undefined;
   return (
     <AdminPage title="Edit Post" subtitle={post.title}>
       <Toasts toasts={[actionData?.toast]} />

@@ -2,12 +2,12 @@ import { data, type RouterContextProvider } from "react-router";
 import { smallCoverWarning } from "~/domain/media/details.server";
 import { coverUrlOf } from "~/domain/media/urls";
 import { deletePost, getPost, savePost } from "~/domain/posts/admin.server";
-import { postFormSchema } from "~/domain/posts/form-schema.server";
 import { parsePostId } from "~/domain/posts/queries.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import { postFormSchema } from "~/domain/posts/schema.server";
 import { announceContentChange } from "~/infra/content-events";
 import { readSubmission, validateForm } from "~/infra/forms.server";
-import { rejectedForm, STATUS_OF } from "~/infra/replies.server";
+import { type FormAnswer, rejectedForm, STATUS_OF } from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import { makeToast, redirectWithToast } from "~/infra/toast.server";
 import type { FormReply } from "~/lib/form-reply";
@@ -84,7 +84,10 @@ function coverProblem(failure: Failure, formData: FormData) {
  * anything else saves. Saving answers 400 with field errors, 502 with a toast when the backend
  * fails (the typed values come back either way), or redirects to the list with the toast 'Saved'.
  */
-export async function editorAction(args: RouteArgs, mode: "new" | "edit") {
+export async function editorAction(
+  args: RouteArgs,
+  mode: "new" | "edit",
+): Promise<FormAnswer<EditorReply>> {
   // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
   const user = await requireAdmin(args);
   const read = await readSubmission(args.request, postFormSchema, {

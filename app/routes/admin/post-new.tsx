@@ -6,7 +6,6 @@ import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/post-new";
-import type { EditorReply } from "./post-editor.server";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
@@ -28,8 +27,7 @@ export function shouldRevalidate({
   return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 }
 
-export default function NewPost({ actionData: answer }: Route.ComponentProps) {
-  const actionData = answer as EditorReply | undefined;
+export default function NewPost({ actionData }: Route.ComponentProps) {
   return (
     <AdminPage title="New Post" subtitle="Saved as a draft unless you tick Published.">
       <Toasts toasts={[actionData?.toast]} />

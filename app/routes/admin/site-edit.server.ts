@@ -26,7 +26,7 @@ import {
 } from "~/domain/site/editor/schema.server";
 import type { Translator } from "~/i18n/translate.server";
 import { readForm } from "~/infra/forms.server";
-import { STATUS_OF } from "~/infra/replies.server";
+import { type FormAnswer, STATUS_OF } from "~/infra/replies.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { makeToast } from "~/infra/toast.server";
 import type { Toast } from "~/lib/toast";
@@ -141,7 +141,7 @@ async function storeUploads(
   return { errors, status };
 }
 
-export async function action(args: AdminArgs) {
+export async function action(args: AdminArgs): Promise<FormAnswer<EditorReply>> {
   // The guard first: nobody but an admin gets a byte of an upload read (server/request-body.ts).
   const { user, supabase, kind, locale, t } = await siteEditorArgs(args);
   const id = itemIdOf(args, kind);

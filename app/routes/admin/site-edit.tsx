@@ -9,7 +9,6 @@ import { useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/site-edit";
-import type { EditorReply } from "./site-edit.server";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
@@ -33,9 +32,8 @@ export function shouldRevalidate({
 }
 
 /** /admin/{kind}/new, /admin/{kind}/:id and /admin/settings. */
-export default function SiteEdit({ loaderData, actionData }: Route.ComponentProps) {
+export default function SiteEdit({ loaderData, actionData: answer }: Route.ComponentProps) {
   const t = useT();
-  const answer = actionData as EditorReply | undefined;
   const kind = KINDS[loaderData.kind];
   const { id, locale } = loaderData;
   const list = kind.ids === "settings" ? "/admin" : `/admin/${kind.name}`;

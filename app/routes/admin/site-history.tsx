@@ -7,7 +7,6 @@ import { useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/site-history";
-import type { SiteReply } from "./site-editor.server";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
@@ -32,7 +31,7 @@ export default function SiteHistory({ loaderData, actionData }: Route.ComponentP
       locale={locale}
       title={loaderData.title}
       subtitle={loaderData.name}
-      toast={(actionData as SiteReply | undefined)?.toast}
+      toast={actionData?.toast}
     >
       {confirmRestore ? (
         <ConfirmStep

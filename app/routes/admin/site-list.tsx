@@ -9,7 +9,6 @@ import { useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/site-list";
-import type { SiteReply } from "./site-editor.server";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
@@ -34,7 +33,7 @@ export default function SiteList({ loaderData, actionData }: Route.ComponentProp
       locale={locale}
       title={loaderData.title}
       subtitle={loaderData.intro}
-      toast={(actionData as SiteReply | undefined)?.toast}
+      toast={actionData?.toast}
     >
       {confirmDelete ? (
         <ConfirmStep

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { removeSubscriberSchema } from "~/domain/admin/forms.server";
 import { pageNumber, searchTerm } from "~/domain/admin/pagination";
+import { removeSubscriberSchema } from "~/domain/admin/schema.server";
 import {
   listSubscribers,
   removeSubscriber,

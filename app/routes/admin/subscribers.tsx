@@ -5,7 +5,6 @@ import { PagedList } from "~/components/admin/stacked-table";
 import { SUBSCRIBER_LABELS, SubscriberTable } from "~/components/admin/subscriber-table";
 import { Toasts } from "~/components/toasts/toasts";
 import { privateFormHeaders } from "~/infra/http-policy";
-import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
 
@@ -30,7 +29,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
   const { filters, list, confirmed, remove, error } = loaderData;
   return (
     <AdminPage title="Subscribers" subtitle="Newsletter addresses; only confirmed ones receive it.">
-      <Toasts toasts={[(actionData as FormReply | undefined)?.toast]} />
+      <Toasts toasts={[actionData?.toast]} />
       {remove ? (
         <ConfirmStep
           title="Remove this subscriber?"

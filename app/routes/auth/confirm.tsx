@@ -4,7 +4,7 @@ import { FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
-import { type FormReply, formErrorOf } from "~/lib/form-reply";
+import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/confirm";
 
@@ -52,7 +52,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
             )}
           </p>
         ) : null}
-        <FormError message={formErrorOf(actionData as FormReply | undefined)} />
+        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("confirm.checking")} className="w-full">
           {t(`confirm.${link.type}Button`)}
         </SubmitButton>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { sendPasswordReset } from "~/domain/accounts/auth.server";
-import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";

@@ -6,7 +6,7 @@ import {
   signInWithPassword,
   startOAuth,
 } from "~/domain/accounts/auth.server";
-import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { failWith, localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
@@ -18,6 +18,7 @@ import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
 import { mailActionLimit, mailWaitFailure, statedWait } from "~/infra/mail-limits.server";
 import {
+  type FormAnswer,
   failedForm,
   invalidForm,
   rateLimit,
@@ -75,7 +76,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  * POST /login: password sign-in, the start of an OAuth sign-in (`intent=oauth`), or a new
  * confirmation e-mail for an address that has not been confirmed (`intent=resend`).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({
+  request,
+  context,
+}: Route.ActionArgs): Promise<FormAnswer<LoginReply>> {
   const t = translator(localeOf(request));
   const read = await readSubmission(request, accountSchemasIn(t.locale).login, {
     extra: { intent: 1, provider: 1 },

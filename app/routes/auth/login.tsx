@@ -9,7 +9,6 @@ import { privateFormHeaders } from "~/infra/http-policy";
 import { fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
-import type { LoginReply } from "./login.server";
 
 /** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
 export const headers: Route.HeadersFunction = privateFormHeaders;
@@ -25,8 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export { action, loader } from "./login.server";
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as LoginReply | undefined;
+export default function Login({ loaderData, actionData: reply }: Route.ComponentProps) {
   const result = reply?.result;
   const t = useT();
   return (

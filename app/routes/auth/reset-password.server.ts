@@ -1,5 +1,5 @@
 import { changePassword, updatePassword } from "~/domain/accounts/auth.server";
-import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";

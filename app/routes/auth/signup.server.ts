@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { signUpWithPassword } from "~/domain/accounts/auth.server";
-import { accountSchemasIn } from "~/domain/accounts/schemas.server";
+import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { recordGoal } from "~/domain/analytics/collector.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import type { Locale } from "~/i18n/locale";

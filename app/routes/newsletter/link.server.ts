@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { recordGoal } from "~/domain/analytics/collector.server";
 import { checkLink, confirmSubscription, unsubscribe } from "~/domain/newsletter/consent.server";
-import { newsletterLinkSchema } from "~/domain/newsletter/link-schema.server";
 import type { LinkPurpose } from "~/domain/newsletter/links.server";
+import { newsletterLinkSchema } from "~/domain/newsletter/schema.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { pageI18n } from "~/i18n/page.server";
 import { readSubmission } from "~/infra/forms.server";

@@ -1,7 +1,6 @@
 import { NewsletterLinkPage } from "~/components/blog/newsletter-link-page";
 import { translatorFrom } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/http-policy";
-import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/link";
 
@@ -25,11 +24,5 @@ export { action, loader } from "./link.server";
 /** The two link pages (/newsletter/confirm, /newsletter/unsubscribe), in the page's language. */
 export default function NewsletterLink({ loaderData, actionData, matches }: Route.ComponentProps) {
   const purpose = purposeOf(matches.at(-1)?.pathname ?? "");
-  return (
-    <NewsletterLinkPage
-      purpose={purpose}
-      page={loaderData}
-      reply={actionData as FormReply | undefined}
-    />
-  );
+  return <NewsletterLinkPage purpose={purpose} page={loaderData} reply={actionData} />;
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { jsOn } from "./js";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -9,7 +10,7 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
  * request blocked, so axe sees the page a no-JS visitor sees.
  */
 async function pageForAxe(page: Page): Promise<{ target: Page; close: () => Promise<void> }> {
-  if (test.info().project.use.javaScriptEnabled !== false) {
+  if (jsOn()) {
     return { target: page, close: async () => {} };
   }
   const html = await page.content();

@@ -1,15 +1,16 @@
 import type { Locator } from "@playwright/test";
 
 /**
- * Resolves once React has hydrated the element (it carries React's props) and the hydration's
- * effects have had a frame and a moment to run.
+ * Resolves once the element is in a page React has hydrated (the app marks `<html
+ * data-hydrated>` from an effect, app/root.tsx) and the hydration's effects have had a frame and
+ * a moment to run.
  */
 export async function untilHydrated(target: Locator): Promise<void> {
   await target.evaluate(
     (element) =>
       new Promise<void>((done) => {
         const check = () =>
-          Object.keys(element).some((key) => key.startsWith("__reactProps"))
+          element.ownerDocument.documentElement.hasAttribute("data-hydrated")
             ? requestAnimationFrame(() => setTimeout(done, 100))
             : setTimeout(check, 10);
         check();
