@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import routes from "../../app/routes.ts";
+import { routeLeaves } from "../support/route-table.ts";
 import { ADMIN, createPlainUser, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
 
@@ -9,8 +10,8 @@ import { serviceClient } from "./helpers/backend";
  * inline exception). The spacing exception is not relied on: every other target is 24 px.
  */
 const PAGE_FILES = /\.tsx$/;
-const ADMIN_PAGES = routes
-  .filter((route) => route.path?.startsWith("admin") && PAGE_FILES.test(route.file))
+const ADMIN_PAGES = routeLeaves(routes)
+  .filter((route) => route.path.startsWith("admin") && PAGE_FILES.test(route.file))
   .map((route) => `/${route.path}`);
 
 /** The table behind each `/admin/{kind}/:id`. */
