@@ -84,14 +84,16 @@ export default defineConfig({
     },
     {
       name: "js",
-      // The target-size check of every admin page at 360 px runs once, in the phone baseline
-      // (nojs): the sizes come from the CSS, the same with and without JavaScript.
+      // Every admin page at 360 px is checked once for target sizes and sideways scrolling, in
+      // the phone baseline (nojs: admin-targets): the sizes come from the CSS.
       testIgnore: [/\.(http|ratelimit|site)\.spec\.ts$/, /admin-targets\.spec\.ts$/],
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
     },
     {
       name: "nojs",
-      testIgnore: /\.(http|ratelimit|jsonly|site)\.spec\.ts$/,
+      // The admin pages' axe checks at 360 px run with JavaScript (admin-phone,
+      // admin-site-phone); their layout without it is checked by admin-targets.
+      testIgnore: [/\.(http|ratelimit|jsonly|site)\.spec\.ts$/, /admin-(site-)?phone\.spec\.ts$/],
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
     },
     // Flows that change the site's content (services, team, legal pages, settings) run after
@@ -100,6 +102,8 @@ export default defineConfig({
     {
       name: "site-js",
       testMatch: /\.site\.spec\.ts$/,
+      // The other editors' walk-throughs run once, without JS on a phone (site-nojs).
+      testIgnore: /admin-site-kinds\.site\.spec\.ts$/,
       dependencies: ["http", "js", "nojs", "ratelimit-js", "ratelimit-nojs"],
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
     },

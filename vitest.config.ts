@@ -18,5 +18,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at a time on these 2-core machines (Vitest's default is cores - 1 = one): the
+    // integration files mostly wait on servers, so the second one fills the idle core.
+    maxWorkers: 2,
   },
 });

@@ -130,12 +130,16 @@ test("the list of admin pages comes from the route config and covers the site ed
 });
 
 for (const pattern of ADMIN_PAGES) {
-  test(`every target on ${pattern} is at least 24 × 24 px on a 360 px phone`, async ({ page }) => {
+  test(`every target on ${pattern} is at least 24 × 24 px on a 360 px phone, nothing scrolls sideways`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const section = /^\/admin\/([a-z-]+)\/:id/.exec(pattern)?.[1] ?? "";
     const path = pattern.replace(":id", ids.get(section) ?? "");
     await signIn(page, ADMIN, path);
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
     expect(await undersizedTargets(page), path).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(360);
   });
 }
