@@ -3,6 +3,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { RouterContextProvider, ServerRouter } from "react-router";
+import { publishedBlogChanged } from "~/domain/posts/published.server";
 import { siteContentChanged } from "~/domain/site/snapshot.server";
 import {
   type ContentChange,
@@ -55,6 +56,7 @@ export function createRequestContext(ports: ServerPorts): RouterContextProvider 
  */
 export function contentChanged(change: ContentChange): void {
   siteContentChanged(change);
+  publishedBlogChanged(change);
 }
 
 function renderDocument(routerContext: EntryContext, url: string, nonce: string) {

@@ -2,10 +2,26 @@ import { type ChildProcess, fork } from "node:child_process";
 import { resolve } from "node:path";
 import type { EnsuredUserResult } from "@jenga/supabase-local";
 import { type Env, setRuntimeEnv } from "../app/infra/env.server.ts";
+import { isSiteEntity } from "../app/infra/page-query.ts";
 import { adminAccount, adminAccountLine } from "./admin-account.ts";
+import type { ContentChange } from "./content-bus.ts";
 
 export interface BackendHandle {
+  /**
+   * Calls `listener` for every write to a table visitors read, whoever made it (the database
+   * announces them: supabase/migrations/20261206000001_content_notify.sql).
+   */
+  onContentChanged(listener: (change: ContentChange) => void): void;
   close(): Promise<void>;
+}
+
+/** The database's `content_changed` channel: its payload is the table written. */
+export const CONTENT_CHANNEL = "content_changed";
+
+/** The content change a write to `table` is (posts, media, or one part of the site's content). */
+export function contentChangeOfTable(table: string): ContentChange | undefined {
+  if (table === "posts" || table === "media") return { kind: table };
+  return isSiteEntity(table) ? { kind: "site", entity: table } : undefined;
 }
 
 interface Ready {
@@ -72,7 +88,14 @@ export async function startEmbeddedBackendIfNeeded(
       logMailLinks: env.NODE_ENV !== "production",
       // With SMTP_URL, the backend's auth mails go out through SMTP too (one-VPS deployments).
       smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+      notifyChannels: [CONTENT_CHANNEL],
     },
+  });
+  const listeners: ((change: ContentChange) => void)[] = [];
+  child.on("message", (message: { type?: string; channel?: string; payload?: string }) => {
+    if (message?.type !== "notify" || message.channel !== CONTENT_CHANNEL) return;
+    const change = contentChangeOfTable(String(message.payload));
+    if (change) for (const listener of listeners) listener(change);
   });
   const ready = await waitForReady(child);
   setRuntimeEnv({
@@ -87,6 +110,9 @@ export async function startEmbeddedBackendIfNeeded(
   if (adminLine) log(adminLine);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   return {
+    onContentChanged(listener) {
+      listeners.push(listener);
+    },
     async close() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;

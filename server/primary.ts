@@ -39,6 +39,11 @@ export function runPrimary(options: {
   const bus: ContentBus | undefined = env.REDIS_URL
     ? createRedisBus(env.REDIS_URL, (change) => broadcast(change), log)
     : undefined;
+  // A write the database announced (whoever made it): every worker, and the other instances.
+  backend?.onContentChanged((change) => {
+    broadcast(change);
+    bus?.publish(change);
+  });
 
   const fork = (): Worker => {
     const worker = cluster.fork();

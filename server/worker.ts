@@ -62,6 +62,11 @@ export async function runSingle(
     log,
   });
   const serving = site;
+  // A write the database announced (whoever made it): this process, and the other instances.
+  backend?.onContentChanged((change) => {
+    serving.clearCache(change);
+    bus?.publish(change);
+  });
   onStopSignals(async () => {
     await serving.drain({ closeIdle: true });
     await bus?.close();

@@ -1,8 +1,7 @@
 import { data } from "react-router";
-import { withCovers } from "~/domain/media/details.server";
-import { listPublishedPosts, postsIn } from "~/domain/posts/queries.server";
+import { latestPublished } from "~/domain/posts/blog-reads.server";
 import { termLabels } from "~/domain/posts/taxonomy";
-import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
+import { withLabels } from "~/domain/posts/taxonomy.server";
 import { pageContent } from "~/domain/site/snapshot.server";
 import type { Locale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
@@ -29,17 +28,10 @@ const HOME_MESSAGES = [
 
 /** The three newest posts of `locale`'s blog, their categories labelled in it. */
 async function latestPosts(context: Route.LoaderArgs["context"], locale: Locale) {
-  const supabase = getSupabase(context);
   try {
-    const [all, taxonomy] = await Promise.all([
-      listPublishedPosts(supabase),
-      loadTaxonomy(supabase),
-    ]);
+    const { posts, taxonomy } = await latestPublished(getSupabase(context), locale, 3);
     const labels = termLabels(taxonomy, locale);
-    const posts = postsIn(all, locale)
-      .slice(0, 3)
-      .map((post) => withLabels(post, labels));
-    return { posts, postsFailed: false };
+    return { posts: posts.map((post) => withLabels(post, labels)), postsFailed: false };
   } catch (error) {
     console.error("home: latest posts failed", error);
     return { posts: [], postsFailed: true };
@@ -60,7 +52,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       aboutFigures: site.aboutFigures,
       chat: site.chatLinks,
       i18n,
-      posts: await withCovers(getSupabase(context), latest.posts),
+      posts: latest.posts,
       postsFailed: latest.postsFailed,
       slide,
     },

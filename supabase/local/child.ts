@@ -4,7 +4,8 @@
  *
  * Protocol (Node IPC): the parent sends `{ type: "start", options }`; the child answers
  * `{ type: "ready", url, anonKey, serviceRoleKey, mailboxUrl, users }` or
- * `{ type: "failed", message }`. The child closes cleanly (releasing the data directory) on
+ * `{ type: "failed", message }`; then `{ type: "notify", channel, payload }` for each Postgres
+ * notification on the channels the start options name (`notifyChannels`). The child closes cleanly (releasing the data directory) on
  * SIGTERM/SIGINT and when the parent goes away (the IPC channel disconnects).
  */
 import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from "./index.ts";
@@ -48,7 +49,11 @@ process.on("disconnect", () => void stop(0));
 process.once("message", async (message: StartMessage) => {
   if (message?.type !== "start") return;
   try {
-    backend = await startWithRetry({ ...message.options, log });
+    backend = await startWithRetry({
+      ...message.options,
+      log,
+      onNotify: (channel, payload) => send({ type: "notify", channel, payload }),
+    });
     send({
       type: "ready",
       url: backend.url,

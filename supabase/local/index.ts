@@ -94,6 +94,13 @@ export interface LocalSupabaseOptions {
    * them in the mailbox (mail-relay.ts). Default: mailbox only.
    */
   smtp?: SmtpOptions;
+  /**
+   * Postgres notification channels to listen on (`LISTEN`); each notification reaches
+   * `onNotify` with its payload, e.g. the site's `content_changed` (a table visitors read was
+   * written: supabase/migrations/20261206000001_content_notify.sql). Default: none.
+   */
+  notifyChannels?: readonly string[];
+  onNotify?: (channel: string, payload: string) => void;
 }
 
 export interface LocalSupabase {
@@ -128,6 +135,9 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     });
     const users = await ensureUsers(db, passwords, opts.users ?? [], prepared.fresh);
     const catalog = await createCatalog(db);
+    for (const channel of opts.notifyChannels ?? []) {
+      await db.listen(channel, (payload) => opts.onNotify?.(channel, payload));
+    }
     const ctx: BackendContext = {
       db,
       keys,

@@ -55,6 +55,9 @@ export interface TestBackendOptions {
   brandFromSettings?: boolean;
   /** The 6-digit code in the auth mails too (tests of code verification). Default false. */
   mailCodes?: boolean;
+  /** Postgres notifications to pass on (see LocalSupabaseOptions.notifyChannels). */
+  notifyChannels?: LocalSupabaseOptions["notifyChannels"];
+  onNotify?: LocalSupabaseOptions["onNotify"];
 }
 
 export interface TestMailbox {
@@ -120,6 +123,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       brandName: options.brandName,
       brandFromSettings: options.brandFromSettings,
       mailCodes: options.mailCodes,
+      notifyChannels: options.notifyChannels,
+      onNotify: options.onNotify,
     });
     return {
       url: backend.url,

@@ -2,6 +2,7 @@ import type { TestBackend } from "@jenga/supabase-local/testing";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetPublishedBlog } from "~/domain/posts/published.server";
 import type { BlogPost, PostSummary } from "~/domain/posts/types";
 import * as blog from "~/routes/blog/index";
 import * as blogPost from "~/routes/blog/post";
@@ -63,7 +64,9 @@ async function loadPost(id: string) {
   return settle(() => blogPost.loader(args as unknown as Parameters<typeof blogPost.loader>[0]));
 }
 
+/** The backend fails, and the site has not read the blog since it started. */
 function postsFail() {
+  resetPublishedBlog();
   mock.use(
     http.get(`${backend.url}/rest/v1/posts`, () =>
       HttpResponse.json({ code: "XX000", message: "db down" }, { status: 500 }),
@@ -100,6 +103,18 @@ describe("blog list loader", () => {
     expect((await list("?tag=performance")).data.posts.map((p) => p.id)).toEqual([6, 2]);
     expect((await list("?tag=performance&tag=mobile")).data.posts.map((p) => p.id)).toEqual([2]);
     expect((await list("?q=zzz")).data.posts).toEqual([]);
+  });
+
+  it("keeps showing the articles it read when the backend fails later", async () => {
+    await list();
+    mock.use(
+      http.get(`${backend.url}/rest/v1/posts`, () =>
+        HttpResponse.json({ code: "XX000", message: "db down" }, { status: 500 }),
+      ),
+    );
+    const { data, status } = await list();
+    expect(status).toBe(200);
+    expect(data.posts.map((p) => p.id)).toEqual([6, 5, 4, 3, 2, 1, scriptedId]);
   });
 
   it("answers 503 with a friendly message when the backend fails", async () => {

@@ -8,6 +8,9 @@ import { createClient } from "@supabase/supabase-js";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { supabaseContext } from "~/context";
+import { contentChanged } from "~/entry.server";
+import type { ContentChange } from "~/infra/content-events";
+import { CONTENT_CHANNEL, contentChangeOfTable } from "../../server/embedded-backend.ts";
 import { forgedSessionCookie } from "./forged-session";
 import { cookieHeaderFrom, routeArgs } from "./route-args";
 
@@ -19,7 +22,17 @@ export type { TestBackend };
  * client is pointed at it.
  */
 export async function startAppBackend(): Promise<TestBackend> {
-  const backend = await startTestBackend({ rateLimitHeader: "X-Forwarded-For" });
+  const backend = await startTestBackend({
+    rateLimitHeader: "X-Forwarded-For",
+    // As the site hears the database's announcements (server/embedded-backend.ts): a test's
+    // direct write reaches the app's in-memory content and blog as an admin's would.
+    notifyChannels: [CONTENT_CHANNEL],
+    onNotify: (_channel, table) => {
+      // contentChangeOfTable only names the kinds and site parts the app knows.
+      const change = contentChangeOfTable(table) as ContentChange | undefined;
+      if (change) contentChanged(change);
+    },
+  });
   process.env.SUPABASE_URL = backend.url;
   process.env.SUPABASE_ANON_KEY = backend.anonKey;
   // The site's own mails (e.g. "someone tried to sign up") go to the same local mailbox.

@@ -64,12 +64,26 @@ export async function publishPost(siteUrl: string, adminCookie: string, title: s
  * between a cluster's workers, so every worker shows it — giving up after `limitMs`.
  */
 export async function msUntilEveryWorkerShows(url: string, text: string, limitMs = 5000) {
+  return msUntilEveryWorker(url, (body) => body.includes(text), `showed "${text}"`, limitMs);
+}
+
+/** As msUntilEveryWorkerShows, until none of them shows `text` any more. */
+export async function msUntilEveryWorkerOmits(url: string, text: string, limitMs = 5000) {
+  return msUntilEveryWorker(url, (body) => !body.includes(text), `dropped "${text}"`, limitMs);
+}
+
+async function msUntilEveryWorker(
+  url: string,
+  ok: (body: string) => boolean,
+  what: string,
+  limitMs: number,
+) {
   const started = performance.now();
   let inARow = 0;
   while (inARow < 4) {
-    if (performance.now() - started > limitMs) throw new Error(`${url} never showed "${text}"`);
+    if (performance.now() - started > limitMs) throw new Error(`${url} never ${what}`);
     const page = await requestOnNewConnection(url);
-    inARow = page.body.includes(text) ? inARow + 1 : 0;
+    inARow = ok(page.body) ? inARow + 1 : 0;
   }
   return performance.now() - started;
 }

@@ -46,6 +46,14 @@ export async function withCovers<T extends PostSummary>(
     supabase,
     posts.map((post) => mediaHashOf(post.coverImage)),
   );
+  return withCoverDetails(posts, details);
+}
+
+/** `posts` with the covers' details found in `details` (read by `mediaDetails`). */
+export function withCoverDetails<T extends PostSummary>(
+  posts: T[],
+  details: Map<string, MediaDetails>,
+): T[] {
   return posts.map((post) => {
     const found = details.get(mediaHashOf(post.coverImage) ?? "");
     return found ? { ...post, cover: coverDetailsOf(found, post.lang ?? "en", post.title) } : post;

@@ -30,6 +30,8 @@ export interface SnapshotStoreOptions {
   retryMs: number;
   now?: () => number;
   log?: (message: string) => void;
+  /** What the value is, in log lines ("site content"). */
+  label?: string;
 }
 
 export class SnapshotStore<T> {
@@ -103,7 +105,9 @@ export class SnapshotStore<T> {
     this.retryAt = 0;
     this.failing = false;
     this.source.save(value).catch((error: unknown) => {
-      this.log(`site content: could not save the snapshot (${messageOf(error)})`);
+      this.log(
+        `${this.options.label ?? "site content"}: could not save the snapshot (${messageOf(error)})`,
+      );
     });
     return snapshot;
   }
@@ -111,7 +115,9 @@ export class SnapshotStore<T> {
   private async fallBack(error: unknown): Promise<Snapshot<T>> {
     this.retryAt = this.now() + this.options.retryMs;
     if (!this.failing) {
-      this.log(`site content: read failed (${messageOf(error)}); serving the last good content`);
+      this.log(
+        `${this.options.label ?? "site content"}: read failed (${messageOf(error)}); serving the last good copy`,
+      );
     }
     this.failing = true;
     if (!this.current) {

@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { withCovers } from "~/domain/media/details.server";
-import { hasActiveFilters, parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
-import { findPublishedPosts, publishedFacets } from "~/domain/posts/blog-query.server";
-import { byLabel, filterKeys, termLabels } from "~/domain/posts/taxonomy";
-import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
+import { parseBlogFilters, parseBlogPage } from "~/domain/posts/blog-filters";
+import { blogListing } from "~/domain/posts/blog-reads.server";
+import { byLabel, termLabels } from "~/domain/posts/taxonomy";
+import { withLabels } from "~/domain/posts/taxonomy.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { pageParams } from "~/infra/page-query";
@@ -26,20 +25,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     "common.inEnglish",
     "meta.blogDescription",
   ]);
-  const supabase = getSupabase(context);
   try {
-    const taxonomyRead = loadTaxonomy(supabase);
-    const filters = hasActiveFilters(asked) ? filterKeys(asked, await taxonomyRead) : asked;
-    const [found, facets, taxonomy] = await Promise.all([
-      findPublishedPosts(supabase, filters, page, locale),
-      publishedFacets(supabase, locale),
-      taxonomyRead,
-    ]);
-    const labels = termLabels(taxonomy, locale);
-    const posts = await withCovers(
-      supabase,
-      found.posts.map((post) => withLabels(post, labels)),
+    const { filters, found, facets, taxonomy } = await blogListing(
+      getSupabase(context),
+      asked,
+      page,
+      locale,
     );
+    const labels = termLabels(taxonomy, locale);
+    const posts = found.posts.map((post) => withLabels(post, labels));
     return data(
       {
         filters,

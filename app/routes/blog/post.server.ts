@@ -1,8 +1,6 @@
 import { data, redirect } from "react-router";
-import { withCovers } from "~/domain/media/details.server";
+import { publishedArticle } from "~/domain/posts/blog-reads.server";
 import {
-  getPublishedPost,
-  listPublishedPosts,
   PostsUnavailableError,
   parsePostId,
   pickRelatedPosts,
@@ -11,7 +9,7 @@ import {
   translationsOf,
 } from "~/domain/posts/queries.server";
 import { termLabels } from "~/domain/posts/taxonomy";
-import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
+import { withLabels } from "~/domain/posts/taxonomy.server";
 import type { PostSummary } from "~/domain/posts/types";
 import type { AuthorBio } from "~/domain/site/content.server";
 import { siteContent } from "~/domain/site/snapshot.server";
@@ -49,12 +47,9 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const notFound = () => data({ path: `/blog/${params.postId}` }, { status: 404 });
   const id = parsePostId(params.postId);
   if (id === null) throw notFound();
-  const supabase = getSupabase(context);
   try {
-    const [post, all, taxonomy, site] = await Promise.all([
-      getPublishedPost(supabase, id),
-      listPublishedPosts(supabase),
-      loadTaxonomy(supabase),
+    const [{ post, all, taxonomy }, site] = await Promise.all([
+      publishedArticle(getSupabase(context), id),
       // The post shows without its author's bio rather than not at all.
       siteContent(locale).catch(() => undefined),
     ]);
@@ -68,13 +63,12 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
       Object.entries(translations).map(([l, p]) => [l, postPath(p)]),
     ) as Partial<Record<Locale, string>>;
     const labels = termLabels(taxonomy, locale);
-    const labelled = withLabels(post, labels);
-    const [shown] = await withCovers(supabase, [labelled]);
+    const shown = withLabels(post, labels);
     return data(
       {
-        post: shown ?? labelled,
+        post: shown,
         /** The cover's alt text (app/domain/media/alt-text.ts); "" for none or a decorative one. */
-        coverAlt: shown?.cover?.alt ?? "",
+        coverAlt: shown.cover?.alt ?? "",
         related: pickRelatedPosts(post, postsIn(all, locale)).map((p) => withLabels(p, labels)),
         authorBio: site?.authorBio(post.author) ?? NO_BIO,
         url: `${siteUrl()}${t.path(`/blog/${post.id}`)}`,

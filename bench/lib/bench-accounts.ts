@@ -1,0 +1,64 @@
+import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+
+/** The administrator every bench server is started with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const BENCH_ADMIN = {
+  email: "bench-admin@example.com",
+  password: "bench-admin-password-42",
+};
+export const BENCH_ADMIN_ENV = {
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+};
+
+async function serviceClient(dataDir: string, backendUrl: string): Promise<SupabaseClient> {
+  const keys = await createKeys(loadOrCreateSecret(dataDir));
+  return createClient(backendUrl, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+/** Signs in through the site's own form and returns the session's Cookie header. */
+export async function signIn(siteUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${siteUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password, remember: "on" }),
+  });
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0] ?? "");
+  const cookie = cookies.filter((pair) => !pair.endsWith("=")).join("; ");
+  if (!cookie) throw new Error(`signing in as ${email} failed (${response.status})`);
+  return cookie;
+}
+
+/** A confirmed, onboarded client and the Cookie header of its session. */
+export async function signedInClientCookie(
+  siteUrl: string,
+  dataDir: string,
+  backendUrl: string,
+): Promise<string> {
+  const service = await serviceClient(dataDir, backendUrl);
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const password = "bench-password-42";
+  const { error } = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { full_name: "Bench Client", onboarded: true },
+  });
+  if (error) throw new Error(error.message);
+  return signIn(siteUrl, email, password);
+}
+
+/** A leads inbox with `count` messages, as the agency's would hold after a few weeks. */
+export async function seedMessages(dataDir: string, backendUrl: string, count = 40): Promise<void> {
+  const service = await serviceClient(dataDir, backendUrl);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    name: `Visitor ${i + 1}`,
+    email: `visitor${i + 1}@example.com`,
+    message: `Hello, we would like a quote for a new website for our shop, number ${i + 1}.`,
+  }));
+  const { error } = await service.from("contact_messages").insert(rows);
+  if (error) throw new Error(error.message);
+}

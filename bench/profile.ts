@@ -1,0 +1,78 @@
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import {
+  BENCH_ADMIN,
+  BENCH_ADMIN_ENV,
+  seedMessages,
+  signedInClientCookie,
+  signIn,
+} from "./lib/bench-accounts.ts";
+import { summariseProfile } from "./lib/cpu-profile-summary.ts";
+import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
+
+/**
+ * npm run bench:profile — where an uncached render's CPU goes. Starts the site (one worker, page
+ * cache off) under `node --cpu-prof`, loads one page for PROFILE_SECONDS (default 10) at
+ * PROFILE_CONNECTIONS (default 10), stops it and prints the self time by area (React's renderer,
+ * React Router, the app, PGlite…) and the heaviest functions, for the site process and the
+ * embedded backend's. PROFILE_PATH: `/`, `/blog?tag=seo`, `/dashboard` (signed in as a client),
+ * `/admin/messages` (signed in as the administrator). Profiles stay in bench/results/profiles/.
+ */
+const path = process.env.PROFILE_PATH || "/";
+const seconds = Number(process.env.PROFILE_SECONDS || 10);
+const connections = Number(process.env.PROFILE_CONNECTIONS || 10);
+const PORT = 4880;
+const BACKEND_PORT = 54880;
+
+ensureBuild();
+const dataDir = benchDataDir();
+const outDir = join("bench/results/profiles", path.replace(/[^a-z0-9]+/gi, "_") || "root");
+removeDir(outDir);
+mkdirSync(outDir, { recursive: true });
+const site = await startSite(PORT, dataDir, {
+  PAGE_CACHE: "off",
+  SUPABASE_LOCAL_PORT: String(BACKEND_PORT),
+  NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${outDir}`,
+  ...BENCH_ADMIN_ENV,
+});
+const backendUrl = `http://127.0.0.1:${BACKEND_PORT}`;
+let cookie = "";
+if (path.startsWith("/admin")) {
+  await seedMessages(dataDir, backendUrl);
+  cookie = await signIn(site.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+} else if (path.startsWith("/dashboard")) {
+  cookie = await signedInClientCookie(site.url, dataDir, backendUrl);
+}
+const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+const first = await fetch(`${site.url}${path}`, { headers, redirect: "manual" });
+if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
+const result = await autocannon({
+  url: `${site.url}${path}`,
+  connections,
+  duration: seconds,
+  headers,
+});
+await site.stop();
+removeDir(dataDir);
+
+const requests = result.requests.total;
+console.log(`\n${path}: ${requests} requests in ${seconds} s at ${connections} connections`);
+const summaries = readdirSync(outDir)
+  .filter((file) => file.endsWith(".cpuprofile"))
+  .map((file) => ({ file, ...summariseProfile(join(outDir, file)) }))
+  .filter((s) => s.busyMs > 200)
+  .sort((a, b) => b.busyMs - a.busyMs);
+for (const s of summaries) {
+  console.log(`\n${s.file}: ${s.busyMs} ms busy, ${(s.busyMs / requests).toFixed(2)} ms a request`);
+  for (const area of s.areas)
+    console.log(
+      `  ${String(area.ms).padStart(6)} ms  ${((100 * area.ms) / s.busyMs).toFixed(1)} %  ${area.name}`,
+    );
+  console.log("  heaviest functions (self time):");
+  for (const fn of s.functions) console.log(`  ${String(fn.ms).padStart(6)} ms  ${fn.name}`);
+}
+writeFileSync(
+  join(outDir, "summary.json"),
+  `${JSON.stringify({ path, requests, summaries }, null, 2)}\n`,
+);
