@@ -1,15 +1,21 @@
 import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
-import { createClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
+import {
+  BENCH_ADMIN,
+  BENCH_ADMIN_ENV,
+  seedMessages,
+  signedInClientCookie,
+  signIn,
+} from "./lib/bench-accounts.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
 import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 
 /**
- * npm run bench:workers — uncached server-side rendering, the site's real capacity: `/` and
- * `/blog` with the page cache off, and `/dashboard` signed in (never cached), with 1 and 2
+ * npm run bench:workers — uncached server-side rendering, the site's real capacity: `/`,
+ * `/blog`, a filtered `/blog?tag=…` and an article with the page cache off, `/dashboard` signed
+ * in as a client and `/admin/messages` (40 messages) as the administrator (never cached), with 1 and 2
  * workers, next to a bare node:http server sending the same bytes in the same run (the ratio is
  * what counts on a noisy machine). The three servers run side by side and are measured in turn,
  * BENCH_ROUNDS times (default 3, median kept), so a neighbour's load falls on all of them alike.
@@ -18,7 +24,11 @@ import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-pr
 const duration = Number(process.env.BENCH_DURATION || 5);
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
-const paths = ["/", "/blog", "/dashboard"];
+const paths = (
+  process.env.BENCH_PATHS || "/,/blog,/blog?tag=seo,/blog/1,/dashboard,/admin/messages"
+)
+  .split(",")
+  .filter(Boolean);
 const PORT = 4860;
 const BACKEND_PORT = 54860;
 
@@ -47,35 +57,6 @@ async function measure(
   };
 }
 
-/** A confirmed, onboarded client and the Cookie header of its session. */
-async function signedInCookie(
-  siteUrl: string,
-  dataDir: string,
-  backendUrl: string,
-): Promise<string> {
-  const keys = await createKeys(loadOrCreateSecret(dataDir));
-  const service = createClient(backendUrl, keys.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const email = `bench-${Date.now()}@example.com`;
-  const password = "bench-password-42";
-  const { error } = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: "Bench Client", onboarded: true },
-  });
-  if (error) throw new Error(error.message);
-  const response = await fetch(`${siteUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password, remember: "on" }),
-  });
-  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0] ?? "");
-  return cookies.filter((pair) => !pair.endsWith("=")).join("; ");
-}
-
 function startBare(port: number, file: string): Promise<{ pid: number; stop(): void }> {
   const child = fork("bench/lib/bare-static-server.ts", [String(port), file], { stdio: "ignore" });
   const bare = { pid: child.pid ?? 0, stop: () => child.kill() };
@@ -96,18 +77,32 @@ const sites = await Promise.all(
       PAGE_CACHE: "off",
       SUPABASE_LOCAL_PORT: String(v.backendPort),
       WEB_CONCURRENCY: String(v.workers),
+      ...BENCH_ADMIN_ENV,
     }),
   ),
 );
+/** Per server: the Cookie header each path is asked with (signed in as a client, as the admin). */
 const cookies = await Promise.all(
-  variants.map((v, i) =>
-    signedInCookie(sites[i]?.url ?? "", v.dataDir, `http://127.0.0.1:${v.backendPort}`),
-  ),
+  variants.map(async (v, i) => {
+    const url = sites[i]?.url ?? "";
+    const backendUrl = `http://127.0.0.1:${v.backendPort}`;
+    await seedMessages(v.dataDir, backendUrl);
+    return {
+      client: await signedInClientCookie(url, v.dataDir, backendUrl),
+      admin: await signIn(url, BENCH_ADMIN.email, BENCH_ADMIN.password),
+    };
+  }),
 );
+const headersFor = (path: string, server: number): Record<string, string> => {
+  const jar = cookies[server];
+  if (path.startsWith("/dashboard")) return { Cookie: jar?.client ?? "" };
+  if (path.startsWith("/admin")) return { Cookie: jar?.admin ?? "" };
+  return {};
+};
 const captureDir = benchDataDir();
 const bare: { pid: number; stop(): void }[] = [];
 for (const [index, path] of paths.entries()) {
-  const headers: Record<string, string> = path === "/dashboard" ? { Cookie: cookies[0] ?? "" } : {};
+  const headers = headersFor(path, 0);
   const page = await fetch(`${sites[0]?.url}${path}`, { headers, redirect: "manual" });
   if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
   const file = join(captureDir, `page-${index}.html`);
@@ -125,10 +120,7 @@ for (let round = 0; round <= rounds; round++) {
         name: v.name,
         url: `${sites[i]?.url}${path}`,
         pid: sites[i]?.child.pid ?? 0,
-        headers: (path === "/dashboard" ? { Cookie: cookies[i] ?? "" } : {}) as Record<
-          string,
-          string
-        >,
+        headers: headersFor(path, i),
       })),
       {
         name: "bare",
@@ -173,7 +165,7 @@ for (const [path, row] of Object.entries(results)) {
   const two = row.workers2 as Figures;
   const ceiling = row.bare as Figures;
   console.log(
-    `| \`${path}\`${path === "/dashboard" ? " (signed in)" : ""} | ${cell(one)} | ${cell(two)} | ${cell(ceiling)} | ${(one.rps / ceiling.rps).toFixed(3)} | ${(two.rps / one.rps).toFixed(2)} | ${one.cpuMs} / ${two.cpuMs} | ${ceiling.cpuMs} | ${(ceiling.cpuMs / one.cpuMs).toFixed(3)} | ${one.bad + two.bad} |`,
+    `| \`${path}\`${path.startsWith("/dashboard") || path.startsWith("/admin") ? " (signed in)" : ""} | ${cell(one)} | ${cell(two)} | ${cell(ceiling)} | ${(one.rps / ceiling.rps).toFixed(3)} | ${(two.rps / one.rps).toFixed(2)} | ${one.cpuMs} / ${two.cpuMs} | ${ceiling.cpuMs} | ${(ceiling.cpuMs / one.cpuMs).toFixed(3)} | ${one.bad + two.bad} |`,
   );
 }
 mkdirSync("bench/results", { recursive: true });
