@@ -5,7 +5,7 @@ import { findPublishedPosts, publishedFacets } from "~/domain/posts/blog-query.s
 import { byLabel, filterKeys, termLabels } from "~/domain/posts/taxonomy";
 import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
 import { pageI18n } from "~/i18n/page.server";
-import { publicCacheHeaders } from "~/infra/http-policy";
+import { publicCacheHeaders } from "~/infra/cache-policy";
 import { pageParams } from "~/infra/page-query";
 import { getSupabase } from "~/infra/session.server";
 import type { Route } from "./+types/index";
