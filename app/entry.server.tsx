@@ -5,12 +5,13 @@ import type { EntryContext } from "react-router";
 import { RouterContextProvider, ServerRouter } from "react-router";
 import { publishedBlogChanged } from "~/domain/posts/published.server";
 import { siteContentChanged } from "~/domain/site/snapshot.server";
+import { isSharedCacheable } from "~/infra/cache-policy";
 import {
   type ContentChange,
   type ContentEvents,
   contentEventsContext,
 } from "~/infra/content-events";
-import { buildCsp, frameworkScriptHashes, isSharedCacheable } from "~/infra/http-policy";
+import { buildCsp, frameworkScriptHashes } from "~/infra/csp";
 import { holdHydrationUntilPainted } from "~/infra/hydrate-after-paint";
 
 /** First-party analytics: the Node server counts pages and drains through these (server/app.ts). */

@@ -16,7 +16,7 @@ import {
 import { bundle, translate } from "~/i18n/translate.server";
 import { bannerDismissed } from "~/infra/cookies.server";
 import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
-import { languageSuggestionOf } from "~/infra/http-policy";
+import { languageSuggestionOf } from "~/infra/language-suggestion";
 import { getAuthUser } from "~/infra/session.server";
 import { siteConfigOf } from "~/infra/site-config.server";
 import { supabaseMiddleware } from "~/infra/supabase-middleware.server";

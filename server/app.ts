@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyLimitFor } from "../app/infra/body-limits.ts";
 import {
-  bodyLimitFor,
-  finalCacheControl,
+  applyFinalCacheControl,
   isAnonymousRead,
   isSharedCacheable,
-  pageCacheKey,
-} from "../app/infra/http-policy.ts";
+} from "../app/infra/cache-policy.ts";
+import { pageCacheKey } from "../app/infra/page-cache-key.ts";
 import { BodyBudget, BodyReservation, DEFAULT_BODY_BUDGET_BYTES } from "./body-budget.ts";
 import { FORM_GATE_RETRY_AFTER_SECONDS, type FormGate } from "./form-gate.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
@@ -259,7 +259,7 @@ async function sendAppResponse(
     const stored = page.pageCache.store(page.url, response.status, headers, body, page.epoch);
     return sendCachedPage(req, res, stored, page.https, "MISS");
   }
-  headers.set("Cache-Control", finalCacheControl(page.anonymous, response.status, headers));
+  applyFinalCacheControl(page.anonymous, response.status, headers);
   sendRendered(req, res, response.status, headers, body, page.https);
 }
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { pageCacheKey } from "../app/infra/http-policy.ts";
+import { pageCacheKey } from "../app/infra/page-cache-key.ts";
 import { pageQuery, pagesShowing } from "../app/infra/page-query.ts";
 import { compress } from "./encoding.ts";
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { bodyLimitFor, hasSessionCookie, isUploadRoute } from "../app/infra/http-policy.ts";
+import { bodyLimitFor, isUploadRoute } from "../app/infra/body-limits.ts";
+import { hasSessionCookie } from "../app/infra/cookie-names.ts";
 import type { BodyReservation } from "./body-budget.ts";
 import { readBody, reserveDeclared, type StreamedBody, streamBody } from "./read-body.ts";
 

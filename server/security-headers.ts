@@ -1,4 +1,4 @@
-import { buildCsp } from "../app/infra/http-policy.ts";
+import { buildCsp } from "../app/infra/csp.ts";
 
 /**
  * Headers every response carries. Documents already have their CSP from app/entry.server.tsx

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
-import { CACHE_CONTROL } from "../app/infra/http-policy.ts";
+import { cacheHeaders } from "../app/infra/cache-policy.ts";
 import { compress, isCompressible, pickEncoding } from "./encoding.ts";
 import type { CachedPage } from "./page-cache.ts";
 import { plainPage } from "./plain-pages.ts";
@@ -59,7 +59,7 @@ export function sendStatic(
   file: StaticFile,
   https: boolean,
 ): void {
-  const headers = new Headers({ "Content-Type": file.type, "Cache-Control": file.cacheControl });
+  const headers = new Headers({ "Content-Type": file.type, ...cacheHeaders(file.cacheKind) });
   applySecurityHeaders(headers, { https });
   sendEncoded(req, res, 200, headers, file);
 }
@@ -114,7 +114,7 @@ function reactBuild(): "production" | "development" | "unknown" {
 function sendProbe(res: ServerResponse, status: number, body: unknown, https: boolean): void {
   const headers = new Headers({
     "Content-Type": "application/json",
-    "Cache-Control": CACHE_CONTROL["no-store"],
+    ...cacheHeaders("transient"),
   });
   applySecurityHeaders(headers, { https });
   writeHead(res, status, headers);
@@ -143,7 +143,7 @@ export function sendPlain(
 ): void {
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": CACHE_CONTROL["no-store"],
+    ...cacheHeaders("transient"),
     ...extra,
   });
   applySecurityHeaders(headers, { https });

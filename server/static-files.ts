@@ -10,7 +10,8 @@ export interface StaticFile {
   gzip?: Buffer;
   type: string;
   etag: string;
-  cacheControl: string;
+  /** Build assets are content-addressed (hashed names); the rest of public/ is not. */
+  cacheKind: "content-addressed" | "public-file";
 }
 
 const TYPES: Record<string, string> = {
@@ -49,8 +50,6 @@ const COMPRESSIBLE = new Set([
   ".ico",
   ".webmanifest",
 ]);
-export const IMMUTABLE = "public, max-age=31536000, immutable";
-export const SHORT_LIVED = "public, max-age=3600";
 
 function* walk(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -85,7 +84,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       body,
       type: TYPES[ext] ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
-      cacheControl: urlPath.startsWith("/assets/") ? IMMUTABLE : SHORT_LIVED,
+      cacheKind: urlPath.startsWith("/assets/") ? "content-addressed" : "public-file",
     };
     if (compressible) {
       file.br =

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 import type { Locale } from "~/i18n/locale";
+import { COOKIES } from "./cookie-names";
 import { isSecureSite, sessionSecret } from "./env.server";
-import { COOKIES } from "./http-policy";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

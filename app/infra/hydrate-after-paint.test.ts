@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { frameworkScriptHashes } from "./http-policy";
+import { frameworkScriptHashes } from "./csp";
 import { BOOT_SCRIPT, HELD_SCRIPT_ID, holdHydrationUntilPainted } from "./hydrate-after-paint";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");

@@ -1,10 +1,10 @@
 /**
  * The pages the anonymous page cache may keep and the query parameters each one reads, declared
  * once for every language, and the one function that reads a URL against that declaration.
- * The cache key (`pageCacheKey` in app/infra/http-policy.ts), the loaders (`pageParams`) and the
+ * The cache key (`pageCacheKey` in app/infra/page-cache-key.ts), the loaders (`pageParams`) and the
  * language switcher all read parameters through `pageQuery`, so no page can depend on a
  * parameter its cache key ignores. Dependency-free apart from the locale module, by a relative
- * path: the Node server imports it through the HTTP policy.
+ * path: the Node server imports it through app/infra/page-cache-key.ts.
  */
 import { LOCALES, type Locale } from "../i18n/locale.ts";
 import type { SiteEntity } from "./content-events.ts";

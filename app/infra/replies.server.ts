@@ -4,8 +4,8 @@ import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
 import type { FieldReply, FormReply } from "~/lib/form-reply";
 import type { Failure, FailureKind } from "~/lib/result";
+import { cacheHeaders } from "./cache-policy";
 import type { FormRejection } from "./forms.server";
-import { PRIVATE_NO_STORE } from "./http-policy";
 import { clientIp, consumeRateLimit, type RateLimitKind } from "./rate-limit.server";
 import { makeToast } from "./toast.server";
 
@@ -44,7 +44,7 @@ export function replyOf(submission: Submission): FieldReply {
 }
 
 function headersFor(status: number, retryAfter?: number): Headers {
-  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
+  const headers = new Headers(cacheHeaders("private"));
   if (status === 429 && retryAfter) headers.set("Retry-After", String(retryAfter));
   return headers;
 }

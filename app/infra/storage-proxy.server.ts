@@ -1,5 +1,5 @@
+import { cacheHeaders } from "./cache-policy";
 import { env } from "./env.server";
-import { CACHE_CONTROL } from "./http-policy";
 import { supabaseEnv } from "./supabase.server";
 
 /** Request headers passed on to Storage, and response headers passed back. */
@@ -9,7 +9,7 @@ const RETURNED = ["content-length", "content-range", "etag", "last-modified", "a
 const notFound = () =>
   new Response("Not found", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeaders("transient") },
   });
 
 /**
@@ -41,7 +41,7 @@ export async function servePublicObject(
       status: 503,
       headers: {
         "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "no-store",
+        ...cacheHeaders("transient"),
         "Retry-After": "5",
       },
     });
@@ -52,7 +52,7 @@ export async function servePublicObject(
   }
   const out = new Headers({
     "Content-Type": contentType,
-    "Cache-Control": CACHE_CONTROL.immutable,
+    ...cacheHeaders("content-addressed"),
     "X-Content-Type-Options": "nosniff",
   });
   for (const name of RETURNED) {

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { supabaseContext } from "~/context";
-import { PRIVATE_NO_STORE } from "./http-policy";
+import { keepPrivateWhenAuthAsks } from "./cache-policy";
 import { createSupabaseServerClient } from "./supabase.server";
 
 /**
@@ -16,6 +16,6 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async (
   context.set(supabaseContext, supabase);
   const response = await next();
   for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
-  if (headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  keepPrivateWhenAuthAsks(headers, response.headers);
   return response;
 };

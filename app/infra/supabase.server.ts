@@ -1,9 +1,9 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { COOKIES } from "./cookie-names";
 import type { Database } from "./database.types";
 import { env, isSecureSite } from "./env.server";
 import { fifoLimit } from "./fifo-limit";
-import { COOKIES } from "./http-policy";
 
 /** The typed Supabase client of a request (rows and columns come from `Database`). */
 export type AppSupabase = SupabaseClient<Database>;

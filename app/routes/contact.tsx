@@ -3,7 +3,7 @@ import { ContactPageForm } from "~/components/contact/contact-form";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { publicPageHeaders } from "~/infra/http-policy";
+import { publicPageHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 

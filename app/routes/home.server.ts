@@ -5,7 +5,7 @@ import { withLabels } from "~/domain/posts/taxonomy.server";
 import { pageContent } from "~/domain/site/snapshot.server";
 import type { Locale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
-import { publicCacheHeaders } from "~/infra/http-policy";
+import { publicCacheHeaders } from "~/infra/cache-policy";
 import { pageParams } from "~/infra/page-query";
 import { getSupabase } from "~/infra/session.server";
 import { slideCount, slideFromParam } from "~/lib/carousel";

@@ -9,7 +9,7 @@ import { ServicesSection } from "~/components/home/services-section";
 import { TeamSection } from "~/components/home/team-section";
 import { WelcomeVideo } from "~/components/home/welcome-video";
 import { translatorFrom } from "~/i18n/use-t";
-import { publicPageHeaders } from "~/infra/http-policy";
+import { publicPageHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { DEFAULT_LOCALE, isLocale, stripLocale } from "~/i18n/locale";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { languageCookie } from "~/infra/cookies.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { safeLocalizedPath, safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/language";
 
@@ -24,6 +24,6 @@ export function loader({ url }: Route.LoaderArgs) {
     ? safeRedirectPath(bare, "/admin")
     : safeLocalizedPath(url.searchParams.get("to"), lang);
   return redirect(to, {
-    headers: { "Set-Cookie": languageCookie(lang), "Cache-Control": PRIVATE_NO_STORE },
+    headers: { "Set-Cookie": languageCookie(lang), ...cacheHeaders("private") },
   });
 }

@@ -1,4 +1,5 @@
 import { CONTENT_TYPES, MEDIA_BUCKET } from "~/domain/media/urls";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { servePublicObject } from "~/infra/storage-proxy.server";
 import type { Route } from "./+types/media";
 
@@ -12,7 +13,7 @@ const HASH = /^[0-9a-f]{32}$/;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const file = FILE.exec(params.file ?? "");
   if (!file?.[2] || !HASH.test(params.hash ?? "")) {
-    return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+    return new Response("Not found", { status: 404, headers: cacheHeaders("transient") });
   }
   const format = file[2] as keyof typeof CONTENT_TYPES;
   return servePublicObject(

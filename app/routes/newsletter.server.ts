@@ -6,8 +6,8 @@ import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getSupabase } from "~/infra/session.server";
 import type { FormReply } from "~/lib/form-reply";
@@ -52,6 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return data<FormReply>(
     { notice: t("newsletter.subscribed") },
-    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+    { headers: cacheHeaders("private") },
   );
 }

@@ -1,7 +1,7 @@
 import { NewsletterBox } from "~/components/blog/newsletter-box";
 import { NewsletterFrame } from "~/components/blog/newsletter-link-page";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { pageSnapshot } from "~/domain/site/snapshot.server";
 import { pageI18n } from "~/i18n/page.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { requireUser } from "~/infra/session.server";
 import type { Route } from "./+types/portfolio";
 
@@ -38,6 +38,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       selected: all.find((p) => p.slug === projectSlug)?.slug ?? null,
       i18n,
     },
-    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+    { headers: cacheHeaders("private") },
   );
 }

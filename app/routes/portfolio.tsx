@@ -6,14 +6,14 @@ import { PortfolioFilter } from "~/components/portfolio/portfolio-filter";
 import { ProjectCard } from "~/components/portfolio/project-card";
 import { ProjectDetailsSection, ProjectDialog } from "~/components/portfolio/project-details";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import { staggerStyle } from "~/lib/stagger";
 import type { Route } from "./+types/portfolio";
 
 export { loader } from "./portfolio.server";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });
+export const headers: Route.HeadersFunction = () => cacheHeaders("private");
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = translatorFrom(matches);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, localizePath } from "~/i18n/locale";
-import { PUBLIC_CACHE } from "~/infra/http-policy";
+import { CACHE_CONTROL } from "~/infra/cache-policy";
 import { CACHEABLE_PAGES, pageQuery, routeIdOf } from "~/infra/page-query";
 import routes from "../../app/routes.ts";
 import { routeLeaves } from "../support/route-table";
@@ -141,7 +141,7 @@ describe("page-cache keys", () => {
     const publicUrls: string[] = [];
     for (const { url, file } of urls) {
       const head = await ask(url, "HEAD");
-      if (head.status !== 200 || head.cacheControl !== PUBLIC_CACHE) continue;
+      if (head.status !== 200 || head.cacheControl !== CACHE_CONTROL["public-cacheable"]) continue;
       publicUrls.push(url);
       if (!file.endsWith(".tsx")) continue;
       // Client navigations: the page's data, and (root unchanged) only the page route's data.
@@ -187,7 +187,10 @@ describe("page-cache keys", () => {
         const first = await ask(url);
         check(first.status === 200, `${url}: ${first.status}`);
         // Keyed by what the page reads, a parameterised answer may be shared as before.
-        check(first.cacheControl === PUBLIC_CACHE, `${url}: Cache-Control ${first.cacheControl}`);
+        check(
+          first.cacheControl === CACHE_CONTROL["public-cacheable"],
+          `${url}: Cache-Control ${first.cacheControl}`,
+        );
         check((await ask(url)).cache === "HIT", `${url} was not cached`);
         // The clean URL's entry is still empty (a HEAD looks it up without storing anything).
         const head = await ask(clean, "HEAD");

@@ -4,16 +4,18 @@ import { parsePostId, pickRelatedPosts, toPostSummary } from "~/domain/posts/que
 import type { PostSummary } from "~/domain/posts/types";
 import { bundle } from "~/i18n/translate.server";
 import {
+  CACHE_CONTROL,
   isPersonalised,
-  PRIVATE_NO_STORE,
-  PUBLIC_CACHE,
   publicCacheHeaders,
   publicPageHeaders,
-} from "~/infra/http-policy";
+} from "~/infra/cache-policy";
 import { rssXml, sitemapXml, xmlEscape } from "~/lib/feeds";
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, fitDescription, pageMeta } from "~/lib/seo";
 import { fallbackSiteConfig } from "~/lib/site-config";
 import { blogPostingJsonLd } from "~/lib/structured-data";
+
+const PUBLIC_CACHE = CACHE_CONTROL["public-cacheable"];
+const PRIVATE_NO_STORE = CACHE_CONTROL.private;
 
 const summary = (id: number, categories: string[]): PostSummary => ({
   ...toPostSummary({

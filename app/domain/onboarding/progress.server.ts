@@ -1,6 +1,6 @@
 import type { User } from "@supabase/supabase-js";
+import { COOKIES } from "~/infra/cookie-names";
 import { signedCookieStorage } from "~/infra/cookies.server";
-import { COOKIES } from "~/infra/http-policy";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
 import {

@@ -1,4 +1,4 @@
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 
 /** Personal page: never cached; a rate-limited action's Retry-After is passed on. */
 export const headers = privateFormHeaders;

@@ -6,7 +6,7 @@ import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
 import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";

@@ -4,7 +4,7 @@ import { AdminPage, linkClass, stacked } from "~/components/admin/admin-page";
 import { PagedList, StackedTable } from "~/components/admin/stacked-table";
 import type { ActivityEntry } from "~/domain/admin/audit.server";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/activity";
 

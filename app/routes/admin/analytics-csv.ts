@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { isCsvTable, reportCsv } from "~/domain/analytics/csv";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { cacheHeaders } from "~/infra/cache-policy";
 import type { Route } from "./+types/analytics-csv";
 import { adminLoad } from "./admin-form.server";
 
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8; header=present",
       "Content-Disposition": `attachment; filename="analytics-${table}-${from}-${to}.csv"`,
-      "Cache-Control": PRIVATE_NO_STORE,
+      ...cacheHeaders("private"),
       "X-Content-Type-Options": "nosniff",
     },
   });

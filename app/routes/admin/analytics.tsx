@@ -7,7 +7,7 @@ import { LoadError } from "~/components/admin/confirm-step";
 import { periodSearch } from "~/domain/analytics/period";
 import { TABLES } from "~/domain/analytics/report";
 import { useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/analytics";
 

@@ -8,7 +8,7 @@ import { ErrorList } from "~/components/forms/field-frame";
 import { useIsPending } from "~/components/forms/use-pending";
 import { MEDIA_ACCEPT, MEDIA_LIMITS } from "~/domain/media/limits";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/media-library";

@@ -2,15 +2,15 @@ import { updateAlt } from "~/domain/media/library.server";
 import { MEDIA_MESSAGES } from "~/domain/media/limits";
 import { mediaUploadSchema } from "~/domain/media/schema.server";
 import { coverUrlOf } from "~/domain/media/urls";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { STATUS_OF } from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import type { Route } from "./+types/media-upload";
 import { storeUploadedFile } from "./media-upload.server";
 
 const json = (body: object, status = 200) =>
-  Response.json(body, { status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  Response.json(body, { status, headers: cacheHeaders("private") });
 
 /**
  * POST /admin/media/upload (multipart `file`, `alt`): the editor's upload with a progress bar

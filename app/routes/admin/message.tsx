@@ -3,7 +3,7 @@ import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { MessageActions, MessageView } from "~/components/admin/message-view";
 import { Toasts } from "~/components/toasts/toasts";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/message";
 

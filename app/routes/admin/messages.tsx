@@ -3,7 +3,7 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { MessageTable } from "~/components/admin/message-table";
 import { PagedList } from "~/components/admin/stacked-table";
 import { INBOX_STATUSES, STATUS_LABELS } from "~/domain/contact/inbox";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/messages";
 

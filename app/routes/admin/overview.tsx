@@ -4,7 +4,7 @@ import { AnalyticsGlance } from "~/components/admin/analytics/glance";
 import { LoadError } from "~/components/admin/confirm-step";
 import { LatestMessages, MailProblems, OverviewStats } from "~/components/admin/overview-cards";
 import { Toasts } from "~/components/toasts/toasts";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/overview";
 

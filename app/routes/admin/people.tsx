@@ -4,7 +4,7 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { PeopleTable } from "~/components/admin/people-table";
 import { PagedList } from "~/components/admin/stacked-table";
 import { Toasts } from "~/components/toasts/toasts";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/people";
 

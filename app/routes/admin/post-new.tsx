@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { PostEditor } from "~/components/admin/post-editor";
 import { postFormDefaults } from "~/components/admin/post-form-defaults";
 import { Toasts } from "~/components/toasts/toasts";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/post-new";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AdminPage, primaryButton } from "~/components/admin/admin-page";
 import { PostTable } from "~/components/admin/post-table";
 import { SvgIcon } from "~/components/icons";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/posts-list";
 

@@ -6,7 +6,7 @@ import { SiteForm } from "~/components/admin/site/site-form";
 import { SitePreviewPanels } from "~/components/admin/site/site-preview";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/site-edit";
 

@@ -4,11 +4,12 @@ import type { KindSpec } from "~/domain/site/editor/fields";
 import { kindOfPath } from "~/domain/site/editor/kinds";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locale";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { announceContentChange, type ContentChange } from "~/infra/content-events";
+import { COOKIES } from "~/infra/cookie-names";
 import { readCookie } from "~/infra/cookies.server";
 import { type FieldRules, simpleRules } from "~/infra/form-fields.server";
 import { readForm } from "~/infra/forms.server";
-import { COOKIES, PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { STATUS_OF } from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import { makeToast, redirectWithToast } from "~/infra/toast.server";
@@ -93,7 +94,7 @@ export function failedWithToast<Extra extends object>(failure: Failure, extra?: 
   const status = STATUS_OF[failure.kind];
   return data(
     { ...extra, toast: makeToast({ type: "error", title: failure.message }) },
-    { status, headers: { "Cache-Control": PRIVATE_NO_STORE } },
+    { status, headers: cacheHeaders("private") },
   );
 }
 

@@ -4,7 +4,7 @@ import { ConfirmStep, LoadError } from "~/components/admin/confirm-step";
 import { HistoryList } from "~/components/admin/site/history-list";
 import { SiteEditorPage } from "~/components/admin/site/site-editor-page";
 import { useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/site-history";
 

@@ -6,7 +6,7 @@ import { SiteListTable } from "~/components/admin/site/site-list-table";
 import { SvgIcon } from "~/components/icons";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/site-list";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { subscribersCsv } from "~/domain/newsletter/csv";
 import { exportSubscribers, subscriberStatus } from "~/domain/newsletter/subscribers.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
+import { cacheHeaders } from "~/infra/cache-policy";
 import type { Route } from "./+types/subscribers-csv";
 import { adminLoad } from "./admin-form.server";
 
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8; header=present",
       "Content-Disposition": `attachment; filename="subscribers-${status ?? "all"}-${day}.csv"`,
-      "Cache-Control": PRIVATE_NO_STORE,
+      ...cacheHeaders("private"),
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -4,7 +4,7 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { PagedList } from "~/components/admin/stacked-table";
 import { SUBSCRIBER_LABELS, SubscriberTable } from "~/components/admin/subscriber-table";
 import { Toasts } from "~/components/toasts/toasts";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
 

@@ -10,8 +10,8 @@ import { EMAIL_MAX_LENGTH } from "~/domain/accounts/limits";
 import { localeFromPath } from "~/i18n/locale";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { readForm, simpleRules } from "~/infra/forms.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { failedForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -88,7 +88,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
   const link = readLink(url.searchParams, t);
   if (!link) return invalidLink(t);
-  return data({ link, i18n }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return data({ link, i18n }, { headers: cacheHeaders("private") });
 }
 
 /**

@@ -3,7 +3,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/confirm";

@@ -10,11 +10,11 @@ import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { failWith, localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { deviceCookie, sessionOnlyCookie, trustedDevice } from "~/infra/cookies.server";
 import { env, siteUrl } from "~/infra/env.server";
 import { boundedLane, LaneFullError } from "~/infra/fifo-limit";
 import { readSubmission } from "~/infra/forms.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
 import { mailActionLimit, mailWaitFailure, statedWait } from "~/infra/mail-limits.server";
 import {
@@ -68,7 +68,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       redirectTo: destination(url.searchParams.get("redirectTo"), t),
       i18n,
     },
-    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+    { headers: cacheHeaders("private") },
   );
 }
 

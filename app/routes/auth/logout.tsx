@@ -1,4 +1,4 @@
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 
 /** Personal page: never cached. */
 export const headers = privateFormHeaders;

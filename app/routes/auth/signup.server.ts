@@ -6,9 +6,9 @@ import { localizeFailure } from "~/i18n/failures.server";
 import type { Locale } from "~/i18n/locale";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translate, translator } from "~/i18n/translate.server";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import {
   noteAccountMail,
   returnMailCap,
@@ -26,10 +26,7 @@ import { AUTH_MESSAGES, enabledOAuthProviders } from "./login.server";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { t, i18n } = pageI18n(url, AUTH_MESSAGES);
   if (await getAuthUser(context)) throw redirect(t.path("/"));
-  return data(
-    { providers: enabledOAuthProviders(), i18n },
-    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
-  );
+  return data({ providers: enabledOAuthProviders(), i18n }, { headers: cacheHeaders("private") });
 }
 
 /** The mail an address's owner gets when someone tries to sign up with it again. */

@@ -4,7 +4,7 @@ import { blogListing } from "~/domain/posts/blog-reads.server";
 import { byLabel, termLabels } from "~/domain/posts/taxonomy";
 import { withLabels } from "~/domain/posts/taxonomy.server";
 import { pageI18n } from "~/i18n/page.server";
-import { publicCacheHeaders } from "~/infra/http-policy";
+import { publicCacheHeaders } from "~/infra/cache-policy";
 import { pageParams } from "~/infra/page-query";
 import { getSupabase } from "~/infra/session.server";
 import type { Route } from "./+types/index";

@@ -6,7 +6,7 @@ import { PostList } from "~/components/blog/post-list";
 import { PageHeading } from "~/components/page-heading";
 import { filtersToSearch } from "~/domain/posts/blog-filters";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { publicPageHeaders } from "~/infra/http-policy";
+import { publicPageHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
 

@@ -15,8 +15,8 @@ import type { AuthorBio } from "~/domain/site/content.server";
 import { siteContent } from "~/domain/site/snapshot.server";
 import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
+import { publicCacheHeaders } from "~/infra/cache-policy";
 import { siteUrl } from "~/infra/env.server";
-import { publicCacheHeaders } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
 import type { Route } from "./+types/post";
 

@@ -1,5 +1,5 @@
 import { PostArticle } from "~/components/blog/post-article";
-import { publicPageHeaders } from "~/infra/http-policy";
+import { publicPageHeaders } from "~/infra/cache-policy";
 import { errorMeta } from "~/lib/public-meta";
 import { pageMeta } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";

@@ -3,7 +3,7 @@ import { termLabels } from "~/domain/posts/taxonomy";
 import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
 import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
-import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/infra/http-policy";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { getSupabase } from "~/infra/session.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import { rssXml } from "~/lib/feeds";
@@ -33,14 +33,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return new Response(xml, {
       headers: {
         "Content-Type": "application/rss+xml; charset=utf-8",
-        "Cache-Control": PUBLIC_CACHE,
+        ...cacheHeaders("feed"),
       },
     });
   } catch (error) {
     console.error("rss: posts failed", error);
     return new Response("The feed is temporarily unavailable.", {
       status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE },
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeaders("private") },
     });
   }
 }

@@ -1,7 +1,7 @@
 import { LegalPage } from "~/components/legal/legal-page";
 import type { MessageKey } from "~/i18n/messages";
 import { translatorFrom } from "~/i18n/use-t";
-import { publicPageHeaders } from "~/infra/http-policy";
+import { publicPageHeaders } from "~/infra/cache-policy";
 import { errorMeta } from "~/lib/public-meta";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/document";

@@ -5,8 +5,8 @@ import type { LinkPurpose } from "~/domain/newsletter/links.server";
 import { newsletterLinkSchema } from "~/domain/newsletter/schema.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { pageI18n } from "~/i18n/page.server";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
-import { PRIVATE_NO_STORE } from "~/infra/http-policy";
 import { failedForm, rejectedForm, STATUS_OF } from "~/infra/replies.server";
 
 /**
@@ -22,7 +22,7 @@ export interface LinkPage {
   error: string | null;
 }
 
-const headers = { "Cache-Control": PRIVATE_NO_STORE, "X-Robots-Tag": "noindex" };
+const headers = { ...cacheHeaders("private"), "X-Robots-Tag": "noindex" };
 
 /** Which link this is: the route serves both paths. */
 export function purposeOf(url: URL): LinkPurpose {

@@ -1,6 +1,6 @@
 import { NewsletterLinkPage } from "~/components/blog/newsletter-link-page";
 import { translatorFrom } from "~/i18n/use-t";
-import { privateFormHeaders } from "~/infra/http-policy";
+import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/link";
 

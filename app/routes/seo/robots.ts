@@ -1,5 +1,5 @@
+import { cacheHeaders } from "~/infra/cache-policy";
 import { siteUrl } from "~/infra/env.server";
-import { PUBLIC_CACHE } from "~/infra/http-policy";
 
 /** Crawlers: everything public; not the account and admin areas. */
 export function loader() {
@@ -19,6 +19,6 @@ export function loader() {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PUBLIC_CACHE },
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeaders("feed") },
   });
 }

@@ -1,7 +1,7 @@
 import { listPublishedPosts, postPath, translationsOf } from "~/domain/posts/queries.server";
 import { siteContent } from "~/domain/site/snapshot.server";
+import { cacheHeaders } from "~/infra/cache-policy";
 import { siteUrl } from "~/infra/env.server";
-import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "~/infra/http-policy";
 import { getSupabase } from "~/infra/session.server";
 import { sitemapXml, staticSitemapPaths } from "~/lib/feeds";
 import type { Route } from "./+types/sitemap";
@@ -27,13 +27,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       ),
     }));
     return new Response(sitemapXml(siteUrl(), paths, posts), {
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": PUBLIC_CACHE },
+      headers: { "Content-Type": "application/xml; charset=utf-8", ...cacheHeaders("feed") },
     });
   } catch (error) {
     console.error("sitemap: posts or site content failed", error);
     return new Response("The sitemap is temporarily unavailable.", {
       status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE },
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeaders("private") },
     });
   }
 }

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { goneReply } from "~/domain/site/redirects.server";
 import { pageSnapshot } from "~/domain/site/snapshot.server";
 import { pageI18n } from "~/i18n/page.server";
-import { publicCacheHeaders } from "~/infra/http-policy";
+import { publicCacheHeaders } from "~/infra/cache-policy";
 import type { Route } from "./+types/detail";
 
 /**

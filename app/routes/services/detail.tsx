@@ -1,5 +1,5 @@
 import { ServiceDetail } from "~/components/services/service-detail";
-import { publicPageHeaders } from "~/infra/http-policy";
+import { publicPageHeaders } from "~/infra/cache-policy";
 import { errorMeta } from "~/lib/public-meta";
 import { pageMeta } from "~/lib/seo";
 import { serviceJsonLd } from "~/lib/structured-data";

@@ -1,7 +1,7 @@
 import { PageHeading } from "~/components/page-heading";
 import { ServiceGrid } from "~/components/services/service-card";
 import { translatorFrom, useT } from "~/i18n/use-t";
-import { publicPageHeaders } from "~/infra/http-policy";
+import { publicPageHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/index";
 

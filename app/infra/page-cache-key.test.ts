@@ -1,43 +1,5 @@
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  bodyLimitFor,
-  buildCsp,
-  frameworkScriptHashes,
-  isAnonymousRead,
-  isSharedCacheable,
-  pageCacheKey,
-} from "./http-policy";
-
-const publicHeaders = () => new Headers({ "Cache-Control": "public, s-maxage=300" });
-const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-
-describe("isAnonymousRead", () => {
-  it("accepts cookie-less and unrelated-cookie GET/HEAD", () => {
-    expect(isAnonymousRead("GET", undefined)).toBe(true);
-    expect(isAnonymousRead("HEAD", "theme=dark")).toBe(true);
-  });
-  it("refuses sessions, flash messages and writes", () => {
-    expect(isAnonymousRead("GET", "sb-127-auth-token=base64-abc")).toBe(false);
-    expect(isAnonymousRead("GET", "a=1; sb-127-auth-token.0=x")).toBe(false);
-    expect(isAnonymousRead("GET", "toast=abc")).toBe(false);
-    expect(isAnonymousRead("POST", undefined)).toBe(false);
-  });
-});
-
-describe("isSharedCacheable", () => {
-  it("needs 200, public and no Set-Cookie", () => {
-    expect(isSharedCacheable(200, publicHeaders())).toBe(true);
-    expect(isSharedCacheable(404, publicHeaders())).toBe(false);
-    expect(isSharedCacheable(200, new Headers({ "Cache-Control": "private, no-store" }))).toBe(
-      false,
-    );
-    expect(isSharedCacheable(200, new Headers())).toBe(false);
-    const withCookie = publicHeaders();
-    withCookie.append("Set-Cookie", "a=1");
-    expect(isSharedCacheable(200, withCookie)).toBe(false);
-  });
-});
+import { pageCacheKey } from "./page-cache-key";
 
 describe("pageCacheKey", () => {
   it("keeps only the parameters a page reads, in canonical order", () => {
@@ -118,69 +80,5 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/blog.data?_routes=routes%2Fblog%2Findex&_routes=x")?.key).toBe(
       "/blog.data?_routes=routes%2Fblog%2Findex",
     );
-  });
-});
-
-describe("CSP", () => {
-  it("allows a fresh page's nonce, or a cached page's framework hashes, never both", () => {
-    expect(buildCsp({ nonce: "n0" })).toContain("script-src 'self' 'nonce-n0';");
-    expect(buildCsp({ scriptHashes: ["'sha256-x'"] })).toContain("script-src 'self' 'sha256-x';");
-    expect(buildCsp()).toContain("script-src 'self';");
-  });
-
-  it("hashes only the inline scripts that carry the render's nonce", () => {
-    const html = [
-      '<script nonce="n0">window.__ctx = 1</script>',
-      '<script type="module" nonce="n0">import "/assets/a.js"</script>',
-      '<script nonce="n0" src="/assets/b.js"></script>',
-      "<script>alert('stored')</script>",
-      '<script nonce="guess">alert(2)</script>',
-    ].join("");
-    const base64 = (text: string) => createHash("sha256").update(text).digest("base64");
-    expect(frameworkScriptHashes(html, "n0", base64)).toEqual([
-      sha("window.__ctx = 1"),
-      sha('import "/assets/a.js"'),
-    ]);
-  });
-});
-
-describe("bodyLimitFor", () => {
-  it("gives the image-upload routes 5 MB plus form overhead and every other path 1 MB", () => {
-    for (const path of [
-      "/admin/posts/new",
-      "/admin/posts/12",
-      "/admin/posts/12.data",
-      "/admin/media",
-      "/admin/media.data",
-      "/admin/media/upload",
-      "/admin/services/new",
-      "/admin/services/3",
-      "/admin/services/3.data",
-      "/admin/portfolio/new.data",
-      "/admin/portfolio/12",
-      "/admin/team/new",
-      "/admin/team/7",
-    ]) {
-      expect(bodyLimitFor(path).bytes, path).toBe(5 * 1024 * 1024 + 256 * 1024);
-      expect(bodyLimitFor(path).message, path).toContain("larger than 5 MB");
-    }
-    for (const path of [
-      "/",
-      "/contact",
-      "/admin/posts",
-      "/admin/posts/new/x",
-      "/admin/mediax",
-      "/admin/services",
-      "/admin/services/3/history",
-      "/admin/legal/privacy",
-      "/admin/settings",
-      "/admin/testimonials/new",
-      "/services/new",
-    ]) {
-      expect(bodyLimitFor(path), path).toEqual({
-        bytes: 1024 * 1024,
-        message: "The submitted data is larger than 1 MB.",
-      });
-    }
   });
 });

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { bodyLimitFor } from "./body-limits";
+
+describe("bodyLimitFor", () => {
+  it("gives the image-upload routes 5 MB plus form overhead and every other path 1 MB", () => {
+    for (const path of [
+      "/admin/posts/new",
+      "/admin/posts/12",
+      "/admin/posts/12.data",
+      "/admin/media",
+      "/admin/media.data",
+      "/admin/media/upload",
+      "/admin/services/new",
+      "/admin/services/3",
+      "/admin/services/3.data",
+      "/admin/portfolio/new.data",
+      "/admin/portfolio/12",
+      "/admin/team/new",
+      "/admin/team/7",
+    ]) {
+      expect(bodyLimitFor(path).bytes, path).toBe(5 * 1024 * 1024 + 256 * 1024);
+      expect(bodyLimitFor(path).message, path).toContain("larger than 5 MB");
+    }
+    for (const path of [
+      "/",
+      "/contact",
+      "/admin/posts",
+      "/admin/posts/new/x",
+      "/admin/mediax",
+      "/admin/services",
+      "/admin/services/3/history",
+      "/admin/legal/privacy",
+      "/admin/settings",
+      "/admin/testimonials/new",
+      "/services/new",
+    ]) {
+      expect(bodyLimitFor(path), path).toEqual({
+        bytes: 1024 * 1024,
+        message: "The submitted data is larger than 1 MB.",
+      });
+    }
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * How large a request body may be, per path. `server/` imports this file directly (it imports
+ * nothing).
+ */
+
+/** Bytes of an uploaded image (the `media` bucket's file_size_limit). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The routes whose forms upload an image (multipart): the post editor, the media library and its
+ * upload endpoint, the editors of services, portfolio projects and team members (image fields of
+ * app/domain/site/editor/kinds.ts) — and their `.data` twins, which JS submissions post to.
+ */
+const UPLOAD_ROUTES =
+  /^\/admin\/(?:posts\/(?:new|\d{1,18})|media(?:\/upload)?|(?:services|portfolio|team)\/(?:new|\d{1,18}))(?:\.data)?$/;
+
+/** An image-upload route (its `.data` twin included): bodies up to 5 MB, read after the guard. */
+export function isUploadRoute(path: string): boolean {
+  return UPLOAD_ROUTES.test(path);
+}
+
+export interface BodyLimit {
+  bytes: number;
+  /** The 413 page's message. */
+  message: string;
+}
+
+/**
+ * How large a request body may be: 1 MB everywhere, but the upload routes take an image of up
+ * to 5 MB plus the rest of their form (post content is at most 200 KB) and multipart framing.
+ */
+export function bodyLimitFor(path: string): BodyLimit {
+  if (isUploadRoute(path)) {
+    return {
+      bytes: UPLOAD_MAX_BYTES + 256 * 1024,
+      message: "The image is larger than 5 MB. Choose a smaller file or resize it first.",
+    };
+  }
+  return { bytes: 1024 * 1024, message: "The submitted data is larger than 1 MB." };
+}
