@@ -24,14 +24,34 @@ export interface Translate {
   path(path: string): string;
 }
 
-/** The messages every matched loader sent (root first, the page last), merged. */
-function bundleOf(matches: MatchLike[]): MessageBundle {
-  const merged: MessageBundle = {};
-  for (const match of matches) {
-    const messages = (match?.loaderData as { i18n?: MessageBundle } | null | undefined)?.i18n;
-    if (messages) Object.assign(merged, messages);
+/**
+ * Merged bundles by their parts: a loader's bundle is one object made once per language and
+ * message list on the server (app/i18n/translate.server.ts), so each page's merge is made once.
+ */
+const merges = new WeakMap<MessageBundle, WeakMap<MessageBundle, MessageBundle>>();
+
+function mergeTwo(first: MessageBundle, second: MessageBundle): MessageBundle {
+  let withFirst = merges.get(first);
+  if (!withFirst) {
+    withFirst = new WeakMap();
+    merges.set(first, withFirst);
+  }
+  let merged = withFirst.get(second);
+  if (!merged) {
+    merged = Object.assign({}, first, second);
+    withFirst.set(second, merged);
   }
   return merged;
+}
+
+/** The messages every matched loader sent (root first, the page last), merged. */
+function bundleOf(matches: MatchLike[]): MessageBundle {
+  let merged: MessageBundle | undefined;
+  for (const match of matches) {
+    const messages = (match?.loaderData as { i18n?: MessageBundle } | null | undefined)?.i18n;
+    if (messages) merged = merged ? mergeTwo(merged, messages) : messages;
+  }
+  return merged ?? {};
 }
 
 function localeOf(matches: MatchLike[]): Locale {
