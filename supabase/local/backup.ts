@@ -11,16 +11,15 @@
  * hard-linked into `storage/.snapshot-<uuid>/` (named by the `X-Storage-Snapshot` header): every
  * version the snapshot's rows name is among them. The caller copies that folder and deletes it.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGlite as PGliteClass } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
+import type { ApiRequest } from "./api-request.ts";
+import { type ApiResult, jsonResult } from "./api-result.ts";
 import type { BackendContext } from "./context.ts";
-import { headerValue, sendJson } from "./http.ts";
-import { bearerToken } from "./jwt.ts";
 import type { FileStore } from "./storage/files.ts";
 
 /** What scripts/backup.ts and scripts/restore.ts need besides the snapshot itself. */
@@ -67,22 +66,20 @@ export async function restoreDatabase(tarball: Buffer, pgdata: string): Promise<
   await db.close();
 }
 
-export async function handleSnapshot(
-  req: IncomingMessage,
-  res: ServerResponse,
-  ctx: BackendContext,
-): Promise<void> {
-  if (req.method !== "POST") return sendJson(res, 405, { message: "Use POST" });
-  const key = headerValue(req, "apikey") ?? bearerToken(req.headers.authorization);
+export async function handleSnapshot(request: ApiRequest, ctx: BackendContext): Promise<ApiResult> {
+  if (request.method !== "POST") return jsonResult(405, { message: "Use POST" });
+  const key = request.apikey ?? request.bearer;
   const verified = key ? await ctx.keys.verify(key) : undefined;
   if (!verified?.ok || verified.claims.role !== "service_role") {
-    return sendJson(res, 401, { message: "The service-role key is required" });
+    return jsonResult(401, { message: "The service-role key is required" });
   }
   const { tarball, filesFolder } = await snapshotWithFiles(ctx.db, ctx.storage);
-  res.writeHead(200, {
-    "Content-Type": "application/gzip",
-    "Content-Length": tarball.length,
-    [STORAGE_SNAPSHOT_HEADER]: basename(filesFolder),
-  });
-  res.end(tarball);
+  return {
+    status: 200,
+    headers: {
+      "Content-Type": "application/gzip",
+      [STORAGE_SNAPSHOT_HEADER]: basename(filesFolder),
+    },
+    raw: tarball,
+  };
 }

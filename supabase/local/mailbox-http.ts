@@ -10,10 +10,10 @@
  * - POST stores a mail like an auth e-mail, with the service-role key only.
  * Header-less requests (tests, scripts, curl on the machine) work unchanged.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ApiRequest } from "./api-request.ts";
+import { type ApiResult, jsonResult } from "./api-result.ts";
 import type { BackendContext } from "./context.ts";
-import { BodyTooLargeError, headerValue, readBody, send, sendJson } from "./http.ts";
-import { bearerToken } from "./jwt.ts";
+import { BodyTooLargeError } from "./http.ts";
 import { clearMail, listMail, logMail, renderMailboxPage, storeMail } from "./mailbox.ts";
 import { MailInputError, parseMailInput } from "./mailbox-input.ts";
 
@@ -38,17 +38,18 @@ function ownOrigins(ctx: BackendContext): Set<string> {
 }
 
 /** Why the request is refused, or null. */
-function refusal(req: IncomingMessage, ctx: BackendContext, isPage: boolean): string | null {
+function refusal(request: ApiRequest, ctx: BackendContext, isPage: boolean): string | null {
+  const { header } = request;
   const origins = ownOrigins(ctx);
-  const host = headerValue(req, "host")?.toLowerCase();
+  const host = header("host")?.toLowerCase();
   if (!host || !origins.has(`http://${host}`)) {
     return "The mailbox answers only on the backend's own address";
   }
-  const reading = req.method === "GET" || req.method === "HEAD";
-  const navigation = reading && isPage && headerValue(req, "sec-fetch-mode") === "navigate";
+  const reading = request.method === "GET" || request.method === "HEAD";
+  const navigation = reading && isPage && header("sec-fetch-mode") === "navigate";
   if (navigation) return null;
-  const site = headerValue(req, "sec-fetch-site");
-  const origin = headerValue(req, "origin")?.toLowerCase();
+  const site = header("sec-fetch-site");
+  const origin = header("origin")?.toLowerCase();
   if ((site && site !== "same-origin" && site !== "none") || (origin && !origins.has(origin))) {
     return "Cross-origin mailbox requests are refused";
   }
@@ -58,9 +59,9 @@ function refusal(req: IncomingMessage, ctx: BackendContext, isPage: boolean): st
 /** The role of the Bearer token, else of the apikey header, must be service_role. */
 async function serviceRoleRefusal(
   ctx: BackendContext,
-  req: IncomingMessage,
+  request: ApiRequest,
 ): Promise<{ status: number; message: string } | null> {
-  const key = bearerToken(req.headers.authorization) ?? headerValue(req, "apikey");
+  const key = request.bearer ?? request.apikey;
   if (!key) return { status: 401, message: "No API key found in request" };
   const result = await ctx.keys.verify(key);
   if (!result.ok) return { status: 401, message: "Invalid API key" };
@@ -70,62 +71,66 @@ async function serviceRoleRefusal(
   return null;
 }
 
-async function postMail(
-  req: IncomingMessage,
-  res: ServerResponse,
-  ctx: BackendContext,
-): Promise<void> {
-  const denied = await serviceRoleRefusal(ctx, req);
+const answer = (status: number, body: unknown) => jsonResult(status, body, COMMON_HEADERS);
+
+type MailboxHandler = (request: ApiRequest, ctx: BackendContext) => Promise<ApiResult>;
+
+const listJson: MailboxHandler = async (_request, ctx) => answer(200, await listMail(ctx.db));
+
+const page: MailboxHandler = async (_request, ctx) => ({
+  status: 200,
+  headers: PAGE_HEADERS,
+  raw: renderMailboxPage(await listMail(ctx.db)),
+});
+
+const clear: MailboxHandler = async (_request, ctx) => {
+  await clearMail(ctx.db);
+  return { status: 204, headers: COMMON_HEADERS };
+};
+
+const postMail: MailboxHandler = async (request, ctx) => {
+  const denied = await serviceRoleRefusal(ctx, request);
   if (denied) {
-    req.resume();
-    return sendJson(res, denied.status, { message: denied.message }, COMMON_HEADERS);
+    request.discard();
+    return answer(denied.status, { message: denied.message });
   }
   let text: string;
   try {
-    text = await readBody(req);
+    text = await request.text();
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    return sendJson(res, 413, { message: error.message }, COMMON_HEADERS);
+    return answer(413, { message: error.message });
   }
   try {
     const mail = parseMailInput(text);
     const stored = await ctx.db.transaction((tx) => storeMail(tx, mail));
     logMail(ctx, stored);
-    sendJson(res, 201, stored, COMMON_HEADERS);
+    return answer(201, stored);
   } catch (error) {
     if (!(error instanceof MailInputError)) throw error;
-    sendJson(res, 400, { message: error.message }, COMMON_HEADERS);
+    return answer(400, { message: error.message });
   }
-}
+};
 
-/** Handles /mailbox routes; returns false when the path is not a mailbox path. */
-export async function handleMailbox(
-  req: IncomingMessage,
-  res: ServerResponse,
-  ctx: BackendContext,
-  pathname: string,
-): Promise<boolean> {
-  const isPage = pathname === "/mailbox" || pathname === "/mailbox/";
-  const isJson = pathname === "/mailbox/messages.json";
-  if (!isPage && !isJson) return false;
-  const refused = refusal(req, ctx, isPage);
-  const method = req.method ?? "GET";
-  if (refused) {
-    req.resume();
-    sendJson(res, 403, { message: refused }, COMMON_HEADERS);
-  } else if (method === "GET" || method === "HEAD") {
-    const mails = await listMail(ctx.db);
-    if (isPage) send(res, 200, renderMailboxPage(mails), PAGE_HEADERS);
-    else sendJson(res, 200, mails, COMMON_HEADERS);
-  } else if (isJson && method === "DELETE") {
-    await clearMail(ctx.db);
-    send(res, 204, undefined, COMMON_HEADERS);
-  } else if (isJson && method === "POST") {
-    await postMail(req, res, ctx);
-  } else {
-    req.resume();
-    const allow = isPage ? "GET, HEAD" : "GET, HEAD, POST, DELETE";
-    sendJson(res, 405, { message: "Method not allowed" }, { ...COMMON_HEADERS, Allow: allow });
-  }
-  return true;
+/** Handlers by path, then method; GET serves HEAD too. */
+const ROUTES: Record<string, Record<string, MailboxHandler>> = {
+  "/mailbox": { GET: page },
+  "/mailbox/": { GET: page },
+  "/mailbox/messages.json": { GET: listJson, DELETE: clear, POST: postMail },
+};
+
+/** True for the paths the mailbox answers. */
+export const isMailboxPath = (path: string) => Object.hasOwn(ROUTES, path);
+
+/** Answers a mailbox path (`isMailboxPath`). */
+export async function handleMailbox(request: ApiRequest, ctx: BackendContext): Promise<ApiResult> {
+  const methods = ROUTES[request.path] ?? {};
+  const isPage = request.path !== "/mailbox/messages.json";
+  const refused = refusal(request, ctx, isPage);
+  const handler = methods[request.method === "HEAD" ? "GET" : request.method];
+  if (!refused && handler) return handler(request, ctx);
+  request.discard();
+  if (refused) return answer(403, { message: refused });
+  const allow = isPage ? "GET, HEAD" : "GET, HEAD, POST, DELETE";
+  return jsonResult(405, { message: "Method not allowed" }, { ...COMMON_HEADERS, Allow: allow });
 }

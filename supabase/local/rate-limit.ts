@@ -8,8 +8,7 @@
  * GOTRUE_RATE_LIMIT_HEADER) when the caller is a server acting for its visitors. Unlike
  * GoTrue, a request without that header is limited by its socket address, not let through.
  */
-import type { IncomingMessage } from "node:http";
-import { headerValue } from "./http.ts";
+import type { ApiRequest } from "./api-request.ts";
 import type { RateLimitSetting, SecuritySettings } from "./settings.ts";
 
 const DEFAULT_MAX_CLIENTS = 10_000;
@@ -67,15 +66,15 @@ export function createRateLimiter(
 }
 
 /** The address requests are limited by: the trusted header's first value, else the socket's. */
-function clientAddress(req: IncomingMessage, trustedHeader: string | undefined): string {
-  const forwarded = trustedHeader ? headerValue(req, trustedHeader)?.split(",")[0]?.trim() : "";
-  const address = forwarded || req.socket.remoteAddress || "unknown";
+function clientAddress(request: ApiRequest, trustedHeader: string | undefined): string {
+  const forwarded = trustedHeader ? request.header(trustedHeader)?.split(",")[0]?.trim() : "";
+  const address = forwarded || request.remoteAddress || "unknown";
   return address.slice(0, MAX_KEY_LENGTH);
 }
 
 export interface RequestLimits {
   /** false when the auth route `"METHOD /path"` is over its limit for this client. */
-  allow(route: string, req: IncomingMessage): boolean;
+  allow(route: string, request: ApiRequest): boolean;
 }
 
 export function createRequestLimits(options: {
@@ -91,9 +90,9 @@ export function createRequestLimits(options: {
     ["GET /verify", verify],
   ]);
   return {
-    allow(route, req) {
+    allow(route, request) {
       const limiter = byRoute.get(route);
-      return !limiter || limiter.take(clientAddress(req, options.trustedHeader));
+      return !limiter || limiter.take(clientAddress(request, options.trustedHeader));
     },
   };
 }

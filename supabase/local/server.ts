@@ -4,12 +4,12 @@
  * links); it checks the bearer token itself.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { type ApiRequest, below, parseApiRequest } from "./api-request.ts";
+import { type ApiResult, jsonResult, writeResult } from "./api-result.ts";
 import { handleAuth } from "./auth/router.ts";
 import { handleSnapshot, SNAPSHOT_PATH } from "./backup.ts";
 import type { BackendContext } from "./context.ts";
-import { headerValue, send, sendJson } from "./http.ts";
-import { bearerToken } from "./jwt.ts";
-import { handleMailbox } from "./mailbox-http.ts";
+import { handleMailbox, isMailboxPath } from "./mailbox-http.ts";
 import type { Catalog } from "./rest/catalog.ts";
 import { handleRest, isProjectApiKey } from "./rest/handler.ts";
 import { handleStorage } from "./storage/router.ts";
@@ -26,85 +26,100 @@ const CORS_HEADERS = {
   "Access-Control-Max-Age": "86400",
 };
 
+interface Service {
+  prefix: string;
+  /** Whether the gateway demands a project API key; `request.path` is below the prefix. */
+  needsApiKey: (request: ApiRequest) => boolean;
+  handle: (request: ApiRequest, ctx: BackendContext, catalog: Catalog) => Promise<ApiResult>;
+}
+
+/** The services by path prefix; each handler gets the request with `path` below its prefix. */
+const SERVICES: Service[] = [
+  {
+    prefix: "/storage/v1",
+    needsApiKey: () => false,
+    handle: (request, ctx) => handleStorage(request, ctx, ctx.storage),
+  },
+  {
+    prefix: "/auth/v1",
+    needsApiKey: ({ method, path }) =>
+      !OPEN_AUTH_ROUTES.has(`${method === "HEAD" ? "GET" : method} ${path}`),
+    handle: (request, ctx) => handleAuth(request, ctx),
+  },
+  { prefix: "/rest/v1", needsApiKey: () => true, handle: handleRest },
+];
+
 /** The gateway's key check: the apikey (header, query, else the bearer) must be one of the project's keys. */
-function checkApiKey(
-  ctx: BackendContext,
-  req: IncomingMessage,
-  url: URL,
-): { status: number; message: string; hint: string } | null {
-  const key =
-    headerValue(req, "apikey") ??
-    url.searchParams.get("apikey") ??
-    bearerToken(req.headers.authorization);
+function apiKeyRefusal(ctx: BackendContext, request: ApiRequest): ApiResult | null {
+  const key = request.apikey ?? request.query.get("apikey") ?? request.bearer;
   if (!key) {
-    return {
-      status: 401,
+    return jsonResult(401, {
       message: "No API key found in request",
       hint: "No `apikey` request header or url param was found.",
-    };
+    });
   }
   if (!isProjectApiKey(ctx.keys, key)) {
-    return {
-      status: 401,
+    return jsonResult(401, {
       message: "Invalid API key",
       hint: "Double check your Supabase `anon` or `service_role` API key.",
-    };
+    });
   }
   return null;
 }
 
-async function route(
+function route(request: ApiRequest, ctx: BackendContext, catalog: Catalog): Promise<ApiResult> {
+  const { method, path } = request;
+  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers,
+  // and snapshots answer only a service-role POST.
+  if (isMailboxPath(path)) return handleMailbox(request, ctx);
+  if (path === SNAPSHOT_PATH) return handleSnapshot(request, ctx);
+  if (method === "OPTIONS") return Promise.resolve({ status: 204, headers: CORS_HEADERS });
+  const service = SERVICES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  if (!service) {
+    return Promise.resolve(jsonResult(404, { message: "no Route matched with those values" }));
+  }
+  const scoped = below(request, service.prefix);
+  const refused = service.needsApiKey(scoped) ? apiKeyRefusal(ctx, scoped) : null;
+  return refused ? Promise.resolve(refused) : service.handle(scoped, ctx, catalog);
+}
+
+/** The request's URL, or null when it cannot be parsed. */
+function requestUrl(req: IncomingMessage): URL | null {
+  const raw = req.url ?? "/";
+  try {
+    return new URL(`http://localhost${raw.startsWith("/") ? raw : `/${raw}`}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Parses the request once, routes it, writes the one result. */
+async function dispatch(
   req: IncomingMessage,
   res: ServerResponse,
   ctx: BackendContext,
   catalog: Catalog,
 ): Promise<void> {
-  const raw = req.url ?? "/";
-  let url: URL;
-  try {
-    url = new URL(`http://localhost${raw.startsWith("/") ? raw : `/${raw}`}`);
-  } catch {
-    return sendJson(res, 400, { message: "Malformed request URL" });
-  }
-  const method = req.method ?? "GET";
-  const { pathname } = url;
-  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers,
-  // and snapshots answer only a service-role POST.
-  if (await handleMailbox(req, res, ctx, pathname)) return;
-  if (pathname === SNAPSHOT_PATH) return handleSnapshot(req, res, ctx);
-  if (method === "OPTIONS") return send(res, 204, undefined, CORS_HEADERS);
-  if (pathname === "/storage/v1" || pathname.startsWith("/storage/v1/")) {
-    const subpath = pathname.slice("/storage/v1".length) || "/";
-    return handleStorage(req, res, ctx, ctx.storage, subpath, url.searchParams);
-  }
-
-  const isAuth = pathname === "/auth/v1" || pathname.startsWith("/auth/v1/");
-  const isRest = pathname === "/rest/v1" || pathname.startsWith("/rest/v1/");
-  if (!isAuth && !isRest) {
-    return sendJson(res, 404, { message: "no Route matched with those values" });
-  }
-  const subpath = pathname.slice(isAuth ? "/auth/v1".length : "/rest/v1".length) || "/";
-  const open = isAuth && OPEN_AUTH_ROUTES.has(`${method === "HEAD" ? "GET" : method} ${subpath}`);
-  if (!open) {
-    const rejected = checkApiKey(ctx, req, url);
-    if (rejected) {
-      return sendJson(res, rejected.status, { message: rejected.message, hint: rejected.hint });
-    }
-  }
-  if (isAuth) return handleAuth(req, res, ctx, subpath, url.searchParams);
-  return handleRest(req, res, ctx, catalog, subpath, url.searchParams);
+  const url = requestUrl(req);
+  const result = url
+    ? await route(parseApiRequest(req, url), ctx, catalog)
+    : jsonResult(400, { message: "Malformed request URL" });
+  await writeResult(res, result);
 }
 
 export function createBackendServer(ctx: BackendContext, catalog: Catalog): Server {
   const server = createServer((req, res) => {
-    route(req, res, ctx, catalog).catch((error: unknown) => {
+    dispatch(req, res, ctx, catalog).catch((error: unknown) => {
       // The path only: a query string may hold an e-mail link's token (GET /verify?token=…).
       const path = (req.url ?? "").split("?")[0];
       ctx.log(
         `[http] ${req.method} ${path} failed: ${error instanceof Error ? error.stack : error}`,
       );
-      if (!res.headersSent) sendJson(res, 500, { message: "Internal server error" });
-      else res.destroy();
+      if (res.headersSent) res.destroy();
+      else
+        writeResult(res, jsonResult(500, { message: "Internal server error" })).catch(() =>
+          res.destroy(),
+        );
     });
   });
   // Keep-alive helps the benchmarks and SSR; headers must arrive promptly.

@@ -55,8 +55,12 @@ const emailExists = () =>
   new AuthError(422, "email_exists", "A user with this email address has already been registered");
 
 /** Body `redirect_to`, else the query's, else the Referer, if allowed; else the site URL. */
-function referrer({ ctx, body, query, headers }: AuthRequest): string {
-  const candidates = [stringField(body, "redirect_to"), query.get("redirect_to"), headers.referer];
+function referrer({ ctx, body, query, header }: AuthRequest): string {
+  const candidates = [
+    stringField(body, "redirect_to"),
+    query.get("redirect_to"),
+    header("referer"),
+  ];
   return candidates.find((url) => isAllowedRedirect(ctx.siteUrl, url)) ?? ctx.siteUrl;
 }
 

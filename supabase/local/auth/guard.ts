@@ -1,6 +1,6 @@
 /** Bearer-token checks for /user, /logout and the admin API (GoTrue's auth.go rules). */
-import type { IncomingHttpHeaders } from "node:http";
 import type { Transaction } from "@electric-sql/pglite";
+import type { RequestHeaders } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
 import { bearerToken, type JwtClaims } from "../jwt.ts";
 import { AuthError, noAuthorization, notAdmin } from "./errors.ts";
@@ -17,7 +17,7 @@ const badJwt = (reason: string) => new AuthError(403, "bad_jwt", reason);
 /** Verifies the Authorization bearer JWT (401 when absent, 403 bad_jwt when invalid). */
 export async function requireClaims(
   ctx: BackendContext,
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
 ): Promise<JwtClaims> {
   const token = bearerToken(headers.authorization);
   if (!token) throw noAuthorization();
@@ -65,7 +65,7 @@ export async function userFromClaims(
 /** Admin endpoints: the bearer must be a valid JWT with role service_role/supabase_admin. */
 export async function requireServiceRole(
   ctx: BackendContext,
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
 ): Promise<void> {
   const claims = await requireClaims(ctx, headers);
   if (claims.role !== "service_role" && claims.role !== "supabase_admin") throw notAdmin();

@@ -1,7 +1,8 @@
-/** /auth/v1/* dispatcher: routing, JSON body parsing and GoTrue's error envelope. */
-import type { IncomingMessage, ServerResponse } from "node:http";
+/** /auth/v1/* dispatcher: a table of handlers, the JSON body parsed once, GoTrue's error envelope. */
+import type { ApiRequest } from "../api-request.ts";
+import { jsonResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
-import { BodyTooLargeError, readBody, send, sendJson } from "../http.ts";
+import { BodyTooLargeError } from "../http.ts";
 import {
   adminCreateUser,
   adminDeleteUser,
@@ -85,61 +86,35 @@ function findRoute(method: string, path: string): { handler: AuthHandler; param?
   return null;
 }
 
-function sendAuthError(res: ServerResponse, error: AuthError): void {
-  sendJson(res, error.status, error.body(), {
+function authError(error: AuthError): AuthResult {
+  return jsonResult(error.status, error.body(), {
     ...API_VERSION_HEADERS,
     "x-sb-error-code": error.code,
   });
 }
 
-function sendResult(res: ServerResponse, result: AuthResult): void {
-  if (result.body === undefined) {
-    send(res, result.status, undefined, { ...API_VERSION_HEADERS, ...result.headers });
-    return;
-  }
-  sendJson(res, result.status, result.body, { ...API_VERSION_HEADERS, ...result.headers });
-}
+const UNEXPECTED_FAILURE = "Unexpected failure, please check server logs for more information";
 
-export async function handleAuth(
-  req: IncomingMessage,
-  res: ServerResponse,
-  ctx: BackendContext,
-  path: string,
-  query: URLSearchParams,
-): Promise<void> {
-  const method = req.method ?? "GET";
+/** Answers a request below /auth/v1 (`request.path` is the part after it). */
+export async function handleAuth(request: ApiRequest, ctx: BackendContext): Promise<AuthResult> {
+  const { method, path } = request;
   try {
     const routeMethod = method === "HEAD" ? "GET" : method;
     const route = findRoute(routeMethod, path);
     if (!route) {
       throw new AuthError(404, "not_found", `Route ${method} /auth/v1${path} not found`);
     }
-    if (!ctx.limits.allow(`${routeMethod} ${path}`, req)) throw requestRateLimited();
-    const text = method === "GET" || method === "HEAD" ? "" : await readBody(req);
+    if (!ctx.limits.allow(`${routeMethod} ${path}`, request)) throw requestRateLimited();
+    const text = method === "GET" || method === "HEAD" ? "" : await request.text();
     const body = parseBodyObject(text);
-    const result = await route.handler({
-      ctx,
-      method,
-      path,
-      query,
-      headers: req.headers,
-      body,
-      param: route.param,
-    });
-    sendResult(res, result);
+    const result = await route.handler({ ...request, ctx, body, param: route.param });
+    return { ...result, headers: { ...API_VERSION_HEADERS, ...result.headers } };
   } catch (error) {
-    if (error instanceof AuthError) return sendAuthError(res, error);
+    if (error instanceof AuthError) return authError(error);
     if (error instanceof BodyTooLargeError) {
-      return sendAuthError(res, new AuthError(413, "request_too_large", error.message));
+      return authError(new AuthError(413, "request_too_large", error.message));
     }
     ctx.log(`[auth] ${method} ${path} failed: ${error instanceof Error ? error.stack : error}`);
-    sendAuthError(
-      res,
-      new AuthError(
-        500,
-        "unexpected_failure",
-        "Unexpected failure, please check server logs for more information",
-      ),
-    );
+    return authError(new AuthError(500, "unexpected_failure", UNEXPECTED_FAILURE));
   }
 }

@@ -1,26 +1,21 @@
-/** Request/response shapes of the auth (GoTrue) handlers. */
-import type { IncomingHttpHeaders } from "node:http";
+/**
+ * Request/response shapes of the auth (GoTrue) handlers: the gateway's parsed request
+ * (api-request.ts; `path` below /auth/v1, e.g. "/signup" or "/admin/users/<id>") with its JSON
+ * body parsed by the router, answered with a result (api-result.ts) whose `body` is JSON.
+ */
+import type { ApiRequest } from "../api-request.ts";
+import type { ApiResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
 import type { JsonObject } from "./validation.ts";
 
-export interface AuthRequest {
+export interface AuthRequest extends ApiRequest {
   ctx: BackendContext;
-  method: string;
-  /** Path below /auth/v1, e.g. "/signup" or "/admin/users/<id>". */
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
   body: JsonObject;
   /** Path parameter of routes like /admin/users/:id. */
   param?: string;
 }
 
-export interface AuthResult {
-  status: number;
-  /** JSON body; undefined = empty body. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type AuthResult = ApiResult;
 
 export type AuthHandler = (request: AuthRequest) => Promise<AuthResult>;
 

@@ -2,7 +2,7 @@
  * PostgREST error bodies `{code, details, hint, message}`, their HTTP status, and the extra
  * headers PostgREST sends with them (`WWW-Authenticate` on 401, `Proxy-Status` always).
  */
-import type { OutgoingHttpHeaders } from "node:http";
+import type { ResultHeaders } from "../api-result.ts";
 import { pgErrorStatus } from "./pg-status.ts";
 
 export class RestError extends Error {
@@ -10,7 +10,7 @@ export class RestError extends Error {
   readonly code: string;
   readonly details: string | null;
   readonly hint: string | null;
-  readonly headers: OutgoingHttpHeaders;
+  readonly headers: ResultHeaders;
 
   constructor(
     status: number,
@@ -18,7 +18,7 @@ export class RestError extends Error {
     message: string,
     details: string | null = null,
     hint: string | null = null,
-    headers: OutgoingHttpHeaders = {},
+    headers: ResultHeaders = {},
   ) {
     super(message);
     this.name = "RestError";
@@ -34,7 +34,7 @@ export class RestError extends Error {
   }
 
   /** Response headers: PostgREST's Proxy-Status, plus whatever this error carries. */
-  responseHeaders(): OutgoingHttpHeaders {
+  responseHeaders(): ResultHeaders {
     return { "Proxy-Status": `PostgREST; error=${this.code}`, ...this.headers };
   }
 }

@@ -1,16 +1,18 @@
 /**
  * /rest/v1 (PostgREST subset, supabase/local/README.md): authenticates the JWT, picks the schema profile,
- * routes `/`, `/<table>` and `/rpc/<fn>`, and turns every failure into PostgREST's error body.
+ * routes `/`, `/<table>` and `/rpc/<fn>` (a table of handlers), and turns every failure into
+ * PostgREST's error body.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ApiRequest } from "../api-request.ts";
+import { type ApiResult, jsonResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
-import { BodyTooLargeError, sendJson } from "../http.ts";
+import { BodyTooLargeError } from "../http.ts";
 import type { Catalog } from "./catalog.ts";
 import { EXPOSED_SCHEMA } from "./catalog.ts";
 import { fromPgError, isPgError, RestError } from "./errors.ts";
 import { closest } from "./fuzzy.ts";
-import { parsePreferences } from "./prefer.ts";
-import { type Reply, sendReply } from "./reply.ts";
+import { type Preferences, parsePreferences } from "./prefer.ts";
+import { type Reply, replyResult } from "./reply.ts";
 import { resolveRole } from "./request-role.ts";
 import { handleRpc } from "./rpc/handler.ts";
 import { checkProfile } from "./schema-profile.ts";
@@ -47,36 +49,56 @@ function tableNotFound(catalog: Catalog, name: string): RestError {
   );
 }
 
-async function route(
-  ctx: BackendContext,
-  catalog: Catalog,
-  scope: RequestScope,
-  query: URLSearchParams,
-): Promise<Reply> {
+/** One request below /rest/v1, its path split into percent-decoded segments. */
+interface RestCall {
+  ctx: BackendContext;
+  catalog: Catalog;
+  scope: RequestScope;
+  segments: string[];
+  prefs: Preferences;
+}
+
+type RestHandler = (call: RestCall) => Promise<Reply>;
+
+const root: RestHandler = async ({ catalog, scope }) => {
+  const { method } = scope.req;
+  if (method !== "GET" && method !== "HEAD") {
+    throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
+  }
+  return rootDocument(catalog);
+};
+
+const rpc: RestHandler = ({ ctx, catalog, scope, segments, prefs }) =>
+  handleRpc({ ctx, scope, name: segments[1] ?? "", query: scope.req.query, prefs }, catalog);
+
+const table: RestHandler = async ({ ctx, catalog, scope, segments, prefs }) => {
+  const name = segments[0] ?? "";
+  const found = await catalog.table(name);
+  if (!found) throw tableNotFound(catalog, name);
+  return handleTable({ ctx, scope, table: found, query: scope.req.query, prefs }, catalog);
+};
+
+/** `/`, `/rpc/<fn>`, `/<table>`, tried in order; anything else is PGRST125. */
+const ROUTES: [(segments: string[]) => boolean, RestHandler][] = [
+  [(segments) => segments.length === 1 && segments[0] === "", root],
+  [(segments) => segments.length === 2 && segments[0] === "rpc", rpc],
+  [(segments) => segments.length === 1, table],
+];
+
+function route(ctx: BackendContext, catalog: Catalog, scope: RequestScope): Promise<Reply> {
   const segments = scope.path.replace(/^\/+/, "").split("/").map(decodeURIComponent);
   const prefs = parsePreferences(scope.req);
-  if (segments.length === 1 && segments[0] === "") {
-    const method = scope.req.method ?? "GET";
-    if (method !== "GET" && method !== "HEAD") {
-      throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
-    }
-    return rootDocument(catalog);
-  }
-  if (segments.length === 2 && segments[0] === "rpc") {
-    return handleRpc({ ctx, scope, name: segments[1] ?? "", query, prefs }, catalog);
-  }
-  if (segments.length !== 1) {
-    throw new RestError(404, "PGRST125", "Invalid path specified in request URL");
-  }
-  const name = segments[0] ?? "";
-  const table = await catalog.table(name);
-  if (!table) throw tableNotFound(catalog, name);
-  return handleTable({ ctx, scope, table, query, prefs }, catalog);
+  const handler = ROUTES.find(([matches]) => matches(segments))?.[1];
+  if (!handler) throw new RestError(404, "PGRST125", "Invalid path specified in request URL");
+  return handler({ ctx, catalog, scope, segments, prefs });
 }
+
+const described = (request: ApiRequest) =>
+  `${request.method} /rest/v1${request.path}${request.query.size > 0 ? `?${request.query}` : ""}`;
 
 function toRestError(
   ctx: BackendContext,
-  req: IncomingMessage,
+  request: ApiRequest,
   error: unknown,
   authenticated: boolean,
 ) {
@@ -86,30 +108,26 @@ function toRestError(
     return new RestError(413, "PGRST413", "Payload Too Large", error.message);
   }
   if (error instanceof URIError) return new RestError(400, "PGRST100", "Malformed URI");
-  ctx.log(
-    `[rest] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : error}`,
-  );
+  ctx.log(`[rest] ${described(request)} failed: ${error instanceof Error ? error.stack : error}`);
   return new RestError(500, "PGRST000", "Internal server error");
 }
 
+/** Answers a request below /rest/v1 (`request.path` is the part after it). */
 export async function handleRest(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: ApiRequest,
   ctx: BackendContext,
   catalog: Catalog,
-  path: string,
-  query: URLSearchParams,
-): Promise<void> {
+): Promise<ApiResult> {
   let authenticated = false;
   try {
-    const who = await resolveRole(ctx, req);
+    const who = await resolveRole(ctx, request);
     authenticated = who.role !== "anon";
-    const profiled = checkProfile(req);
-    const reply = await route(ctx, catalog, { who, req, path }, query);
-    sendReply(req, res, reply, profiled);
+    const profiled = checkProfile(request);
+    const reply = await route(ctx, catalog, { who, req: request, path: request.path });
+    return replyResult(request, reply, profiled);
   } catch (error) {
-    const restError = toRestError(ctx, req, error, authenticated);
-    if (restError.status >= 500) ctx.log(`[rest] ${req.method} ${req.url}: ${restError.message}`);
-    sendJson(res, restError.status, restError.body(), restError.responseHeaders());
+    const restError = toRestError(ctx, request, error, authenticated);
+    if (restError.status >= 500) ctx.log(`[rest] ${described(request)}: ${restError.message}`);
+    return jsonResult(restError.status, restError.body(), restError.responseHeaders());
   }
 }

@@ -3,8 +3,8 @@
  * MAX_JSON_DEPTH levels — Postgres parses JSON recursively and, compiled to WASM, a deep
  * enough document silently breaks the embedded database instead of raising "stack depth".
  */
-import type { IncomingMessage } from "node:http";
-import { jsonDepth, readBody } from "../http.ts";
+import type { ApiRequest } from "../api-request.ts";
+import { jsonDepth } from "../http.ts";
 import { invalidBody } from "./errors.ts";
 
 export const MAX_JSON_DEPTH = 512;
@@ -22,10 +22,10 @@ export function parseJson(text: string): unknown {
 
 /** The body text and its parsed value; an empty body is `emptyAs` (e.g. `{}` for RPC). */
 export async function readJsonBody(
-  req: IncomingMessage,
+  request: ApiRequest,
   emptyAs?: unknown,
 ): Promise<{ text: string; value: unknown }> {
-  const text = await readBody(req);
+  const text = await request.text();
   if (text.trim() === "" && emptyAs !== undefined) {
     return { text: JSON.stringify(emptyAs), value: emptyAs };
   }

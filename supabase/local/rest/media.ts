@@ -2,8 +2,7 @@
  * Content negotiation (PostgREST's Plan/Negotiate.hs + MediaType.hs): the first media type of
  * the `Accept` header (by quality) that the built-in handlers produce; none → 406 PGRST107.
  */
-import type { IncomingMessage } from "node:http";
-import { headerValue } from "../http.ts";
+import type { ApiRequest } from "../api-request.ts";
 import { RestError } from "./errors.ts";
 
 export type Output =
@@ -50,8 +49,8 @@ function toOutput(entry: AcceptEntry): Output | undefined {
   return undefined;
 }
 
-export function negotiate(req: IncomingMessage): Output {
-  const header = headerValue(req, "accept");
+export function negotiate(request: ApiRequest): Output {
+  const header = request.header("accept");
   if (header === undefined || header.trim() === "") return { kind: "json", stripNulls: false };
   const entries = header
     .split(",")

@@ -3,7 +3,7 @@
  * tokens from every Prefer header, the first value of each kind wins, unknown tokens are
  * collected and only rejected (PGRST122) under `handling=strict`.
  */
-import type { IncomingMessage } from "node:http";
+import type { ApiRequest } from "../api-request.ts";
 import { RestError } from "./errors.ts";
 
 export type CountPreference = "exact" | "planned" | "estimated";
@@ -40,8 +40,8 @@ const KINDS: Record<string, Record<string, string>> = {
 
 const INT64 = /^-?\d{1,18}$/;
 
-export function parsePreferences(req: IncomingMessage): Preferences {
-  const raw = req.headers.prefer;
+export function parsePreferences(request: ApiRequest): Preferences {
+  const raw = request.headers.prefer;
   if (raw === undefined) return { singleObject: false, invalid: [] };
   const tokens = (Array.isArray(raw) ? raw : [raw ?? ""])
     .flatMap((header) => header.split(","))

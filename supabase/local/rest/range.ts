@@ -3,8 +3,7 @@
  * `offset` query parameters intersected with a `Range: a-b` header (GET only), then the
  * response status (200/206/416) and `Content-Range` from the rows returned and the total.
  */
-import type { IncomingMessage } from "node:http";
-import { headerValue } from "../http.ts";
+import type { ApiRequest } from "../api-request.ts";
 import { RestError } from "./errors.ts";
 
 export interface RowRange {
@@ -30,20 +29,20 @@ interface Bounds {
   upper: number; // inclusive; Infinity = unbounded
 }
 
-function headerBounds(req: IncomingMessage): Bounds | "empty" {
-  if (req.method !== "GET") return { lower: 0, upper: Number.POSITIVE_INFINITY };
-  const match = /^(\d+)-(\d*)$/.exec(headerValue(req, "range") ?? "");
+function headerBounds(request: ApiRequest): Bounds | "empty" {
+  if (request.method !== "GET") return { lower: 0, upper: Number.POSITIVE_INFINITY };
+  const match = /^(\d+)-(\d*)$/.exec(request.header("range") ?? "");
   if (!match) return { lower: 0, upper: Number.POSITIVE_INFINITY };
   const lower = readInteger(match[1] ?? "") ?? 0;
   const upper = match[2] ? (readInteger(match[2]) ?? 0) : Number.POSITIVE_INFINITY;
   return upper < lower ? "empty" : { lower, upper };
 }
 
-export function requestedRange(req: IncomingMessage, query: URLSearchParams): RowRange {
+export function requestedRange(request: ApiRequest, query: URLSearchParams): RowRange {
   const limit = readInteger(query.get("limit"));
   const offset = Math.max(0, readInteger(query.get("offset")) ?? 0);
   if (limit === 0) return { offset: 0, limit: 0 };
-  const header = headerBounds(req);
+  const header = headerBounds(request);
   const upper = limit === undefined ? Number.POSITIVE_INFINITY : offset + limit - 1;
   const bounds =
     header === "empty"

@@ -1,30 +1,25 @@
-/** Writes a REST answer: status, headers, and the body in its negotiated media type. */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { send } from "../http.ts";
+/** A REST answer as a result: status, headers, and the body in its negotiated media type. */
+import type { ApiRequest } from "../api-request.ts";
+import type { ApiResult, ResultHeaders } from "../api-result.ts";
 import { EXPOSED_SCHEMA } from "./catalog.ts";
 import { RestError } from "./errors.ts";
 import { contentType, type Output } from "./media.ts";
 
 export interface Reply {
   status: number;
-  headers: OutgoingHttpHeaders;
+  headers: ResultHeaders;
   /** Undefined = no body (204, return=minimal). */
   body?: string;
   output?: Output;
 }
 
-export function sendReply(
-  req: IncomingMessage,
-  res: ServerResponse,
-  reply: Reply,
-  profiled: boolean,
-): void {
-  const headers: OutgoingHttpHeaders = { ...reply.headers };
+export function replyResult(request: ApiRequest, reply: Reply, profiled: boolean): ApiResult {
+  const headers: ResultHeaders = { ...reply.headers };
   if (reply.body !== undefined && reply.output) {
     headers["Content-Type"] = contentType(reply.output);
     if (profiled) headers["Content-Profile"] = EXPOSED_SCHEMA;
   }
-  send(res, reply.status, req.method === "HEAD" ? undefined : reply.body, headers);
+  return { status: reply.status, headers, raw: request.method === "HEAD" ? undefined : reply.body };
 }
 
 /** `.single()`: exactly one row, else 406 PGRST116 (thrown inside the transaction: rollback). */

@@ -3,10 +3,9 @@
  * the bearer token (else the API key), 30 s of clock skew, `role` claim defaulting to anon.
  * Failures are PGRST301 (cannot decode) / PGRST303 (claims) with a `WWW-Authenticate` challenge.
  */
-import type { IncomingMessage } from "node:http";
 import { errors, jwtVerify } from "jose";
+import type { ApiRequest } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
-import { headerValue } from "../http.ts";
 import type { JwtClaims } from "../jwt.ts";
 import { invalidToken, RestError } from "./errors.ts";
 
@@ -20,8 +19,8 @@ const ALLOWED_SKEW_SECONDS = 30;
 const ANON: RequestRole = { role: "anon", claims: { role: "anon" } };
 
 /** WAI's extractBearerAuth: `Bearer` (any case), whitespace, the rest (possibly empty). */
-function bearerOf(req: IncomingMessage): string | undefined {
-  const header = headerValue(req, "authorization");
+function bearerOf(request: ApiRequest): string | undefined {
+  const header = request.header("authorization");
   const match = header === undefined ? null : /^bearer(?:\s+(.*))?$/is.exec(header.trim());
   return match ? (match[1] ?? "").trim() : undefined;
 }
@@ -76,8 +75,8 @@ async function refuseRole(ctx: BackendContext, role: string): Promise<never> {
   throw new RestError(403, "42501", `permission denied to set role "${role}"`);
 }
 
-export async function resolveRole(ctx: BackendContext, req: IncomingMessage): Promise<RequestRole> {
-  const token = bearerOf(req) ?? headerValue(req, "apikey");
+export async function resolveRole(ctx: BackendContext, request: ApiRequest): Promise<RequestRole> {
+  const token = bearerOf(request) ?? request.apikey;
   if (token === undefined) return ANON;
   const verified = await ctx.keys.verify(token);
   const claims = verified.ok ? verified.claims : await diagnose(ctx, token);

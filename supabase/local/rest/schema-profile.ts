@@ -4,17 +4,16 @@
  * any other schema is 406 PGRST106. A response to a request that named its profile repeats it
  * in `Content-Profile`.
  */
-import type { IncomingMessage } from "node:http";
-import { headerValue } from "../http.ts";
+import type { ApiRequest } from "../api-request.ts";
 import { EXPOSED_SCHEMA } from "./catalog.ts";
 import { RestError } from "./errors.ts";
 
 const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 /** True when the request named the schema (so the response carries `Content-Profile`). */
-export function checkProfile(req: IncomingMessage): boolean {
-  const header = WRITE_METHODS.has(req.method ?? "GET") ? "content-profile" : "accept-profile";
-  const profile = headerValue(req, header);
+export function checkProfile(request: ApiRequest): boolean {
+  const header = WRITE_METHODS.has(request.method) ? "content-profile" : "accept-profile";
+  const profile = request.header(header);
   if (profile === undefined) return false;
   if (profile !== EXPOSED_SCHEMA) {
     throw new RestError(

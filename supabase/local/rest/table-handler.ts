@@ -83,7 +83,7 @@ function write(
 
 async function mutate(request: TableRequest, catalog: Catalog): Promise<Reply> {
   const { table, query, prefs, scope } = request;
-  const method = scope.req.method ?? "POST";
+  const method = scope.req.method;
   const items = checkSelect(parseSelect(query.get("select")), table, catalog);
   const { conditions } = parseQuery(query, table);
   const columns = query.get("columns");
@@ -138,7 +138,7 @@ async function mutate(request: TableRequest, catalog: Catalog): Promise<Reply> {
 }
 
 export function handleTable(request: TableRequest, catalog: Catalog): Promise<Reply> {
-  const method = request.scope.req.method ?? "GET";
+  const method = request.scope.req.method;
   if (method === "GET" || method === "HEAD") return read(request, catalog);
   if (method === "POST" || method === "PATCH" || method === "DELETE") {
     return mutate(request, catalog);

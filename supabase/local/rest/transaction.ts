@@ -4,20 +4,25 @@
  * `request.headers`, and read-only for reads and for calls of stable/immutable functions.
  * Any error rolls it back.
  */
-import type { IncomingMessage } from "node:http";
 import type { Transaction } from "@electric-sql/pglite";
+import type { ApiRequest, RequestHeaders } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
 import { RestError } from "./errors.ts";
 import type { RequestRole } from "./request-role.ts";
 
-export interface RequestScope {
+/** What the request settings read of a request (RLS tests pass a bare method and headers). */
+export interface SettingsScope {
   who: RequestRole;
-  req: IncomingMessage;
+  req: { method?: string; headers: RequestHeaders };
   /** Path below /rest/v1, e.g. `/posts` or `/rpc/fn` (PostgREST's `request.path`). */
   path: string;
 }
 
-function headersJson(req: IncomingMessage): string {
+export interface RequestScope extends SettingsScope {
+  req: ApiRequest;
+}
+
+function headersJson(req: SettingsScope["req"]): string {
   const { cookie: _cookie, ...headers } = req.headers;
   return JSON.stringify(headers);
 }
@@ -35,7 +40,7 @@ export function sqlLiteral(value: string): string {
 }
 
 /** The request's settings, as one statement for the simple protocol (one call into PGlite). */
-export function requestSettingsSql(scope: RequestScope, readOnly: boolean): string {
+export function requestSettingsSql(scope: SettingsScope, readOnly: boolean): string {
   const { who, req, path } = scope;
   const settings: [string, string][] = [
     ["role", who.role],

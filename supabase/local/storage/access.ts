@@ -5,10 +5,10 @@
  * `request.jwt.claims` set — the same way PostgREST runs them — so the RLS policies on
  * `storage.objects` decide. Bucket look-ups run as the superuser, as hosted Storage does.
  */
-import type { IncomingMessage } from "node:http";
 import type { Transaction } from "@electric-sql/pglite";
+import type { ApiRequest } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
-import { bearerToken, type JwtClaims } from "../jwt.ts";
+import type { JwtClaims } from "../jwt.ts";
 import { StorageError, storageErrors } from "./errors.ts";
 
 const ROLES = new Set(["anon", "authenticated", "service_role"]);
@@ -26,10 +26,10 @@ const ANON: Caller = { role: "anon", claims: { role: "anon" }, authenticated: fa
 /** The caller; throws 403 AccessDenied for a bad token unless `allowAnonymous`. */
 export async function resolveCaller(
   ctx: BackendContext,
-  req: IncomingMessage,
+  request: ApiRequest,
   allowAnonymous = false,
 ): Promise<Caller> {
-  const token = bearerToken(req.headers.authorization);
+  const token = request.bearer;
   if (!token) {
     if (allowAnonymous) return ANON;
     throw storageErrors.accessDenied("Invalid Compact JWS");

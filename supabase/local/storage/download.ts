@@ -6,10 +6,9 @@
  * (content-type.ts), ETag, Last-Modified and Cache-Control, honour If-None-Match /
  * If-Modified-Since (304) and single byte ranges (206).
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { pipeline } from "node:stream/promises";
+import type { ApiRequest } from "../api-request.ts";
+import { type ApiResult, jsonResult, type ResultHeaders } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
-import { headerValue, send, sendJson } from "../http.ts";
 import { asCaller, type Caller } from "./access.ts";
 import { findBucket } from "./buckets.ts";
 import { servedContentType } from "./content-type.ts";
@@ -89,14 +88,14 @@ export function parseRange(header: string | undefined, size: number) {
 }
 
 function notModified(
-  req: IncomingMessage,
+  request: ApiRequest,
   eTag: string | undefined,
   lastModified: Date | undefined,
 ) {
-  const ifNoneMatch = headerValue(req, "if-none-match");
+  const ifNoneMatch = request.header("if-none-match");
   if (ifNoneMatch && eTag)
     return ifNoneMatch.split(",").some((tag) => tag.trim() === eTag || tag.trim() === "*");
-  const since = Date.parse(headerValue(req, "if-modified-since") ?? "");
+  const since = Date.parse(request.header("if-modified-since") ?? "");
   return Boolean(
     lastModified &&
       !Number.isNaN(since) &&
@@ -104,20 +103,19 @@ function notModified(
   );
 }
 
-/** Sends the object's bytes (or only its headers for HEAD). */
-export async function sendObject(
-  req: IncomingMessage,
-  res: ServerResponse,
+/** The object's bytes as a stream (only its headers for HEAD). */
+export async function objectResult(
+  request: ApiRequest,
   files: FileStore,
   row: FoundObject,
   download?: string | null,
-): Promise<void> {
+): Promise<ApiResult> {
   const meta = row.metadata ?? {};
   const eTag = text(meta.eTag);
   const modified = text(meta.lastModified) ?? row.updated_at;
   const lastModified = modified ? new Date(modified) : undefined;
   const size = row.version ? await files.size(row.version) : 0;
-  const headers: OutgoingHttpHeaders = {
+  const headers: ResultHeaders = {
     "Accept-Ranges": "bytes",
     "Content-Type": row.contentType,
     "X-Robots-Tag": "none",
@@ -131,21 +129,18 @@ export async function sendObject(
     headers["Content-Disposition"] =
       download === "" ? "attachment;" : `attachment; filename=${name}; filename*=UTF-8''${name}`;
   }
-  if (notModified(req, eTag, lastModified)) return send(res, 304, undefined, headers);
-  const range = parseRange(headerValue(req, "range"), size);
+  if (notModified(request, eTag, lastModified)) return { status: 304, headers };
+  const range = parseRange(request.header("range"), size);
   if (range && !range.satisfiable) {
     const error = storageErrors.invalidRange();
-    return sendJson(res, error.httpStatus, error.body(), { "Content-Range": `bytes */${size}` });
+    return jsonResult(error.httpStatus, error.body(), { "Content-Range": `bytes */${size}` });
   }
   const part = range ?? { start: 0, end: size - 1 };
   headers["Content-Length"] = Math.max(0, part.end - part.start + 1);
   if (range) headers["Content-Range"] = `bytes ${part.start}-${part.end}/${size}`;
-  res.writeHead(range ? 206 : 200, headers);
-  if (req.method === "HEAD" || size === 0 || !row.version) {
-    res.end();
-    return;
-  }
-  await pipeline(files.read(row.version, part), res);
+  const status = range ? 206 : 200;
+  if (request.method === "HEAD" || size === 0 || !row.version) return { status, headers };
+  return { status, headers, raw: files.read(row.version, part) };
 }
 
 /** `/object/info/…`: the object as JSON (storage-js `info()`). */

@@ -6,10 +6,9 @@
  * answer before any byte is stored) → the body is streamed to disk within the limit → the row
  * is committed as the superuser.
  */
-import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
+import type { ApiRequest } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
-import { headerValue } from "../http.ts";
 import { type Caller, testPermission } from "./access.ts";
 import { type BucketLimits, findBucket } from "./buckets.ts";
 import { storedContentType } from "./content-type.ts";
@@ -52,7 +51,7 @@ function parseUserMetadata(text: string | null | undefined): Record<string, unkn
 }
 
 /** A Web stream of the request body that fails once more than `limit` bytes arrived. */
-function boundedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+function boundedBody(request: ApiRequest, limit: number): ReadableStream<Uint8Array> {
   let seen = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -61,29 +60,29 @@ function boundedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8A
       else controller.enqueue(chunk);
     },
   });
-  return (Readable.toWeb(req) as ReadableStream<Uint8Array>).pipeThrough(counter);
+  return (Readable.toWeb(request.stream()) as ReadableStream<Uint8Array>).pipeThrough(counter);
 }
 
 /** The file of the request: a raw body, or the one file of a multipart form (storage-js Blob uploads). */
-async function incomingFile(req: IncomingMessage, limit: number): Promise<IncomingFile> {
-  const type = headerValue(req, "content-type") ?? "application/octet-stream";
-  const declared = Number(headerValue(req, "content-length") ?? Number.NaN);
+async function incomingFile(request: ApiRequest, limit: number): Promise<IncomingFile> {
+  const header = request.header;
+  const type = header("content-type") ?? "application/octet-stream";
+  const declared = Number(header("content-length") ?? Number.NaN);
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     if (declared > limit) throw storageErrors.tooLarge();
     return {
-      body: req,
+      body: request.stream(),
       mimetype: type.trim(),
-      cacheControl: headerValue(req, "cache-control") ?? "no-cache",
+      cacheControl: header("cache-control") ?? "no-cache",
       userMetadata: parseUserMetadata(
-        headerValue(req, "x-metadata") &&
-          Buffer.from(headerValue(req, "x-metadata") ?? "", "base64").toString("utf8"),
+        header("x-metadata") && Buffer.from(header("x-metadata") ?? "", "base64").toString("utf8"),
       ),
     };
   }
   if (declared > limit + MULTIPART_OVERHEAD) throw storageErrors.tooLarge();
   let form: FormData;
   try {
-    form = await new Response(boundedBody(req, limit + MULTIPART_OVERHEAD), {
+    form = await new Response(boundedBody(request, limit + MULTIPART_OVERHEAD), {
       headers: { "Content-Type": type },
     }).formData();
   } catch (error) {
@@ -185,7 +184,7 @@ async function commitRow(
 export async function uploadObject(
   ctx: BackendContext,
   files: FileStore,
-  req: IncomingMessage,
+  request: ApiRequest,
   caller: Caller,
   mode: UploadMode,
   bucketId: string,
@@ -195,7 +194,7 @@ export async function uploadObject(
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) throw storageErrors.noSuchBucket();
   const limit = sizeLimit(bucket);
-  const incoming = await incomingFile(req, limit);
+  const incoming = await incomingFile(request, limit);
   const file = {
     ...incoming,
     mimetype: storedContentType(incoming.mimetype, bucket.allowed_mime_types),

@@ -6,7 +6,7 @@
  * results accept select, filters, order, limit/offset and counts.
  */
 import type { BackendContext } from "../../context.ts";
-import { headerValue, isPlainObject } from "../../http.ts";
+import { isPlainObject } from "../../http.ts";
 import type { Shape } from "../body-sql.ts";
 import { SCALAR_COLUMN } from "../body-sql.ts";
 import type { Catalog, Routine, TableInfo } from "../catalog.ts";
@@ -57,7 +57,7 @@ function resultTable(routine: Routine): TableInfo {
 
 /** Arguments of a POST body: its keys (first object of an array) and the JSON text. */
 async function bodyArguments(scope: RequestScope) {
-  const contentType = (headerValue(scope.req, "content-type") ?? "application/json").toLowerCase();
+  const contentType = (scope.req.header("content-type") ?? "application/json").toLowerCase();
   if (!contentType.startsWith("application/json")) {
     throw notImplemented(
       "RPC bodies other than application/json are not implemented by the embedded backend",
@@ -89,7 +89,7 @@ function assertMaxAffectedApplies(prefs: Preferences, routine: Routine): void {
 
 export async function handleRpc(request: RpcRequest, catalog: Catalog): Promise<Reply> {
   const { ctx, scope, name, query, prefs } = request;
-  const method = scope.req.method ?? "POST";
+  const method = scope.req.method;
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
     throw new RestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);
   }
