@@ -1,11 +1,10 @@
 import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
-import { createClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
-import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 
 /**
  * npm run bench:workers — uncached server-side rendering, the site's real capacity: `/` and
@@ -20,7 +19,6 @@ const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const paths = ["/", "/blog", "/dashboard"];
 const PORT = 4860;
-const BACKEND_PORT = 54860;
 
 interface Figures {
   rps: number;
@@ -48,15 +46,7 @@ async function measure(
 }
 
 /** A confirmed, onboarded client and the Cookie header of its session. */
-async function signedInCookie(
-  siteUrl: string,
-  dataDir: string,
-  backendUrl: string,
-): Promise<string> {
-  const keys = await createKeys(loadOrCreateSecret(dataDir));
-  const service = createClient(backendUrl, keys.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+async function signedInCookie(siteUrl: string, service: SupabaseClient): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const password = "bench-password-42";
   const { error } = await service.auth.admin.createUser({
@@ -87,24 +77,20 @@ const variants = [1, 2].map((workers) => ({
   name: `workers${workers}`,
   workers,
   port: PORT + workers,
-  backendPort: BACKEND_PORT + workers,
-  dataDir: benchDataDir(),
+  dataDir: emptyDataDir(),
 }));
 const sites = await Promise.all(
   variants.map((v) =>
-    startSite(v.port, v.dataDir, {
-      PAGE_CACHE: "off",
-      SUPABASE_LOCAL_PORT: String(v.backendPort),
-      WEB_CONCURRENCY: String(v.workers),
+    startTestSite({
+      port: v.port,
+      dataDir: v.dataDir,
+      env: { PAGE_CACHE: "off", WEB_CONCURRENCY: String(v.workers) },
+      passThrough: true,
     }),
   ),
 );
-const cookies = await Promise.all(
-  variants.map((v, i) =>
-    signedInCookie(sites[i]?.url ?? "", v.dataDir, `http://127.0.0.1:${v.backendPort}`),
-  ),
-);
-const captureDir = benchDataDir();
+const cookies = await Promise.all(sites.map((site) => signedInCookie(site.url, site.service)));
+const captureDir = emptyDataDir();
 const bare: { pid: number; stop(): void }[] = [];
 for (const [index, path] of paths.entries()) {
   const headers: Record<string, string> = path === "/dashboard" ? { Cookie: cookies[0] ?? "" } : {};
