@@ -5,7 +5,7 @@
  * its keys, and the CSP.
  */
 import { preferredLocale } from "../i18n/locale.ts";
-import { pageQuery } from "./page-query.ts";
+import { pageQuery } from "../lib/page-query.ts";
 
 /** Every cookie the site writes (Supabase's own session cookies start with `sb-`). */
 export const COOKIES = {
@@ -241,7 +241,7 @@ export interface PageCacheKey {
 }
 
 /**
- * The cache key of an anonymous GET: the canonical URL of a cacheable page (app/infra/page-query.ts)
+ * The cache key of an anonymous GET: the canonical URL of a cacheable page (app/lib/page-query.ts)
  * — its path as the site writes it, then only the parameters the page reads, normalised, in
  * declared order — so `/sw/blog?utm=1`, `/sw/blog?x=2&y=3` and `/sw/blog` share one entry,
  * `/sw/blog?q=a` has its own, and junk URLs cannot evict the popular pages. Undefined when the

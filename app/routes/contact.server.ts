@@ -11,10 +11,10 @@ import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { pageContent } from "~/infra/page-content.server";
-import { pageParams } from "~/infra/page-query";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
 import { getAuthUser, getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
+import { pageParams } from "~/lib/page-query";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/contact";
 

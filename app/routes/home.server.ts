@@ -7,9 +7,9 @@ import type { Locale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/http-policy";
 import { pageContent } from "~/infra/page-content.server";
-import { pageParams } from "~/infra/page-query";
 import { getSupabase } from "~/infra/session.server";
 import { slideCount, slideFromParam } from "~/lib/carousel";
+import { pageParams } from "~/lib/page-query";
 import type { Route } from "./+types/home";
 
 /** The messages of the home page's sections (the shell's come from the root). */
