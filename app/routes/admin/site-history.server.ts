@@ -14,7 +14,7 @@ import {
   notFound,
   readSmallForm,
   unknownIntent,
-} from "./site-editor.server";
+} from "~/infra/site-editor.server";
 
 /**
  * /admin/{kind}/:id/history, /admin/settings/history and /admin/posts/:id/history: every

@@ -15,7 +15,7 @@ import {
   readSmallForm,
   siteEditorArgs,
   unknownIntent,
-} from "./site-editor.server";
+} from "~/infra/site-editor.server";
 
 /**
  * /admin/{kind}: the items in order with their status and translation state; Move up / Move
