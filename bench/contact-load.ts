@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { startTestSite, storedMessageIds } from "../test/support/site.ts";
-import { ensureBuild } from "./lib/server-process.ts";
+import { ensureBuild, startTestSite, storedMessageIds } from "../test/support/site.ts";
 
 /**
  * npm run bench:contact — 200 concurrent contact submissions for 30 s (LOAD_DURATION) against the

@@ -2,7 +2,7 @@ import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 
 /**
  * npm run bench:http — throughput of public pages on the production server (embedded backend),
@@ -68,12 +68,12 @@ function startBare(port: number, file: string): Promise<() => void> {
 }
 
 ensureBuild();
-const dataDir = benchDataDir();
+const dataDir = emptyDataDir();
 const captureDir = join(process.env.BUILD_DIR || "build", "client", "__bench");
 mkdirSync(captureDir, { recursive: true });
 
 // 1. Capture each page's exact bytes (no encoding, as autocannon requests them).
-let site = await startSite(4810, dataDir);
+let site = await startTestSite({ port: 4810, dataDir, passThrough: true });
 for (const page of pages) {
   const response = await fetch(`${site.url}${page.path}`, {
     headers: { "Accept-Encoding": "identity" },
@@ -83,9 +83,14 @@ for (const page of pages) {
 await site.stop();
 
 // 2. Measure: page cache on (production default), SSR without cache, static file, bare server.
-site = await startSite(4810, dataDir);
-const uncachedDir = benchDataDir();
-const uncached = await startSite(4811, uncachedDir, { PAGE_CACHE: "off" });
+site = await startTestSite({ port: 4810, dataDir, passThrough: true });
+const uncachedDir = emptyDataDir();
+const uncached = await startTestSite({
+  port: 4811,
+  dataDir: uncachedDir,
+  env: { PAGE_CACHE: "off" },
+  passThrough: true,
+});
 const rows: string[] = [];
 const results: Record<string, unknown> = {};
 for (const [index, page] of pages.entries()) {
@@ -104,8 +109,13 @@ for (const [index, page] of pages.entries()) {
 await uncached.stop();
 
 // 3. Analytics on (the site above) and off, cached `/` as browsers ask for it, in turns.
-const quietDir = benchDataDir();
-const quiet = await startSite(4812, quietDir, { ANALYTICS: "off" });
+const quietDir = emptyDataDir();
+const quiet = await startTestSite({
+  port: 4812,
+  dataDir: quietDir,
+  env: { ANALYTICS: "off" },
+  passThrough: true,
+});
 const analytics: { on: Figures[]; off: Figures[] } = { on: [], off: [] };
 for (let round = 0; round < 2; round++) {
   analytics.on.push(await measure(`${site.url}/`, true));

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 import { categories, launchChrome, measure, medianOf } from "./lib/lighthouse.ts";
-import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 
 /**
  * npm run bench:lighthouse — Lighthouse (mobile preset) on the public pages of the production
@@ -21,8 +21,8 @@ const routes = process.env.LH_ROUTES?.split(",") ?? [
 const runs = Number(process.env.LH_RUNS || 1);
 
 ensureBuild();
-const dataDir = benchDataDir();
-const site = await startSite(4840, dataDir);
+const dataDir = emptyDataDir();
+const site = await startTestSite({ port: 4840, dataDir, passThrough: true });
 const chrome = await launchChrome();
 
 const table: Record<string, ReturnType<typeof medianOf>> = {};

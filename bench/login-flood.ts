@@ -2,8 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import autocannon from "autocannon";
-import { startTestSite } from "../test/support/site.ts";
-import { ensureBuild } from "./lib/server-process.ts";
+import { ensureBuild, startTestSite } from "../test/support/site.ts";
 
 /**
  * npm run bench:login-flood — credential stuffing while visitors read the cached /blog, in one

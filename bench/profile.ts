@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 import {
   BENCH_ADMIN,
   BENCH_ADMIN_ENV,
@@ -9,7 +10,6 @@ import {
   signIn,
 } from "./lib/bench-accounts.ts";
 import { summariseProfile } from "./lib/cpu-profile-summary.ts";
-import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 
 /**
  * npm run bench:profile — where an uncached render's CPU goes. Starts the site (one worker, page
@@ -23,28 +23,28 @@ const path = process.env.PROFILE_PATH || "/";
 const seconds = Number(process.env.PROFILE_SECONDS || 10);
 const connections = Number(process.env.PROFILE_CONNECTIONS || 10);
 const PORT = 4880;
-const BACKEND_PORT = 54880;
 
 ensureBuild();
-const dataDir = benchDataDir();
+const dataDir = emptyDataDir();
 const outDir = join("bench/results/profiles", path.replace(/[^a-z0-9]+/gi, "_") || "root");
 removeDir(outDir);
 mkdirSync(outDir, { recursive: true });
-const env = { PAGE_CACHE: "off", SUPABASE_LOCAL_PORT: String(BACKEND_PORT), ...BENCH_ADMIN_ENV };
+const env = { PAGE_CACHE: "off", ...BENCH_ADMIN_ENV };
 // A first start makes the database (initdb, migrations, seed: seconds of CPU the profile of a
 // page should not hold); the profiled start opens it.
-await (await startSite(PORT, dataDir, env)).stop();
-const site = await startSite(PORT, dataDir, {
-  ...env,
-  NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${outDir}`,
+await (await startTestSite({ port: PORT, dataDir, env, passThrough: true })).stop();
+const site = await startTestSite({
+  port: PORT,
+  dataDir,
+  env: { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${outDir}` },
+  passThrough: true,
 });
-const backendUrl = `http://127.0.0.1:${BACKEND_PORT}`;
 let cookie = "";
 if (path.startsWith("/admin")) {
-  await seedMessages(dataDir, backendUrl);
+  await seedMessages(site.service);
   cookie = await signIn(site.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
 } else if (path.startsWith("/dashboard")) {
-  cookie = await signedInClientCookie(site.url, dataDir, backendUrl);
+  cookie = await signedInClientCookie(site.url, site.service);
 }
 const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
 const first = await fetch(`${site.url}${path}`, { headers, redirect: "manual" });

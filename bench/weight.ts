@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 import { measurePageWeight, publicRoutes } from "./lib/page-weight.ts";
-import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 
 /** npm run bench:weight — JS and total bytes each public route transfers in headless Chromium. */
 ensureBuild();
-const dataDir = benchDataDir();
-const site = await startSite(4830, dataDir);
+const dataDir = emptyDataDir();
+const site = await startTestSite({ port: 4830, dataDir, passThrough: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],

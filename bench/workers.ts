@@ -2,6 +2,7 @@ import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 import {
   BENCH_ADMIN,
   BENCH_ADMIN_ENV,
@@ -10,7 +11,6 @@ import {
   signIn,
 } from "./lib/bench-accounts.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
-import { benchDataDir, ensureBuild, removeDir, startSite } from "./lib/server-process.ts";
 
 /**
  * npm run bench:workers — uncached server-side rendering, the site's real capacity: `/`,
@@ -30,7 +30,6 @@ const paths = (
   .split(",")
   .filter(Boolean);
 const PORT = 4860;
-const BACKEND_PORT = 54860;
 
 interface Figures {
   rps: number;
@@ -68,28 +67,25 @@ const variants = [1, 2].map((workers) => ({
   name: `workers${workers}`,
   workers,
   port: PORT + workers,
-  backendPort: BACKEND_PORT + workers,
-  dataDir: benchDataDir(),
+  dataDir: emptyDataDir(),
 }));
 const sites = await Promise.all(
   variants.map((v) =>
-    startSite(v.port, v.dataDir, {
-      PAGE_CACHE: "off",
-      SUPABASE_LOCAL_PORT: String(v.backendPort),
-      WEB_CONCURRENCY: String(v.workers),
-      ...BENCH_ADMIN_ENV,
+    startTestSite({
+      port: v.port,
+      dataDir: v.dataDir,
+      env: { PAGE_CACHE: "off", WEB_CONCURRENCY: String(v.workers), ...BENCH_ADMIN_ENV },
+      passThrough: true,
     }),
   ),
 );
 /** Per server: the Cookie header each path is asked with (signed in as a client, as the admin). */
 const cookies = await Promise.all(
-  variants.map(async (v, i) => {
-    const url = sites[i]?.url ?? "";
-    const backendUrl = `http://127.0.0.1:${v.backendPort}`;
-    await seedMessages(v.dataDir, backendUrl);
+  sites.map(async (site) => {
+    await seedMessages(site.service);
     return {
-      client: await signedInClientCookie(url, v.dataDir, backendUrl),
-      admin: await signIn(url, BENCH_ADMIN.email, BENCH_ADMIN.password),
+      client: await signedInClientCookie(site.url, site.service),
+      admin: await signIn(site.url, BENCH_ADMIN.email, BENCH_ADMIN.password),
     };
   }),
 );
@@ -99,7 +95,7 @@ const headersFor = (path: string, server: number): Record<string, string> => {
   if (path.startsWith("/admin")) return { Cookie: jar?.admin ?? "" };
   return {};
 };
-const captureDir = benchDataDir();
+const captureDir = emptyDataDir();
 const bare: { pid: number; stop(): void }[] = [];
 for (const [index, path] of paths.entries()) {
   const headers = headersFor(path, 0);

@@ -178,7 +178,7 @@ export function createAppListener(options: AppOptions) {
         url,
         req.headers["accept-language"],
       );
-      // An anonymous read of a cacheable page renders its canonical URL (app/infra/page-query.ts),
+      // An anonymous read of a cacheable page renders its canonical URL (app/lib/page-query.ts),
       // so the answer depends on nothing its cache key leaves out, whoever keeps it.
       const key = anonymous ? pageCacheKey(url) : undefined;
       const cached = key ? options.pageCache?.get(url) : undefined;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { isSiteEntity } from "../app/infra/page-query.ts";
+import { isSiteEntity } from "../app/lib/page-query.ts";
 
 /**
  * A content change as it travels between workers and instances (app/infra/content-events.ts):

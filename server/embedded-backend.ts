@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { resolve } from "node:path";
 import type { EnsuredUserResult } from "@jenga/supabase-local";
 import { type Env, setRuntimeEnv } from "../app/infra/env.server.ts";
-import { isSiteEntity } from "../app/infra/page-query.ts";
+import { isSiteEntity } from "../app/lib/page-query.ts";
 import { adminAccount, adminAccountLine } from "./admin-account.ts";
 import type { ContentChange } from "./content-bus.ts";
 

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { pageCacheKey } from "../app/infra/page-cache-key.ts";
-import { pageQuery, pagesShowing } from "../app/infra/page-query.ts";
+import { pageQuery, pagesShowing } from "../app/lib/page-query.ts";
 import { compress } from "./encoding.ts";
 
 /** A rendered anonymous page, ready to send as-is (all encodings precomputed). */
@@ -152,7 +152,7 @@ export class PageCache {
   }
 
   /**
-   * Drops the pages a content change makes stale, in every language (app/infra/page-query.ts
+   * Drops the pages a content change makes stale, in every language (app/lib/page-query.ts
    * `PAGES_SHOWING`): all of them for posts and media, only those showing a part of the site's
    * content for that part.
    */

@@ -2,7 +2,7 @@
  * The anonymous page cache's keys (server/page-cache.ts). `server/` imports this file directly,
  * so it imports only dependency-free modules, by relative paths.
  */
-import { pageQuery } from "./page-query.ts";
+import { pageQuery } from "../lib/page-query.ts";
 
 const MAX_URL_LENGTH = 2048;
 const MAX_KEY_LENGTH = 512;
@@ -15,7 +15,7 @@ export interface PageCacheKey {
 }
 
 /**
- * The cache key of an anonymous GET: the canonical URL of a cacheable page (app/infra/page-query.ts)
+ * The cache key of an anonymous GET: the canonical URL of a cacheable page (app/lib/page-query.ts)
  * — its path as the site writes it, then only the parameters the page reads, normalised, in
  * declared order — so `/sw/blog?utm=1`, `/sw/blog?x=2&y=3` and `/sw/blog` share one entry,
  * `/sw/blog?q=a` has its own, and junk URLs cannot evict the popular pages. Undefined when the

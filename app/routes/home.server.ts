@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { latestPublished } from "~/domain/posts/blog-reads.server";
 import { termLabels } from "~/domain/posts/taxonomy";
 import { withLabels } from "~/domain/posts/taxonomy.server";
-import { pageContent } from "~/domain/site/snapshot.server";
 import type { Locale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
-import { pageParams } from "~/infra/page-query";
+import { pageContent } from "~/infra/page-content.server";
 import { getSupabase } from "~/infra/session.server";
 import { slideCount, slideFromParam } from "~/lib/carousel";
+import { pageParams } from "~/lib/page-query";
 import type { Route } from "./+types/home";
 
 /** The messages of the home page's sections (the shell's come from the root). */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { pageSnapshot } from "~/domain/site/snapshot.server";
 import { pageI18n } from "~/i18n/page.server";
 import { cacheHeaders } from "~/infra/cache-policy";
+import { pageSnapshot } from "~/infra/page-content.server";
 import { requireUser } from "~/infra/session.server";
 import type { Route } from "./+types/portfolio";
 

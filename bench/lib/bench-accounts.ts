@@ -1,5 +1,4 @@
-import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 
 /** The administrator every bench server is started with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const BENCH_ADMIN = {
@@ -10,13 +9,6 @@ export const BENCH_ADMIN_ENV = {
   ADMIN_EMAIL: BENCH_ADMIN.email,
   ADMIN_PASSWORD: BENCH_ADMIN.password,
 };
-
-async function serviceClient(dataDir: string, backendUrl: string): Promise<SupabaseClient> {
-  const keys = await createKeys(loadOrCreateSecret(dataDir));
-  return createClient(backendUrl, keys.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-}
 
 /** Signs in through the site's own form and returns the session's Cookie header. */
 export async function signIn(siteUrl: string, email: string, password: string): Promise<string> {
@@ -35,10 +27,8 @@ export async function signIn(siteUrl: string, email: string, password: string): 
 /** A confirmed, onboarded client and the Cookie header of its session. */
 export async function signedInClientCookie(
   siteUrl: string,
-  dataDir: string,
-  backendUrl: string,
+  service: SupabaseClient,
 ): Promise<string> {
-  const service = await serviceClient(dataDir, backendUrl);
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const password = "bench-password-42";
   const { error } = await service.auth.admin.createUser({
@@ -52,8 +42,7 @@ export async function signedInClientCookie(
 }
 
 /** A leads inbox with `count` messages, as the agency's would hold after a few weeks. */
-export async function seedMessages(dataDir: string, backendUrl: string, count = 40): Promise<void> {
-  const service = await serviceClient(dataDir, backendUrl);
+export async function seedMessages(service: SupabaseClient, count = 40): Promise<void> {
   const rows = Array.from({ length: count }, (_, i) => ({
     name: `Visitor ${i + 1}`,
     email: `visitor${i + 1}@example.com`,

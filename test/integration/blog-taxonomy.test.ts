@@ -143,7 +143,7 @@ describe("the admin's taxonomy editors", () => {
     const response = asResponse(answer);
     expect(response.status).toBe(302);
     expect(await toastOf(response)).toMatchObject({ type: "success" });
-    // What empties the cached blog pages (app/infra/page-query.ts PAGES_SHOWING).
+    // What empties the cached blog pages (app/lib/page-query.ts PAGES_SHOWING).
     expect(contentChanges).toEqual([{ kind: "site", entity: "blog_tags" }]);
     const fr = await blogPage("/fr/blog?tag=customers");
     expect(find(fr.tags, "customers")?.label).toBe("clientèle");

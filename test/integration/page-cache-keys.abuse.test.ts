@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, localizePath } from "~/i18n/locale";
 import { CACHE_CONTROL } from "~/infra/cache-policy";
-import { CACHEABLE_PAGES, pageQuery, routeIdOf } from "~/infra/page-query";
+import { CACHEABLE_PAGES, pageQuery, routeIdOf } from "~/lib/page-query";
 import routes from "../../app/routes.ts";
 import { routeLeaves } from "../support/route-table";
 import { startTestSite, type TestSite } from "../support/site";
@@ -9,7 +9,7 @@ import { startTestSite, type TestSite } from "../support/site";
 /**
  * Page-cache poisoning, against the production server. Every public page of the route config,
  * in every language and as its data request, is asked for with each parameter its loader reads
- * (app/infra/page-query.ts) and with one it does not: a parameterised answer must never reach
+ * (app/lib/page-query.ts) and with one it does not: a parameterised answer must never reach
  * the clean URL, nor the clean answer a parameterised URL, and nothing a visitor may vary at will
  * (unknown parameters, other spellings of the path, junk route lists) may add a cache entry.
  */

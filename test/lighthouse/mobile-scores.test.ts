@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChrome, measure, medianOf } from "../../bench/lib/lighthouse";
 import {
-  benchDataDir,
+  emptyDataDir,
   ensureBuild,
   removeDir,
-  type SiteProcess,
-  startSite,
-} from "../../bench/lib/server-process";
-import { freePort } from "../support/site";
+  startTestSite,
+  type TestSite,
+} from "../support/site";
 
 /**
  * Lighthouse's mobile preset (simulated slow 4G, 4× slower CPU) on the home page in each
@@ -21,14 +20,14 @@ import { freePort } from "../support/site";
 const PAGES = ["/", "/sw/", "/fr/"];
 const RUNS = 3;
 
-let site: SiteProcess;
+let site: TestSite;
 let dataDir: string;
 let chrome: Awaited<ReturnType<typeof launchChrome>>;
 
 beforeAll(async () => {
   ensureBuild();
-  dataDir = benchDataDir();
-  site = await startSite(await freePort(), dataDir);
+  dataDir = emptyDataDir();
+  site = await startTestSite({ dataDir, passThrough: true });
   chrome = await launchChrome();
 }, 120_000);
 

@@ -1,14 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
 import { createTestDataDir } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 /**
  * The real production server (`node server/index.ts`, NODE_ENV=production) in a child process,
- * on a copy of the seeded test template, for tests that need HTTP, several requests or a kill.
- * Needs a build (`npm test` builds before Vitest runs).
+ * with its embedded backend, for tests, benchmarks (bench/) and scripts that need HTTP, several
+ * requests or a kill: the one place that starts the built site. Needs a build (`ensureBuild`;
+ * `npm test` builds before Vitest runs).
  */
 export interface LoggedRequest {
   method: string;
@@ -72,8 +75,28 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Builds when sources changed, as `npm start` does (scripts/ensure-build.ts). */
+export function ensureBuild(): void {
+  const result = spawnSync(process.execPath, ["scripts/ensure-build.ts"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+/**
+ * An empty data directory: the server creates and seeds its backend there on first start (as on
+ * a fresh install). `startTestSite` without `dataDir` uses a copy of the seeded test template.
+ */
+export function emptyDataDir(): string {
+  return mkdtempSync(join(tmpdir(), "agency-site-"));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Polls /healthz every 25 ms (start-up timings in bench/startup.ts count on it) for up to 60 s. */
 async function waitForHealth(url: string, child: ChildProcess, stderr: () => string) {
-  for (let i = 0; i < 400; i++) {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`server exited with ${child.exitCode}:\n${stderr()}`);
     }
@@ -82,9 +105,26 @@ async function waitForHealth(url: string, child: ChildProcess, stderr: () => str
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`server did not start:\n${stderr()}`);
+}
+
+export interface SiteOptions {
+  /** The site's port; a free one by default (benchmarks keep theirs fixed). */
+  port?: number;
+  /** The backend's data directory; a copy of the seeded test template by default. */
+  dataDir?: string;
+  /** Added to (and overriding) the environment below: `WEB_CONCURRENCY`, `PAGE_CACHE`… */
+  env?: Record<string, string>;
+  serviceRoleKey?: string;
+  /** `npm run dev` (Vite in middleware mode) instead of the production server. */
+  dev?: boolean;
+  /**
+   * The server's stderr goes to this process's, and its stdout is only read until it listens
+   * (benchmarks: the parent's CPU stays on the load); `requests()` and `stderr()` stay empty.
+   */
+  passThrough?: boolean;
 }
 
 /**
@@ -92,18 +132,11 @@ async function waitForHealth(url: string, child: ChildProcess, stderr: () => str
  * workers it resolves once all of them listen. `env.SUPABASE_URL` points it at a backend that
  * runs elsewhere (several instances sharing one), instead of its own embedded one.
  */
-export async function startTestSite(
-  options: {
-    dataDir?: string;
-    env?: Record<string, string>;
-    serviceRoleKey?: string;
-    /** `npm run dev` (Vite in middleware mode) instead of the production server. */
-    dev?: boolean;
-  } = {},
-): Promise<TestSite> {
+export async function startTestSite(options: SiteOptions = {}): Promise<TestSite> {
   const external = Boolean(options.env?.SUPABASE_URL);
   const dataDir = options.dataDir ?? (external ? "" : await createTestDataDir());
-  const [port, backendPort] = [await freePort(), await freePort()];
+  const port = options.port ?? (await freePort());
+  const backendPort = options.env?.SUPABASE_LOCAL_PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [options.dev ? "server/dev.ts" : "server/index.ts"], {
     env: {
@@ -114,14 +147,14 @@ export async function startTestSite(
       SITE_URL: url,
       SUPABASE_URL: "",
       SUPABASE_LOCAL_DIR: dataDir,
-      SUPABASE_LOCAL_PORT: String(backendPort),
+      SUPABASE_LOCAL_PORT: backendPort,
       RATE_LIMIT: "off",
       WEB_CONCURRENCY: "1",
       // As in production: every instance signs cookies with one configured secret.
       SESSION_SECRET: "test-session-secret-of-at-least-32-chars",
       ...options.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", options.passThrough ? "inherit" : "pipe"],
   });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -133,7 +166,7 @@ export async function startTestSite(
   const lines: string[] = [];
   const lineWaiters = new Set<(line: string) => void>();
   let pending = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
+  const readLines = (chunk: Buffer) => {
     const chunkLines = (pending + chunk.toString("utf8")).split("\n");
     pending = chunkLines.pop() ?? "";
     for (const line of chunkLines) {
@@ -150,7 +183,8 @@ export async function startTestSite(
         if (requests.length > 20_000) requests.splice(0, 10_000);
       } else if (lines.length < 1000) lines.push(line);
     }
-  });
+  };
+  child.stdout?.on("data", readLines);
   const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>
     new Promise<string>((resolve, reject) => {
       const seen = lines.find((line) => pattern.test(line));
@@ -169,6 +203,11 @@ export async function startTestSite(
     });
   await waitForHealth(url, child, stderr);
   if (Number(options.env?.WEB_CONCURRENCY ?? 1) > 1) await waitForLog(/workers listening/);
+  if (options.passThrough) {
+    child.stdout?.off("data", readLines);
+    requests.length = 0;
+    child.stdout?.resume(); // one log line per request: keep the pipe flowing
+  }
   const backendUrl = options.env?.SUPABASE_URL || `http://127.0.0.1:${backendPort}`;
   const serviceKey = external
     ? (options.serviceRoleKey ?? "no-service-key")

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/locale";
 import { useAlternates, useT } from "~/i18n/use-t";
-import { portableSearch } from "~/infra/page-query";
+import { portableSearch } from "~/lib/page-query";
 
 /** The link that remembers `lang` and opens the same page in it (`/language`, no JS needed). */
 export function languageHref(lang: Locale, to: string): string {

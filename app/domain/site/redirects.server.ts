@@ -3,7 +3,6 @@
  * slug (301), nowhere because the item was deleted (410), or — for a slug never used, or an
  * item now hidden — nothing known (404).
  */
-import { data } from "react-router";
 import type { Translator } from "~/i18n/translate.server";
 import type { SiteRows } from "./rows.server";
 
@@ -48,14 +47,13 @@ export interface GonePage {
 }
 
 /**
- * 410 Gone for the URL of a deleted item: a page saying so, with a link to the list it was in
- * (`listing`, e.g. /services) in the page's language.
+ * What the URL of a deleted item answers with 410 Gone: a page saying so, with a link to the
+ * list it was in (`listing`, e.g. /services) in the page's language.
  */
-export function goneReply(t: Translator, listing: string) {
-  const gone: GonePage = {
+export function gonePage(t: Translator, listing: string): GonePage {
+  return {
     title: t("siteContent.gone.title"),
     message: t("siteContent.gone.text"),
     link: { to: t.path(listing), label: t("siteContent.gone.link") },
   };
-  return data(gone, { status: 410 });
 }

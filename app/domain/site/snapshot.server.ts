@@ -10,7 +10,6 @@
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { data } from "react-router";
 import type { Locale } from "~/i18n/locale";
 import type { ContentChange } from "~/infra/content-events";
 import { env, siteContentFile } from "~/infra/env.server";
@@ -106,23 +105,6 @@ export async function siteSnapshot(): Promise<SiteSnapshot> {
 /** The content in `locale`; throws when there is none (see `siteSnapshot`). */
 export async function siteContent(locale: Locale): Promise<SiteContent> {
   return (await siteSnapshot()).in(locale);
-}
-
-/**
- * The content a page needs, or a 503 (the status page says the site is temporarily
- * unavailable) when the site never could read any.
- */
-export async function pageContent(locale: Locale): Promise<SiteContent> {
-  return (await pageSnapshot()).in(locale);
-}
-
-export async function pageSnapshot(): Promise<SiteSnapshot> {
-  try {
-    return await siteSnapshot();
-  } catch (error) {
-    console.error("site content unavailable", error);
-    throw data(null, { status: 503 });
-  }
 }
 
 /** The site's content changed somewhere: the next request reads it again. */

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { isCsvTable, reportCsv } from "~/domain/analytics/csv";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
+import { adminLoad } from "~/infra/admin-form.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import type { Route } from "./+types/analytics-csv";
-import { adminLoad } from "./admin-form.server";
 
 /**
  * GET /admin/analytics.csv?table=pages&period=…: one table of the report as RFC 4180 CSV, a

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
 import { bundle, translate } from "~/i18n/translate.server";
+import { adminLoad } from "~/infra/admin-form.server";
+import { adminLocale } from "~/infra/site-editor.server";
 import type { Route } from "./+types/analytics";
-import { adminLoad } from "./admin-form.server";
-import { adminLocale } from "./site-editor.server";
 
 /**
  * GET /admin/analytics?period=…: the report of the period (and of the one before), in the

@@ -17,12 +17,12 @@ import {
   STATUS_OF,
 } from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
+import { adminLocale } from "~/infra/site-editor.server";
 import { redirectWithToast, type ToastInput } from "~/infra/toast.server";
+import { storeUploadedFile } from "~/infra/uploads.server";
 import type { FormReply } from "~/lib/form-reply";
 import { fail } from "~/lib/result";
 import type { Route } from "./+types/media-library";
-import { storeUploadedFile } from "./media-upload.server";
-import { adminLocale } from "./site-editor.server";
 
 /** What the library's forms get back: which image a message is about, besides the reply. */
 export type MediaReply = FormReply & { hash?: string };

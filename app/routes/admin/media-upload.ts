@@ -6,8 +6,8 @@ import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
 import { STATUS_OF } from "~/infra/replies.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
+import { storeUploadedFile } from "~/infra/uploads.server";
 import type { Route } from "./+types/media-upload";
-import { storeUploadedFile } from "./media-upload.server";
 
 const json = (body: object, status = 200) =>
   Response.json(body, { status, headers: cacheHeaders("private") });

@@ -7,8 +7,8 @@ import {
   parseMessageId,
   setMessageStatus,
 } from "~/domain/contact/inbox.server";
+import { type AdminArgs, adminLoad, answerWith, readAdminForm } from "~/infra/admin-form.server";
 import type { Route } from "./+types/message";
-import { type AdminArgs, adminLoad, answerWith, readAdminForm } from "./admin-form.server";
 
 function messageId(args: AdminArgs): number {
   const id = parseMessageId(args.params.id);

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { pageNumber, searchTerm } from "~/domain/admin/pagination";
 import { listPeople, parseUserId, setAdminRights } from "~/domain/admin/people.server";
 import { adminRightsSchema } from "~/domain/admin/schema.server";
+import { adminLoad, answerWith, readAdminForm } from "~/infra/admin-form.server";
 import type { Route } from "./+types/people";
-import { adminLoad, answerWith, readAdminForm } from "./admin-form.server";
 
 /** Accounts (search, 25 a page); `?grant=<id>` / `?revoke=<id>` open the confirmation step. */
 export async function loader(args: Route.LoaderArgs) {

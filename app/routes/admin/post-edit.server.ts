@@ -1,9 +1,9 @@
 import { listTranslationChoices } from "~/domain/posts/admin.server";
 import { EMPTY_TAXONOMY, termLabels } from "~/domain/posts/taxonomy";
 import { loadTaxonomy } from "~/domain/posts/taxonomy.server";
+import { editorAction, previewHtml, requirePost } from "~/infra/post-editor.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import type { Route } from "./+types/post-edit";
-import { editorAction, previewHtml, requirePost } from "./post-editor.server";
 
 export async function loader(args: Route.LoaderArgs) {
   // At once, but the guard's answer (redirect) wins over the post's (404).

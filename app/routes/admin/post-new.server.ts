@@ -1,7 +1,7 @@
 import { listTranslationChoices } from "~/domain/posts/admin.server";
+import { editorAction } from "~/infra/post-editor.server";
 import { getSupabase, requireAdmin } from "~/infra/session.server";
 import type { Route } from "./+types/post-new";
-import { editorAction } from "./post-editor.server";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);

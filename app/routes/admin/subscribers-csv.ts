@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { subscribersCsv } from "~/domain/newsletter/csv";
 import { exportSubscribers, subscriberStatus } from "~/domain/newsletter/subscribers.server";
+import { adminLoad } from "~/infra/admin-form.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import type { Route } from "./+types/subscribers-csv";
-import { adminLoad } from "./admin-form.server";
 
 /**
  * GET /admin/subscribers.csv: every subscriber (or `?status=confirmed` etc.) as RFC 4180 CSV

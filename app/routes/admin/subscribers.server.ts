@@ -6,8 +6,8 @@ import {
   removeSubscriber,
   subscriberStatus,
 } from "~/domain/newsletter/subscribers.server";
+import { adminLoad, answerWith, readAdminForm } from "~/infra/admin-form.server";
 import type { Route } from "./+types/subscribers";
-import { adminLoad, answerWith, readAdminForm } from "./admin-form.server";
 
 /** Subscribers newest first (search, status filter, 25 a page), the confirmed total, removal. */
 export async function loader(args: Route.LoaderArgs) {

@@ -5,13 +5,13 @@ import { byLabel, termLabels } from "~/domain/posts/taxonomy";
 import { withLabels } from "~/domain/posts/taxonomy.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
-import { pageParams } from "~/infra/page-query";
 import { getSupabase } from "~/infra/session.server";
+import { pageParams } from "~/lib/page-query";
 import type { Route } from "./+types/index";
 
 /**
  * Published posts, newest first, filtered and paginated in the database by the URL
- * (?q, ?category, ?tag…, ?page: read as its cache key has them, app/infra/page-query.ts), with
+ * (?q, ?category, ?tag…, ?page: read as its cache key has them, app/lib/page-query.ts), with
  * the filter choices. Categories and tags are keys, shown with their labels in the page's
  * language; an old link's label (`?category=Web Development`) is read as its key.
  */

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { pageContent } from "~/domain/site/snapshot.server";
 import { stripLocale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
+import { pageContent } from "~/infra/page-content.server";
 import type { Route } from "./+types/document";
 
 /**

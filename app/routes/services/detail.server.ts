@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { goneReply } from "~/domain/site/redirects.server";
-import { pageSnapshot } from "~/domain/site/snapshot.server";
+import { gonePage } from "~/domain/site/redirects.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
+import { pageSnapshot } from "~/infra/page-content.server";
 import type { Route } from "./+types/detail";
 
 /**
@@ -16,6 +16,6 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   if (service) return data({ service, i18n }, { headers: publicCacheHeaders(request) });
   const fate = snapshot.redirects.services.get(params.serviceId);
   if (fate && "moved" in fate) throw redirect(t.path(`/services/${fate.moved}`), 301);
-  if (fate) throw goneReply(t, "/services");
+  if (fate) throw data(gonePage(t, "/services"), { status: 410 });
   throw data({ path: `/services/${params.serviceId}` }, { status: 404 });
 }

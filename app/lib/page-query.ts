@@ -7,7 +7,7 @@
  * path: the Node server imports it through app/infra/page-cache-key.ts.
  */
 import { LOCALES, type Locale } from "../i18n/locale.ts";
-import type { SiteEntity } from "./content-events.ts";
+import type { SiteEntity } from "../infra/content-events.ts";
 
 /** How the values of one query parameter are normalised. */
 type ParamKind =

@@ -4,6 +4,7 @@ import type { KindSpec } from "~/domain/site/editor/fields";
 import { kindOfPath } from "~/domain/site/editor/kinds";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locale";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
+import type { AdminArgs } from "~/infra/admin-form.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { announceContentChange, type ContentChange } from "~/infra/content-events";
 import { COOKIES } from "~/infra/cookie-names";
@@ -15,7 +16,6 @@ import { getSupabase, requireAdmin } from "~/infra/session.server";
 import { makeToast, redirectWithToast } from "~/infra/toast.server";
 import type { Failure } from "~/lib/result";
 import type { Toast } from "~/lib/toast";
-import type { AdminArgs } from "./admin-form.server";
 
 /**
  * What the site editors' routes (site-list, site-edit, site-history) share on the server: the

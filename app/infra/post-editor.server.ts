@@ -12,7 +12,7 @@ import { getSupabase, requireAdmin } from "~/infra/session.server";
 import { makeToast, redirectWithToast } from "~/infra/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
-import { storeUploadedFile } from "./media-upload.server";
+import { storeUploadedFile } from "./uploads.server";
 
 /**
  * The post editor's server side (/admin/posts/new and /admin/posts/:id): loading the post,
