@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { signInThroughForm } from "../../test/support/site.ts";
 
 /** The administrator every bench server is started with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const BENCH_ADMIN = {
@@ -11,18 +12,8 @@ export const BENCH_ADMIN_ENV = {
 };
 
 /** Signs in through the site's own form and returns the session's Cookie header. */
-export async function signIn(siteUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${siteUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password, remember: "on" }),
-  });
-  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0] ?? "");
-  const cookie = cookies.filter((pair) => !pair.endsWith("=")).join("; ");
-  if (!cookie) throw new Error(`signing in as ${email} failed (${response.status})`);
-  return cookie;
-}
+export const signIn = (siteUrl: string, email: string, password: string) =>
+  signInThroughForm(siteUrl, { email, password });
 
 /** A confirmed, onboarded client and the Cookie header of its session. */
 export async function signedInClientCookie(

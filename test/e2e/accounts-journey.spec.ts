@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { completeOnboarding, signIn, signOut, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
+import { submitEmptyForm } from "./helpers/empty-form";
 import { followMailLink } from "./helpers/mailbox";
 
 /**
@@ -17,18 +18,18 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   const nav = page.getByRole("navigation", { name: "Main" });
 
   // Sign up: server-side validation first, then the real thing.
-  await page.goto("/signup");
-  await expect(page.getByRole("heading", { name: "Create an Account" })).toBeVisible();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  for (const message of [
-    "First name is required",
-    "Last name is required",
-    "Email is required",
-    "Password is required",
-    "You must agree to the terms and conditions",
-  ]) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-  }
+  await submitEmptyForm(page, {
+    path: "/signup",
+    heading: "Create an Account",
+    button: "Create Account",
+    messages: [
+      "First name is required",
+      "Last name is required",
+      "Email is required",
+      "Password is required",
+      "You must agree to the terms and conditions",
+    ],
+  });
   await page.getByLabel("First Name").fill("Amina");
   await page.getByLabel("Last Name").fill("Wanjiru");
   await page.getByLabel("Email Address").fill(email);

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 
 /** The admin account the e2e server creates (playwright.config.ts). */
@@ -67,4 +68,17 @@ export function postRow(page: Page, title: string) {
   return page
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
+}
+
+/**
+ * `path` as the admin sees it on a 360 px phone: the admin navigation shows, nothing scrolls
+ * sideways, and axe finds no violation.
+ */
+export async function expectAdminPageFitsPhone(page: Page, path: string) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, ADMIN, path);
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, path).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
 }

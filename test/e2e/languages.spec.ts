@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createConfirmedUser, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
+import { submitEmptyForm } from "./helpers/empty-form";
 import { latestMail } from "./helpers/mailbox";
 
 /**
@@ -83,18 +84,18 @@ test("a visitor signs up in French and gets French validation messages and a Fre
   page,
 }) => {
   const email = uniqueEmail("fr-signup");
-  await page.goto("/fr/signup");
-  await expect(page.getByRole("heading", { name: "Créer un compte" })).toBeVisible();
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  for (const message of [
-    "Le prénom est obligatoire",
-    "Le nom est obligatoire",
-    "L’adresse e-mail est obligatoire",
-    "Le mot de passe est obligatoire",
-    "Vous devez accepter les conditions d’utilisation",
-  ]) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-  }
+  await submitEmptyForm(page, {
+    path: "/fr/signup",
+    heading: "Créer un compte",
+    button: "Créer mon compte",
+    messages: [
+      "Le prénom est obligatoire",
+      "Le nom est obligatoire",
+      "L’adresse e-mail est obligatoire",
+      "Le mot de passe est obligatoire",
+      "Vous devez accepter les conditions d’utilisation",
+    ],
+  });
   await page.getByLabel("Prénom").fill("Awa");
   await page.getByLabel("Nom", { exact: true }).fill("Diop");
   await page.getByLabel("Adresse e-mail").fill(email);

@@ -1,7 +1,5 @@
-import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom } from "../support/route-args";
-import { startTestSite, type TestSite } from "../support/site";
+import { signInThroughForm, startTestSite, type TestSite } from "../support/site";
 
 /**
  * Hostile input against the admin area and the newsletter links on the production server, as a
@@ -22,14 +20,7 @@ let cookie: string;
 
 beforeAll(async () => {
   site = await startTestSite();
-  const login = await fetch(`${site.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-  });
-  expect(login.status).toBe(302);
-  cookie = cookieHeaderFrom(login.headers.getSetCookie());
+  cookie = await signInThroughForm(site.url);
   const rows = Array.from({ length: 3000 }, (_, i) => ({
     email: `${i % 2 ? "=" : "+"}bulk-${i}@example.com`,
     status: "confirmed",

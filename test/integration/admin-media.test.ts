@@ -17,7 +17,7 @@ import * as media from "~/routes/media";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { jpegWithGps, pngOf } from "../support/images";
-import { routeArgs } from "../support/route-args";
+import { multipartPost, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 let admin: string;
@@ -28,13 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-/** A multipart POST, as a browser sends a form with a file input. */
-function multipart(fields: Record<string, string>, files: Record<string, File> = {}): RequestInit {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const [name, file] of Object.entries(files)) body.append(name, file);
-  return { method: "POST", body };
-}
+const multipart = multipartPost;
 
 const typed = {
   title: "Cover test",

@@ -1,7 +1,5 @@
-import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom } from "../support/route-args";
-import { startTestSite, type TestSite } from "../support/site";
+import { signInThroughForm, startTestSite, type TestSite } from "../support/site";
 
 /**
  * Hostile bodies against the site editors on the production server, as a signed-in admin (the
@@ -26,14 +24,7 @@ let cookie: string;
 
 beforeAll(async () => {
   site = await startTestSite();
-  const login = await fetch(`${site.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-  });
-  expect(login.status).toBe(302);
-  cookie = cookieHeaderFrom(login.headers.getSetCookie());
+  cookie = await signInThroughForm(site.url);
 }, 120_000);
 afterAll(async () => site?.stop());
 

@@ -2,6 +2,7 @@ import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/database.types";
+import { PLAIN_VIEW } from "../support/analytics-events";
 import { createUser, startAppBackend } from "../support/backend";
 
 /**
@@ -31,17 +32,7 @@ const startOfToday = Date.UTC(
 function event(at: number, visitor: string, extra: Record<string, string> = {}) {
   return {
     at: new Date(at).toISOString(),
-    kind: "view",
-    path: "/",
-    lang: "en",
-    goal: "",
-    detail: "",
-    referrer: "",
-    utm_source: "",
-    utm_medium: "",
-    utm_campaign: "",
-    country: "",
-    device: "desktop",
+    ...PLAIN_VIEW,
     visitor: visitor.repeat(32).slice(0, 32),
     ...extra,
   };

@@ -14,7 +14,7 @@ import * as blogPost from "~/routes/blog/post";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { pngOf } from "../support/images";
-import { routeArgs } from "../support/route-args";
+import { multipartPost, routeArgs } from "../support/route-args";
 
 let backend: TestBackend;
 let admin: string;
@@ -25,12 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-function multipart(fields: Record<string, string>, files: Record<string, File> = {}): RequestInit {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const [name, file] of Object.entries(files)) body.append(name, file);
-  return { method: "POST", body };
-}
+const multipart = multipartPost;
 
 const act = (fields: Record<string, string>, files: Record<string, File> = {}, lang = "en") =>
   settle(() =>

@@ -100,3 +100,14 @@ export function postRouteArgs(
   const { args, ...rest } = routeArgs(path, { ...init, params: { id: String(id) } });
   return { args: args as typeof args & { params: { id: string } }, ...rest };
 }
+
+/** A multipart POST, as a browser sends a form with file inputs. */
+export function multipartPost(
+  fields: Record<string, string>,
+  files: Record<string, File> = {},
+): RequestInit {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const [name, file] of Object.entries(files)) body.append(name, file);
+  return { method: "POST", body };
+}

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
-import { createTestDataDir } from "@jenga/supabase-local/testing";
+import { createTestDataDir, TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 /**
@@ -245,4 +245,26 @@ export async function startTestSite(options: SiteOptions = {}): Promise<TestSite
       return kb * 1024;
     },
   };
+}
+
+/**
+ * Signs in through the site's own form (`remember` on) as `account` — the seeded administrator
+ * by default — and returns the Cookie header of its session.
+ */
+export async function signInThroughForm(
+  siteUrl: string,
+  account: { email: string; password: string } = TEST_ADMIN,
+): Promise<string> {
+  const response = await fetch(`${siteUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...account, remember: "on" }),
+  });
+  const pairs = response.headers.getSetCookie().map((line) => line.split(";")[0] ?? "");
+  const cookie = pairs.filter((pair) => !pair.endsWith("=")).join("; ");
+  if (response.status !== 302 || !cookie) {
+    throw new Error(`signing in as ${account.email} answered ${response.status}`);
+  }
+  return cookie;
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ProjectImage } from "~/components/portfolio/project-image";
 import type { WorkItem } from "~/domain/site/content.server";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
@@ -18,17 +19,7 @@ export function PortfolioSection({ items }: { items: readonly WorkItem[] }) {
             className="stagger-in overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
             style={staggerStyle(index)}
           >
-            {item.image ? (
-              <img
-                src={item.image}
-                alt=""
-                width={800}
-                height={500}
-                loading="lazy"
-                decoding="async"
-                className="aspect-[8/5] w-full object-cover"
-              />
-            ) : null}
+            <ProjectImage src={item.image} />
             <div className="p-5">
               <p
                 className="text-sm font-semibold text-brand-700"

@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import type { LocalProject } from "~/domain/site/localize.server";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
+import { ProjectImage } from "./project-image";
 
 /** A project: image, category badge, title, client, description, tags and 'View Details'. */
 export function ProjectCard({
@@ -16,17 +17,7 @@ export function ProjectCard({
   const t = useT();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      {project.image ? (
-        <img
-          src={project.image}
-          alt=""
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[8/5] w-full object-cover"
-        />
-      ) : null}
+      <ProjectImage src={project.image} />
       <div className="flex flex-1 flex-col p-5">
         <div>
           <span

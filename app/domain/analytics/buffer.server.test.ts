@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { pendingView } from "../../../test/support/analytics-events";
 import { AnalyticsBuffer, type BufferLimits } from "./buffer.server";
 import type { PendingEvent } from "./event";
 
@@ -10,24 +11,7 @@ const LIMITS: BufferLimits = {
   windowMs: 60_000,
 };
 
-function view(ip: string, userAgent = "Firefox"): PendingEvent {
-  return {
-    at: Date.UTC(2026, 11, 5),
-    kind: "view",
-    path: "/",
-    lang: "en",
-    goal: "",
-    detail: "",
-    referrer: "",
-    utm_source: "",
-    utm_medium: "",
-    utm_campaign: "",
-    country: "",
-    device: "desktop",
-    ip,
-    userAgent,
-  };
-}
+const view = (ip: string, userAgent = "Firefox") => pendingView({ ip, userAgent });
 
 describe("AnalyticsBuffer", () => {
   it("writes what it holds in one batch, and nothing when empty", async () => {

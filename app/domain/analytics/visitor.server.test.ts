@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PendingEvent } from "./event";
+import { pendingView } from "../../../test/support/analytics-events";
 import { SaltCache, storedRows } from "./store.server";
 import { utcDay, visitorId } from "./visitor.server";
 
@@ -8,24 +8,8 @@ const UA = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
 const DAY1 = Date.UTC(2026, 11, 5, 23, 59, 59);
 const DAY2 = Date.UTC(2026, 11, 6, 0, 0, 1);
 
-function view(at: number, ip = IP, userAgent = UA): PendingEvent {
-  return {
-    at,
-    kind: "view",
-    path: "/services",
-    lang: "en",
-    goal: "",
-    detail: "",
-    referrer: "",
-    utm_source: "",
-    utm_medium: "",
-    utm_campaign: "",
-    country: "",
-    device: "desktop",
-    ip,
-    userAgent,
-  };
-}
+const view = (at: number, ip = IP, userAgent = UA) =>
+  pendingView({ at, path: "/services", ip, userAgent });
 
 describe("daily visitor id", () => {
   const salts = new Map([
