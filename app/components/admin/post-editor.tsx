@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { answerKey } from "~/components/forms/answer-key";
 import { Field } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useIsPending } from "~/components/forms/use-pending";
@@ -12,25 +13,6 @@ import { PostLanguageFields } from "./post-language-fields";
 import { useCoverUpload } from "./use-cover-upload";
 
 type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
-
-const answerIds = new WeakMap<object, number>();
-let lastAnswerId = 0;
-
-/**
- * A number that changes with every server answer carrying field errors. Fields hide their error
- * once edited; keying the form with it shows the errors of each new answer again (the fields
- * remount with the typed values the server echoed).
- */
-function answerKey(errors: FieldErrors): number {
-  if (!errors) return 0;
-  let id = answerIds.get(errors);
-  if (id === undefined) {
-    lastAnswerId += 1;
-    id = lastAnswerId;
-    answerIds.set(errors, id);
-  }
-  return id;
-}
 
 /**
  * The post form of /admin/posts/new and /admin/posts/:id. A plain POST form: Save and Preview

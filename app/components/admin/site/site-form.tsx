@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { answerKey } from "~/components/forms/answer-key";
 import { FormError } from "~/components/forms/field";
 import { useIsPending } from "~/components/forms/use-pending";
 import type { Draft } from "~/domain/site/editor/draft";
@@ -7,24 +8,6 @@ import type { KindSpec } from "~/domain/site/editor/fields";
 import { useT } from "~/i18n/use-t";
 import { primaryButton, secondaryButton } from "../admin-page";
 import { FieldInput, type FormChoices } from "./field-input";
-
-const answerIds = new WeakMap<object, number>();
-let lastAnswerId = 0;
-
-/**
- * A number that changes with every answer of the server: the form is keyed with it so its
- * uncontrolled inputs (and the rows kept in the browser) start again from the echoed values.
- */
-function answerKey(answer: object | undefined): number {
-  if (!answer) return 0;
-  let id = answerIds.get(answer);
-  if (id === undefined) {
-    lastAnswerId += 1;
-    id = lastAnswerId;
-    answerIds.set(answer, id);
-  }
-  return id;
-}
 
 /**
  * The editor form of any kind, built from its descriptor: a plain POST form (multipart when it
