@@ -1,13 +1,18 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
+import {
+  emptyDataDir,
+  ensureBuild,
+  removeDir,
+  signInThroughForm,
+  startTestSite,
+} from "../test/support/site.ts";
 import {
   BENCH_ADMIN,
   BENCH_ADMIN_ENV,
   seedMessages,
   signedInClientCookie,
-  signIn,
 } from "./lib/bench-accounts.ts";
 import { summariseProfile } from "./lib/cpu-profile-summary.ts";
 
@@ -42,7 +47,7 @@ const site = await startTestSite({
 let cookie = "";
 if (path.startsWith("/admin")) {
   await seedMessages(site.service);
-  cookie = await signIn(site.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+  cookie = await signInThroughForm(site.url, BENCH_ADMIN);
 } else if (path.startsWith("/dashboard")) {
   cookie = await signedInClientCookie(site.url, site.service);
 }

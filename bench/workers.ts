@@ -2,13 +2,18 @@ import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
+import {
+  emptyDataDir,
+  ensureBuild,
+  removeDir,
+  signInThroughForm,
+  startTestSite,
+} from "../test/support/site.ts";
 import {
   BENCH_ADMIN,
   BENCH_ADMIN_ENV,
   seedMessages,
   signedInClientCookie,
-  signIn,
 } from "./lib/bench-accounts.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
 
@@ -85,7 +90,7 @@ const cookies = await Promise.all(
     await seedMessages(site.service);
     return {
       client: await signedInClientCookie(site.url, site.service),
-      admin: await signIn(site.url, BENCH_ADMIN.email, BENCH_ADMIN.password),
+      admin: await signInThroughForm(site.url, BENCH_ADMIN),
     };
   }),
 );

@@ -11,10 +11,6 @@ export const BENCH_ADMIN_ENV = {
   ADMIN_PASSWORD: BENCH_ADMIN.password,
 };
 
-/** Signs in through the site's own form and returns the session's Cookie header. */
-export const signIn = (siteUrl: string, email: string, password: string) =>
-  signInThroughForm(siteUrl, { email, password });
-
 /** A confirmed, onboarded client and the Cookie header of its session. */
 export async function signedInClientCookie(
   siteUrl: string,
@@ -29,7 +25,7 @@ export async function signedInClientCookie(
     user_metadata: { full_name: "Bench Client", onboarded: true },
   });
   if (error) throw new Error(error.message);
-  return signIn(siteUrl, email, password);
+  return signInThroughForm(siteUrl, { email, password });
 }
 
 /** A leads inbox with `count` messages, as the agency's would hold after a few weeks. */
