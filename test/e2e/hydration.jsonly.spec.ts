@@ -71,8 +71,11 @@ test("page content carrying the held script's id cannot take its place", async (
     "<h1",
     '<p id="rr-hydrate" data-preload="/favicon.ico">window.__taken = true</p>',
   );
-  await page.goto("/contact");
+  // Held until the injected markup is seen: hydration may re-render the page without it.
+  const release = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
   await expect(page.locator("p#rr-hydrate")).toHaveCount(1);
+  release();
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   expect(await page.evaluate(() => "__taken" in window)).toBe(false);
 });
