@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { openSignedIn } from "./helpers/session";
 
 /** The admin account the e2e server creates (playwright.config.ts). */
 export const ADMIN = { email: "admin@example.com", password: "admin-password-123" };
@@ -25,17 +26,16 @@ export async function ensureAdminOnboarded(): Promise<void> {
   if (update.error) throw new Error(update.error.message);
 }
 
-/** Signs in through the /login form, asking to come back to `redirectTo`. */
+/**
+ * Signed in as `user` on `redirectTo` — a real session from the backend's password grant put in
+ * the browser's cookies (helpers/session.ts); the /login form is tested by the accounts specs.
+ */
 export async function signIn(
   page: Page,
-  { email, password }: { email: string; password: string },
+  user: { email: string; password: string },
   redirectTo = "/admin/posts",
 ): Promise<void> {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(redirectTo);
+  await openSignedIn(page, user, redirectTo);
 }
 
 /** A confirmed, onboarded user without admin rights (created with the service role). */
