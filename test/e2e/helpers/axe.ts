@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { jsOn } from "./js";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -15,25 +15,39 @@ async function pageForAxe(page: Page): Promise<{ target: Page; close: () => Prom
   }
   const html = await page.content();
   const url = page.url();
-  const browser = page.context().browser();
-  if (!browser) throw new Error("no browser");
-  const context = await browser.newContext({
-    javaScriptEnabled: true,
-    viewport: page.viewportSize(),
-  });
+  const context = await replayContext(page);
   // The visitor's cookies come along, so stylesheets and images load as the visitor saw them.
+  await context.clearCookies();
   await context.addCookies(await page.context().cookies());
-  await context.route("**/*", (route) =>
-    route.request().resourceType() === "script" ? route.abort() : route.continue(),
-  );
   const target = await context.newPage();
+  const viewport = page.viewportSize();
+  if (viewport) await target.setViewportSize(viewport);
   // Matched by a predicate, not a glob: a URL with `?` would be read as a pattern and miss.
   await target.route(
     (candidate) => candidate.href === url,
     (route) => route.fulfill({ body: html, contentType: "text/html" }),
   );
   await target.goto(url);
-  return { target, close: () => context.close() };
+  return { target, close: () => target.close() };
+}
+
+/** One JS-enabled, script-blocking context per browser (a worker's), reused for every replay. */
+const replayContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+
+function replayContext(page: Page): Promise<BrowserContext> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser");
+  let context = replayContexts.get(browser);
+  if (!context) {
+    context = browser.newContext({ javaScriptEnabled: true }).then(async (created) => {
+      await created.route("**/*", (route) =>
+        route.request().resourceType() === "script" ? route.abort() : route.continue(),
+      );
+      return created;
+    });
+    replayContexts.set(browser, context);
+  }
+  return context;
 }
 
 /** Fails with a readable list when axe finds WCAG 2.2 AA violations on the current page. */
