@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
-import { RouterContextProvider, ServerRouter } from "react-router";
+import type { EntryContext, ServerBuild } from "react-router";
+import {
+  createRequestHandler as createFrameworkHandler,
+  RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { publishedBlogChanged } from "~/domain/posts/published.server";
 import { siteContentChanged } from "~/domain/site/snapshot.server";
 import { isSharedCacheable } from "~/infra/cache-policy";
@@ -13,6 +17,7 @@ import {
 } from "~/infra/content-events";
 import { buildCsp, frameworkScriptHashes } from "~/infra/csp";
 import { holdHydrationUntilPainted } from "~/infra/hydrate-after-paint";
+import { withIndexedRouteMatching } from "~/infra/route-matching.server";
 
 /** First-party analytics: the Node server counts pages and drains through these (server/app.ts). */
 export { countPageView, flushAnalytics } from "~/domain/analytics/collector.server";
@@ -23,8 +28,11 @@ export const streamTimeout = 5_000;
  * The request handler of the framework copy this build uses: the Node server must create its
  * handler from it, as the contexts it checks with `instanceof` come from `createRequestContext`
  * (under `npm run dev` Vite loads its own copy of react-router, and every page answered 500).
+ * It matches URLs with the indexed matcher (app/infra/route-matching.server.ts).
  */
-export { createRequestHandler } from "react-router";
+export function createRequestHandler(build: ServerBuild, mode?: string) {
+  return createFrameworkHandler(withIndexedRouteMatching(build), mode);
+}
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
