@@ -12,6 +12,7 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { AccountOverlays } from "./components/account/account-overlays";
 import { LanguageSuggestionBanner } from "./components/layout/language-suggestion";
+import { ShellNavigation } from "./components/layout/shell-links";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/not-found";
@@ -46,38 +47,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedMarker();
   return (
     <TranslateContext value={t}>
-      <html lang={t.locale}>
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="theme-color" content="#047857" />
-          {/* precedence: React emits it ahead of the JS preloads, so the one render-blocking request starts first. */}
-          <link rel="stylesheet" href={stylesheet} precedence="default" />
-          <Meta />
-          <Links />
-        </head>
-        <body className="flex min-h-screen flex-col">
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
-          >
-            {t("common.skipToContent")}
-          </a>
-          <SiteHeader user={loaderData?.user ?? null} />
-          {loaderData?.suggestion ? (
-            <LanguageSuggestionBanner suggestion={loaderData.suggestion} />
-          ) : null}
-          <Toasts toasts={[loaderData?.toast]} className="mt-20" />
-          <ToasterHost />
-          <AccountOverlays />
-          <main id="main" className="flex-1">
-            <HoneypotProvider {...loaderData?.honeypotInputProps}>{children}</HoneypotProvider>
-          </main>
-          <SiteFooter />
-          <ScrollRestoration />
-          <Scripts />
-        </body>
-      </html>
+      <ShellNavigation>
+        <html lang={t.locale}>
+          <head>
+            <meta charSet="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <meta name="theme-color" content="#047857" />
+            {/* precedence: React emits it ahead of the JS preloads, so the one render-blocking request starts first. */}
+            <link rel="stylesheet" href={stylesheet} precedence="default" />
+            <Meta />
+            <Links />
+          </head>
+          <body className="flex min-h-screen flex-col">
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+            >
+              {t("common.skipToContent")}
+            </a>
+            <SiteHeader user={loaderData?.user ?? null} />
+            {loaderData?.suggestion ? (
+              <LanguageSuggestionBanner suggestion={loaderData.suggestion} />
+            ) : null}
+            <Toasts toasts={[loaderData?.toast]} className="mt-20" />
+            <ToasterHost />
+            <AccountOverlays />
+            <main id="main" className="flex-1">
+              <HoneypotProvider {...loaderData?.honeypotInputProps}>{children}</HoneypotProvider>
+            </main>
+            <SiteFooter />
+            <ScrollRestoration />
+            <Scripts />
+          </body>
+        </html>
+      </ShellNavigation>
     </TranslateContext>
   );
 }

@@ -99,3 +99,29 @@ test("a menu opened before the page hydrates stays open when it does", async ({ 
   await option.click();
   await expect(page).toHaveURL("/contact?topic=website");
 });
+
+test("footer links navigate inside the app; a click with Shift is still the browser's", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/fr/");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  const privacy = page.getByRole("contentinfo").getByRole("link", {
+    name: "Politique de confidentialité",
+  });
+  const opened = context.waitForEvent("page");
+  await privacy.click({ modifiers: ["Shift"] });
+  const window = await opened;
+  await expect(window).toHaveURL(/\/fr\/privacy$/);
+  await window.close();
+  await expect(page).toHaveURL(/\/fr\/$/);
+
+  await privacy.click();
+  await expect(page).toHaveURL(/\/fr\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(documents, "no new document: the router navigated").toEqual([]);
+});

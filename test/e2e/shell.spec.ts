@@ -11,11 +11,28 @@ test.describe("site shell", () => {
       ["Contact", "/contact"],
       ["Home", "/"],
     ] as const) {
-      await nav.getByRole("link", { name: label, exact: true }).click();
+      const link = nav.getByRole("link", { name: label, exact: true });
+      await link.click();
       await expect(page).toHaveURL(path);
+      // The page shown is marked in the navigation, and only it.
+      await expect(link).toHaveAttribute("aria-current", "page");
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     }
     await expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
     await expect(nav.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
+  });
+
+  test("the navigation marks the current section in every language", async ({ page }) => {
+    for (const [path, name, label] of [
+      ["/sw/services/web-development", "Menyu kuu", "Huduma"],
+      ["/fr/", "Menu principal", "Accueil"],
+      ["/blog/1", "Main", "Blog"],
+    ] as const) {
+      await page.goto(path);
+      const current = page.getByRole("navigation", { name }).locator('[aria-current="page"]');
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveText(label);
+    }
   });
 
   test("footer lists quick links, services and contact details", async ({ page }) => {

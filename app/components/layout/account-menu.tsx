@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { SessionUser } from "~/domain/accounts/session-user";
 import { useT } from "~/i18n/use-t";
+import { ShellLink } from "./shell-links";
 import { useDisclosure } from "./use-disclosure";
 import { UserAvatar } from "./user-avatar";
 
@@ -18,12 +19,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <span className="sr-only">{t("nav.accountMenu")}</span>
       </summary>
       <div className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-        <Link className="block px-4 py-2 text-sm hover:bg-slate-100" to={t.path("/profile")}>
+        <ShellLink className="block px-4 py-2 text-sm hover:bg-slate-100" to={t.path("/profile")}>
           {t("nav.profile")}
-        </Link>
-        <Link className="block px-4 py-2 text-sm hover:bg-slate-100" to={t.path("/dashboard")}>
+        </ShellLink>
+        <ShellLink className="block px-4 py-2 text-sm hover:bg-slate-100" to={t.path("/dashboard")}>
           {t("nav.dashboard")}
-        </Link>
+        </ShellLink>
         <Form method="post" action={t.path("/logout")}>
           <button
             type="submit"

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { telHref, useServiceLinks, useSiteConfig } from "~/lib/site-config";
 import { LanguageSwitcher } from "./language-switcher";
+import { ShellLink } from "./shell-links";
 
 const quickLinks = [
   { to: "/", label: "nav.home" },
@@ -55,7 +55,7 @@ export function SiteFooter() {
           <ul className="footer-links mt-3">
             {quickLinks.map((l) => (
               <li key={l.to}>
-                <Link to={t.path(l.to)}>{t(l.label)}</Link>
+                <ShellLink to={t.path(l.to)}>{t(l.label)}</ShellLink>
               </li>
             ))}
           </ul>
@@ -67,9 +67,9 @@ export function SiteFooter() {
           <ul className="footer-links mt-3">
             {serviceLinks.map((s) => (
               <li key={s.id}>
-                <Link to={t.path(`/services/${s.id}`)} lang={langOf(s, "title")}>
+                <ShellLink to={t.path(`/services/${s.id}`)} lang={langOf(s, "title")}>
                   {s.title}
-                </Link>
+                </ShellLink>
               </li>
             ))}
           </ul>
@@ -101,8 +101,8 @@ export function SiteFooter() {
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
         {t("footer.rights", { year: new Date().getFullYear(), brand: site.brandName })} ·{" "}
-        <Link to={t.path("/terms")}>{t("footer.terms")}</Link> ·{" "}
-        <Link to={t.path("/privacy")}>{t("footer.privacy")}</Link>
+        <ShellLink to={t.path("/terms")}>{t("footer.terms")}</ShellLink> ·{" "}
+        <ShellLink to={t.path("/privacy")}>{t("footer.privacy")}</ShellLink>
       </p>
     </footer>
   );

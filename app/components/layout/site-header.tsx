@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import type { SessionUser } from "~/domain/accounts/session-user";
 import { useT } from "~/i18n/use-t";
@@ -7,6 +7,7 @@ import { useSiteConfig } from "~/lib/site-config";
 import { AccountMenu } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
 import { mainNav } from "./nav-links";
+import { ShellLink, ShellNavLink } from "./shell-links";
 import { useDisclosure } from "./use-disclosure";
 import { useScrollFallback } from "./use-scroll-fallback";
 
@@ -19,10 +20,13 @@ export function BrandMark() {
   const { brandName } = useSiteConfig();
   const t = useT();
   return (
-    <Link to={t.path("/")} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+    <ShellLink
+      to={t.path("/")}
+      className="flex items-center gap-2 text-lg font-bold text-slate-900"
+    >
       <img src="/logo.svg" alt="" width={32} height={32} />
       <span>{brandName}</span>
-    </Link>
+    </ShellLink>
   );
 }
 
@@ -50,13 +54,13 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             <li key={item.label}>
               {item.to.includes("#") ? (
                 // A section of the home page: never "the current page" (the Home link is).
-                <Link to={t.path(item.to)} className={navLinkClass({ isActive: false })}>
+                <ShellLink to={t.path(item.to)} className={navLinkClass({ isActive: false })}>
                   {t(item.label)}
-                </Link>
+                </ShellLink>
               ) : (
-                <NavLink to={t.path(item.to)} end={item.to === "/"} className={navLinkClass}>
+                <ShellNavLink to={t.path(item.to)} end={item.to === "/"} className={navLinkClass}>
                   {t(item.label)}
-                </NavLink>
+                </ShellNavLink>
               )}
             </li>
           ))}
@@ -70,18 +74,18 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             <AccountMenu user={user} />
           ) : (
             <>
-              <Link
+              <ShellLink
                 to={t.path("/login")}
                 className="px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
               >
                 {t("nav.login")}
-              </Link>
-              <Link
+              </ShellLink>
+              <ShellLink
                 to={t.path("/signup")}
                 className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 {t("nav.getStarted")}
-              </Link>
+              </ShellLink>
             </>
           )}
         </div>
@@ -106,9 +110,9 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
         <ul>
           {mainNav(user !== null).map((link) => (
             <li key={link.label}>
-              <Link to={t.path(link.to)} className={item}>
+              <ShellLink to={t.path(link.to)} className={item}>
                 {t(link.label)}
-              </Link>
+              </ShellLink>
             </li>
           ))}
         </ul>
@@ -116,12 +120,12 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
           {user ? (
             <>
               <p className="px-3 py-2 text-sm text-slate-600">{user.email}</p>
-              <Link to={t.path("/profile")} className={item}>
+              <ShellLink to={t.path("/profile")} className={item}>
                 {t("nav.profile")}
-              </Link>
-              <Link to={t.path("/dashboard")} className={item}>
+              </ShellLink>
+              <ShellLink to={t.path("/dashboard")} className={item}>
                 {t("nav.dashboard")}
-              </Link>
+              </ShellLink>
               <Form method="post" action={t.path("/logout")}>
                 <button type="submit" className={`${item} w-full text-left`}>
                   {t("nav.signOut")}
@@ -130,15 +134,15 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
             </>
           ) : (
             <>
-              <Link to={t.path("/login")} className={item}>
+              <ShellLink to={t.path("/login")} className={item}>
                 {t("nav.login")}
-              </Link>
-              <Link
+              </ShellLink>
+              <ShellLink
                 to={t.path("/signup")}
                 className={`${item} bg-brand-700 text-center text-white hover:bg-brand-800`}
               >
                 {t("nav.getStarted")}
-              </Link>
+              </ShellLink>
             </>
           )}
         </div>
