@@ -57,7 +57,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   test.info().setTimeout(test.info().timeout + 20_000);
   const { target, close } = await pageForAxe(page);
   try {
-    const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
+    // Legacy mode runs `axe.run` in the page itself. The default runs it frame by frame and then
+    // finishes in a blank page it opens, injecting axe-core's 550 KB a second time: twice the
+    // time (docs/testing.md) for the same results on a site without frames.
+    const results = await new AxeBuilder({ page: target })
+      .withTags(WCAG_TAGS)
+      .setLegacyMode()
+      .analyze();
     const summary = results.violations.map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
