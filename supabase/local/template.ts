@@ -3,8 +3,6 @@
  * seconds, so tests build one template per schema version and copy it per test file.
  */
 import {
-  accessSync,
-  constants,
   cpSync,
   existsSync,
   mkdtempSync,
@@ -13,10 +11,10 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { schemaFingerprint } from "./database.ts";
 import { startLocalSupabase } from "./index.ts";
+import { scratchRoot } from "./scratch.ts";
 
 /** Admin account present in every template copy (app_metadata.is_admin = true). */
 export const TEST_ADMIN = { email: "admin@example.com", password: "admin-password-1" } as const;
@@ -67,21 +65,6 @@ export async function ensureTestTemplate(dir = DEFAULT_TEMPLATE_DIR): Promise<st
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
   return dir;
-}
-
-/**
- * Where throw-away copies go: SUPABASE_TEST_TMPDIR, else /dev/shm when writable (a 40 MB
- * copy takes ~0.2 s in memory versus 1–2 s on a slow disk), else the OS temp dir.
- */
-function scratchRoot(): string {
-  const configured = process.env.SUPABASE_TEST_TMPDIR;
-  if (configured) return configured;
-  try {
-    accessSync("/dev/shm", constants.W_OK);
-    return "/dev/shm";
-  } catch {
-    return tmpdir();
-  }
 }
 
 /** A fresh temporary copy of the template (from SUPABASE_TEMPLATE_DIR when set). */

@@ -34,6 +34,7 @@ export type { Mail } from "./mailbox.ts";
 /** The SQL each Data API request runs first (role, claims), for tests of RLS policies. */
 export type { RequestRole } from "./rest/request-role.ts";
 export { requestSettingsSql, sqlLiteral } from "./rest/transaction.ts";
+export { startScratchRun } from "./scratch.ts";
 export { createTestDataDir, ensureTestTemplate, TEST_ADMIN } from "./template.ts";
 
 export interface TestBackendOptions {

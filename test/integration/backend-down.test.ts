@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { createTestDataDir } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startTestSite, type TestSite } from "../support/site";
 
@@ -18,7 +19,8 @@ describe("backend down", () => {
   let site: TestSite;
   let contentFile: string;
   beforeAll(async () => {
-    const before = await startTestSite();
+    // Its own directory: the content file must outlive the first site's stop().
+    const before = await startTestSite({ dataDir: await createTestDataDir() });
     contentFile = join(before.dataDir, "site-content.json");
     expect((await fetch(`${before.url}/`)).status).toBe(200);
     for (let i = 0; i < 100 && !existsSync(contentFile); i++) {

@@ -30,9 +30,9 @@ export interface TestSite {
   child: ChildProcess;
   service: SupabaseClient;
   countRows(table: string): Promise<number>;
-  /** SIGTERM and wait for exit. */
+  /** SIGTERM and wait for exit; then removes the data directory if startTestSite made it. */
   stop(): Promise<void>;
-  /** SIGKILL (no clean shutdown) and wait for exit. */
+  /** SIGKILL (no clean shutdown) and wait for exit; the data directory stays, as after a crash. */
   kill(): Promise<void>;
   /** The requests the server logged (newest last, the last 10 000 to 20 000): its own time for each. */
   requests(): LoggedRequest[];
@@ -134,7 +134,9 @@ export interface SiteOptions {
  */
 export async function startTestSite(options: SiteOptions = {}): Promise<TestSite> {
   const external = Boolean(options.env?.SUPABASE_URL);
-  const dataDir = options.dataDir ?? (external ? "" : await createTestDataDir());
+  // A directory made here is removed by stop(); kill() leaves it, as a crash leaves a disk.
+  const ownsData = options.dataDir === undefined && !external;
+  const dataDir = options.dataDir ?? (ownsData ? await createTestDataDir() : "");
   const port = options.port ?? (await freePort());
   const backendPort = options.env?.SUPABASE_LOCAL_PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -234,7 +236,10 @@ export async function startTestSite(options: SiteOptions = {}): Promise<TestSite
       if (error) throw new Error(error.message);
       return count ?? 0;
     },
-    stop: () => exit("SIGTERM"),
+    async stop() {
+      await exit("SIGTERM");
+      if (ownsData) rmSync(dataDir, { recursive: true, force: true });
+    },
     kill: () => exit("SIGKILL"),
     stderr,
     waitForLog,
