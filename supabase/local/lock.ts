@@ -13,7 +13,8 @@ export interface DirLock {
 /** Locks held by this process (a second start in the same process must fail too). */
 const heldHere = new Set<string>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (one of another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isAlive } from "./lock.ts";
 
 const RUN_PREFIX = "supabase-local-run-";
 
@@ -31,15 +32,6 @@ export function scratchRoot(): string {
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Run directories whose process is gone (a run stopped with Ctrl-C, a killed CI job). */
 function removeAbandonedRuns(root: string): void {
   for (const name of readdirSync(root)) {
@@ -48,7 +40,7 @@ function removeAbandonedRuns(root: string): void {
     try {
       pid = Number(readFileSync(join(root, name, "pid"), "utf8"));
     } catch {}
-    if (!(pid > 0 && isRunning(pid))) rmSync(join(root, name), { recursive: true, force: true });
+    if (!(pid > 0 && isAlive(pid))) rmSync(join(root, name), { recursive: true, force: true });
   }
 }
 
