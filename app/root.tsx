@@ -20,6 +20,7 @@ import { StatusPage } from "./components/status-page";
 import { ToasterHost, Toasts } from "./components/toasts/toasts";
 import type { GonePage } from "./domain/site/redirects.server";
 import { TranslateContext, translatorFrom, useT } from "./i18n/use-t";
+import { rememberTypedTextareas, useTypedTextareasKept } from "./lib/typed-before-hydration";
 import type { loader as rootLoader } from "./root.server";
 import stylesheet from "./styles/app.css?url";
 
@@ -29,6 +30,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export { loader, middleware } from "./root.server";
+
+// Before the page hydrates: what a visitor already typed (app/lib/typed-before-hydration.ts).
+rememberTypedTextareas();
 
 /**
  * `<html data-hydrated>` once React has hydrated the page and run its effects (a parent's effect
@@ -44,6 +48,7 @@ function useHydratedMarker() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof rootLoader>("root");
   const t = useT();
+  useTypedTextareasKept();
   useHydratedMarker();
   return (
     <TranslateContext value={t}>

@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "./admin-helpers";
+import { langInput } from "./admin-site-helpers";
 import { holdScripts } from "./helpers/hold-scripts";
 import { untilHydrated } from "./helpers/hydrated";
 import { injectMarkup } from "./helpers/inject-markup";
+import { addSession } from "./helpers/session";
 
 /**
  * The page paints before its JavaScript is asked for (on a slow link the ~120 KB of framework
@@ -124,4 +127,26 @@ test("footer links navigate inside the app; a click with Shift is still the brow
   await expect(page).toHaveURL(/\/fr\/privacy$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(documents, "no new document: the router navigated").toEqual([]);
+});
+
+test("words typed before the page hydrates are still there when it has", async ({ page }) => {
+  // An edit form: its text areas come filled in from the server.
+  await addSession(page, ADMIN);
+  await page.goto("/admin/services");
+  const edit = await page.getByRole("rowheader").getByRole("link").first().getAttribute("href");
+  const release = await holdScripts(page);
+  await page.goto(edit ?? "", { waitUntil: "domcontentloaded" });
+  const description = langInput(page, "Short description", "Kiswahili");
+  const price = page.getByLabel("Lowest price (Ksh)");
+  await expect(description).not.toHaveValue("");
+  await description.fill("Tovuti za haraka kwa biashara yako.");
+  await price.fill("65000");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  // React resets a text area to its server-rendered text when it hydrates; the site puts back
+  // what was typed (inputs React leaves alone).
+  await expect(description).toHaveValue("Tovuti za haraka kwa biashara yako.");
+  await expect(price).toHaveValue("65000");
 });
