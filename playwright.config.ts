@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT || 4173);
@@ -34,6 +35,26 @@ function server(port: number, backendPort: number, env: Record<string, string>) 
 }
 
 /**
+ * Debian's Chromium in two builds of the same version (docs/decisions/009-headless-shell-for-e2e.md):
+ * the full browser (`chromium`), which visitors run, and its headless shell
+ * (`chromium-headless-shell`), which opens a page for about a third of the CPU. The flows run in
+ * the shell; the tests of what only a real browser does with the app's scripts (`*.jsonly`:
+ * hydration, history, menus, motion, toasts) run in the full browser. Without the shell, or with
+ * `CHROMIUM_PATH` set, everything runs in the one browser.
+ */
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const FLOW_CHROMIUM =
+  !process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+];
+const fullBrowser = { launchOptions: { executablePath: FULL_CHROMIUM, args: chromiumArgs } };
+
+/**
  * E2E against the production build on the embedded backend (fresh data dir per run), in Debian's
  * Chromium, with JavaScript on (`js`) and off (`nojs`).
  */
@@ -50,15 +71,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: { mode: "retain-on-failure", screenshots: false },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-      ],
-    },
+    launchOptions: { executablePath: FLOW_CHROMIUM, args: chromiumArgs },
   },
   projects: [
     // Plain HTTP checks (status codes, headers) need no browser mode: they run once.
@@ -86,8 +99,15 @@ export default defineConfig({
       name: "js",
       // Every admin page at 360 px is checked once for target sizes and sideways scrolling, in
       // the phone baseline (nojs: admin-targets): the sizes come from the CSS.
-      testIgnore: [/\.(http|ratelimit|site)\.spec\.ts$/, /admin-targets\.spec\.ts$/],
+      testIgnore: [/\.(http|ratelimit|site|jsonly)\.spec\.ts$/, /admin-targets\.spec\.ts$/],
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
+    },
+    // What only a browser running the app's scripts does (hydration, history, menus, motion,
+    // toasts), in the full Chromium visitors run.
+    {
+      name: "jsonly",
+      testMatch: /\.jsonly\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, ...fullBrowser },
     },
     {
       name: "nojs",
@@ -104,13 +124,13 @@ export default defineConfig({
       testMatch: /\.site\.spec\.ts$/,
       // The other editors' walk-throughs run once, without JS on a phone (site-nojs).
       testIgnore: /admin-site-kinds\.site\.spec\.ts$/,
-      dependencies: ["http", "js", "nojs", "ratelimit-js", "ratelimit-nojs"],
+      dependencies: ["http", "js", "jsonly", "nojs", "ratelimit-js", "ratelimit-nojs"],
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
     },
     {
       name: "site-nojs",
       testMatch: /\.site\.spec\.ts$/,
-      dependencies: ["http", "js", "nojs", "ratelimit-js", "ratelimit-nojs"],
+      dependencies: ["http", "js", "jsonly", "nojs", "ratelimit-js", "ratelimit-nojs"],
       // Without JavaScript on a 360 px phone (with it, on a desktop: site-js).
       use: {
         ...devices["Desktop Chrome"],
