@@ -1,10 +1,14 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createConfirmedUser, signIn } from "./helpers/auth";
 import { holdScripts } from "./helpers/hold-scripts";
+import { untilHydrated } from "./helpers/hydrated";
 
 /** Menus and the blog filters once JavaScript runs (without it the pages already work). */
 async function expectDismissable(page: Page, details: Locator, inside: Locator) {
   const button = details.locator("summary");
+  // Escape and a click outside close a menu once the page's scripts run (before, only the
+  // summary does, as without JS).
+  await untilHydrated(button);
   await button.click();
   await expect(inside).toBeVisible();
   await page.keyboard.press("Escape");
