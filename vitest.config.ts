@@ -14,6 +14,9 @@ export default defineConfig({
     // Time- and memory-bounded abuse tests run alone: vitest.abuse.config.ts.
     exclude: ["**/node_modules/**", "**/*.abuse.test.ts"],
     globalSetup: ["test/setup/global-setup.ts"],
+    // Backends started by tests hash new passwords at bcrypt cost 4 instead of 10 (GoTrue's): the
+    // same algorithm at 1/64 of the work (supabase/local/testing.ts; the abuse suite keeps 10).
+    env: { SUPABASE_TEST_PASSWORD_HASH_COST: "4" },
     setupFiles: ["test/support/matchers.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

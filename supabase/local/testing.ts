@@ -106,6 +106,18 @@ function createMailbox(mailboxUrl: string): TestMailbox {
   };
 }
 
+/**
+ * The bcrypt cost of a backend a test starts: `SUPABASE_TEST_PASSWORD_HASH_COST` when set (the
+ * main Vitest suite sets 4 in vitest.config.ts: hashing at 10 was ~17 % of its CPU), else the
+ * backend's own default (10, as hosted; the abuse suite's timing tests keep it); a test's own
+ * `security.passwordHashCost` wins over both.
+ */
+function testSecurity(security: TestBackendOptions["security"]): TestBackendOptions["security"] {
+  const cost = Number(process.env.SUPABASE_TEST_PASSWORD_HASH_COST);
+  if (!Number.isInteger(cost) || cost < 4 || cost > 31) return security;
+  return { passwordHashCost: cost, ...security };
+}
+
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const dir = await createTestDataDir();
   try {
@@ -116,7 +128,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       autoconfirm: options.autoconfirm ?? false,
       log: options.log,
       quiet: options.log === undefined,
-      security: options.security,
+      security: testSecurity(options.security),
       rateLimits: options.rateLimits,
       rateLimitHeader: options.rateLimitHeader,
       logMailLinks: options.logMailLinks,
