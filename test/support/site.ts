@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
 import { createTestDataDir, TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { freePort } from "./ports";
 
 /**
  * The real production server (`node server/index.ts`, NODE_ENV=production) in a child process,
@@ -64,16 +64,7 @@ export async function storedMessageIds(service: SupabaseClient, run: string): Pr
   return ids;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 /** Builds when sources changed, as `npm start` does (scripts/ensure-build.ts). */
 export function ensureBuild(): void {
