@@ -150,3 +150,25 @@ test("words typed before the page hydrates are still there when it has", async (
   await expect(description).toHaveValue("Tovuti za haraka kwa biashara yako.");
   await expect(price).toHaveValue("65000");
 });
+
+test("a cover image chosen before the page hydrates is previewed when it has", async ({ page }) => {
+  await addSession(page, ADMIN);
+  const release = await holdScripts(page);
+  await page.goto("/admin/posts/new", { waitUntil: "domcontentloaded" });
+  // A 1 × 1 PNG.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await page.getByLabel("Upload an image").setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: png,
+  });
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await expect(page.getByTestId("cover-preview")).toHaveCount(0);
+
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  await expect(page.getByTestId("cover-preview")).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { Field, type FieldErrors } from "~/components/forms/field";
 import { ErrorList } from "~/components/forms/field-frame";
@@ -24,9 +24,20 @@ export function CoverField({
   defaultUrl: string;
   urlErrors?: FieldErrors;
   fileErrors?: FieldErrors;
-  upload: CoverUploadState & { onFileChange: React.ChangeEventHandler<HTMLInputElement> };
+  upload: CoverUploadState & {
+    onFileChange: React.ChangeEventHandler<HTMLInputElement>;
+    showChosen: (file: File | undefined) => void;
+  };
 }) {
   const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // A file chosen before the page's scripts ran (a slow phone) is checked and previewed once
+  // they do, as one chosen after.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
+  useEffect(() => {
+    const file = fileInput.current?.files?.[0];
+    if (file) upload.showChosen(file);
+  }, []);
   const errors = upload.error ? [upload.error] : fileErrors;
   return (
     <fieldset className="grid gap-6 rounded-lg border border-slate-200 p-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
@@ -57,6 +68,7 @@ export function CoverField({
           </label>
           <input
             id={id}
+            ref={fileInput}
             type="file"
             name="cover_file"
             accept={MEDIA_ACCEPT}

@@ -70,8 +70,8 @@ export function useCoverUpload() {
     progress: null,
   });
 
-  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
+  /** Checks and previews a chosen file (none: clears the preview). */
+  const showChosen = (file: File | undefined) => {
     if (!file) return setState({ preview: null, error: null, progress: null });
     const error = checkFile(file);
     setState({ preview: null, error, progress: null });
@@ -83,6 +83,8 @@ export function useCoverUpload() {
     };
     reader.readAsDataURL(file);
   };
+  const onFileChange = (event: ChangeEvent<HTMLInputElement>) =>
+    showChosen(event.currentTarget.files?.[0]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -109,5 +111,5 @@ export function useCoverUpload() {
     });
   };
 
-  return { ...state, onFileChange, onSubmit };
+  return { ...state, onFileChange, showChosen, onSubmit };
 }
