@@ -11,6 +11,8 @@ import {
   uniqueSlug,
   updateRow,
 } from "./admin-site-helpers";
+import { untilHydrated } from "./helpers/hydrated";
+import { jsOn } from "./helpers/js";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -120,6 +122,10 @@ test("an admin changes a service's price and its Kiswahili description, previewi
   const title = `Price change ${Date.now()}`;
   const service = await ownService(title);
   await signIn(page, ADMIN, `/admin/services/${service.id}`);
+  // Typing before the page hydrates is hydration.jsonly.spec.ts's subject (scripts held there);
+  // typing while React hydrated the text area once saved the typed text with the old one after
+  // it here (noted for a fix), so this flow starts on a settled page.
+  if (jsOn()) await untilHydrated(page.locator("form").first());
   await page.getByLabel("Lowest price (Ksh)").fill("65000");
   await langInput(page, "Short description", "Kiswahili").fill(
     "Tovuti za haraka kwa biashara yako.",
