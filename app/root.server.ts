@@ -44,7 +44,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const suggested = languageSuggestionOf(request);
   return data(
     {
-      site: siteConfigOf(content?.settings),
+      site: siteConfigOf(content?.settings, locale),
       user,
       toast,
       honeypotInputProps,

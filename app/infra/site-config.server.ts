@@ -1,4 +1,5 @@
 import { siteContent } from "~/domain/site/snapshot.server";
+import { formatList } from "~/i18n/format";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locale";
 import { fallbackSiteConfig, type SiteConfig } from "~/lib/site-config";
 import { agencyTimeZone, env, siteUrl } from "./env.server";
@@ -8,7 +9,10 @@ import { agencyTimeZone, env, siteUrl } from "./env.server";
  * page's language — with the environment's first-start values until an admin saves them —
  * and the canonical origin.
  */
-export function siteConfigOf(settings: SiteSettingsView | undefined): SiteConfig {
+export function siteConfigOf(
+  settings: SiteSettingsView | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): SiteConfig {
   const url = siteUrl();
   const origin = { siteUrl: url, host: new URL(url).host, timeZone: agencyTimeZone() };
   if (!settings) return { ...withEnv(fallbackSiteConfig), ...origin };
@@ -21,6 +25,7 @@ export function siteConfigOf(settings: SiteSettingsView | undefined): SiteConfig
     whatsapp: settings.whatsapp,
     officeHours: settings.officeHours,
     cities: settings.cities,
+    citiesText: formatList(settings.cities, locale),
     country: settings.country,
     socialLinks: settings.socialLinks,
   };
@@ -47,8 +52,8 @@ function withEnv(config: SiteConfig): SiteConfig {
 /** The site config in `locale`, or the built-in one when the site has no content at all. */
 export async function getSiteConfig(locale: Locale = DEFAULT_LOCALE): Promise<SiteConfig> {
   try {
-    return siteConfigOf((await siteContent(locale)).settings);
+    return siteConfigOf((await siteContent(locale)).settings, locale);
   } catch {
-    return siteConfigOf(undefined);
+    return siteConfigOf(undefined, locale);
   }
 }

@@ -11,6 +11,12 @@ export interface SiteConfig {
   whatsapp: string | null;
   officeHours: string;
   cities: string[];
+  /**
+   * The cities joined in the page's language ("Nairobi and Mombasa", "Nairobi et Mombasa"),
+   * by the server: the browser then needs no Intl.ListFormat to hydrate (a page's first Intl
+   * formatter costs it ~20 ms of ICU set-up). Absent from the built-in config.
+   */
+  citiesText?: string;
   country: string;
   /** The agency's pages on social networks (the footer's links). */
   socialLinks: { network: string; url: string }[];

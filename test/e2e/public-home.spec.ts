@@ -46,6 +46,34 @@ test.describe("home page", () => {
     await expect(latest.first().getByRole("link")).toHaveAttribute("href", /^\/blog\/\d+$/);
   });
 
+  for (const [path, play] of [
+    ["/", "Play the welcome video"],
+    ["/sw/", "Cheza video ya kukaribisha"],
+    ["/fr/", "Lire la vidéo de bienvenue"],
+  ] as const) {
+    test(`${path}: the welcome video's poster opens the player (playing with JavaScript)`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const video = page.locator("video");
+      // Until asked for, the page shows the poster, not the player (whose controls would
+      // repaint the page for a second and a half after it loads).
+      await expect(video).toBeHidden();
+      const poster = page.getByAltText(play);
+      if (jsOn()) await untilHydrated(poster);
+      await poster.click();
+      await expect(video).toBeVisible();
+      await expect(poster).toBeHidden();
+      await expect(video).toHaveAttribute("controls", "");
+      if (jsOn()) {
+        await expect(video).toBeFocused();
+        await expect
+          .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
+          .toBeGreaterThan(0);
+      }
+    });
+  }
+
   test("the local video, poster and captions are served", async ({ request }) => {
     for (const [path, type] of [
       ["/video/welcome.mp4", "video/mp4"],

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
 import { createTestDataDir, TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { freePort } from "./ports";
+import { freePort } from "./ports.ts";
 
 /**
  * The real production server (`node server/index.ts`, NODE_ENV=production) in a child process,

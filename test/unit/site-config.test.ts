@@ -38,10 +38,10 @@ const seeded: SettingsRow = {
   updated_at: "2026-12-04T00:00:00Z",
 };
 
-function configWith(vars: Record<string, string>, row = seeded, locale: "en" | "sw" = "en") {
+function configWith(vars: Record<string, string>, row = seeded, locale: "en" | "sw" | "fr" = "en") {
   for (const name of CONTACT_VARIABLES) delete process.env[name];
   Object.assign(process.env, vars);
-  return siteConfigOf(localizeSettings(settingsWithEnvDefaults(row, env()), locale));
+  return siteConfigOf(localizeSettings(settingsWithEnvDefaults(row, env()), locale), locale);
 }
 
 describe("site config", () => {
@@ -53,6 +53,12 @@ describe("site config", () => {
       cities: ["Nairobi", "Mombasa"],
       socialLinks: [{ network: "x", url: "https://x.com/jengadigital" }],
     });
+  });
+
+  it("joins the offices' cities in the page's language, so the browser needs no Intl to hydrate", () => {
+    expect(configWith({}, seeded, "en").citiesText).toBe("Nairobi and Mombasa");
+    expect(configWith({}, seeded, "sw").citiesText).toBe("Nairobi na Mombasa");
+    expect(configWith({}, seeded, "fr").citiesText).toBe("Nairobi et Mombasa");
   });
 
   it("never shows the seed's support address beside the agency's CONTACT_EMAIL", () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import { DateText } from "~/components/date-text";
 import type { OwnMessage } from "~/domain/contact/types";
 import type { Survey } from "~/domain/onboarding/survey";
-import { shortDate } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
 import { optionLabel } from "./survey-labels";
 
@@ -61,7 +61,7 @@ export function MessageList({ messages, error }: { messages: OwnMessage[]; error
       {messages.map((m) => (
         <li key={m.id} className="py-3">
           <p className="text-sm text-slate-600">
-            <time dateTime={m.created_at}>{shortDate(m.created_at, t.locale)}</time>
+            <DateText value={m.created_at} locale={t.locale} style="short" />
           </p>
           <p className="mt-1 line-clamp-3 whitespace-pre-line [overflow-wrap:anywhere]">
             {m.message}

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
+import { DateText } from "~/components/date-text";
 import { SvgIcon } from "~/components/icons";
 import type { BlogPost, PostSummary } from "~/domain/posts/types";
-import { longDate } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
-import { isoDate } from "~/lib/dates";
 import { MediaPicture } from "../media/media-picture";
 import { AuthorCard } from "./author-card";
 import { Avatar } from "./avatar";
@@ -66,7 +65,7 @@ export function PostArticle({
             </span>
             <span className="inline-flex items-center gap-1">
               <SvgIcon name="calendar" width={18} height={18} />
-              <time dateTime={isoDate(post.date)}>{longDate(post.date, t.locale)}</time>
+              <DateText value={post.date} locale={t.locale} style="long" />
             </span>
             <span className="inline-flex items-center gap-1">
               <SvgIcon name="clock" width={18} height={18} />

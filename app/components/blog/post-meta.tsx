@@ -1,9 +1,9 @@
+import { DateText } from "~/components/date-text";
 import { SvgIcon } from "~/components/icons";
 import type { PostSummary } from "~/domain/posts/types";
-import { readMinutes, shortDate } from "~/i18n/format";
+import { readMinutes } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import { type Translate, useT } from "~/i18n/use-t";
-import { isoDate } from "~/lib/dates";
 
 /** '5 min read' · 'Dakika 5 za kusoma' · '5 min de lecture' (a stored text as it is). */
 export function readTimeLabel(t: Translate, readTime: string): string {
@@ -18,7 +18,7 @@ export function PostDateAndReadTime({ date, readTime }: { date: string; readTime
     <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
       <span className="inline-flex items-center gap-1">
         <SvgIcon name="calendar" width={16} height={16} />
-        <time dateTime={isoDate(date)}>{shortDate(date, t.locale)}</time>
+        <DateText value={date} locale={t.locale} style="short" />
       </span>
       <span className="inline-flex items-center gap-1">
         <SvgIcon name="clock" width={16} height={16} />

@@ -7,7 +7,7 @@ import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const site = useSiteConfig();
   const t = useT();
-  const cities = formatList(site.cities, t.locale);
+  const cities = site.citiesText ?? formatList(site.cities, t.locale);
   const Heading = `h${headingLevel}` as const;
   const link = "font-medium text-brand-700 underline-offset-2 hover:underline";
   return (
