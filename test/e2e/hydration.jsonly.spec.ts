@@ -151,6 +151,24 @@ test("words typed before the page hydrates are still there when it has", async (
   await expect(price).toHaveValue("65000");
 });
 
+test("a post's live preview shows what was typed before the page hydrated", async ({ page }) => {
+  await addSession(page, ADMIN);
+  const release = await holdScripts(page);
+  await page.goto("/admin/posts/new", { waitUntil: "domcontentloaded" });
+  await page
+    .getByLabel("Content (HTML)")
+    .fill("<h2>Typed early</h2><p>Before the scripts ran.</p>");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  // No further key: the editor learns of the text typed before it hydrated.
+  await expect(
+    page.getByTestId("post-preview").getByRole("heading", { name: "Typed early" }),
+  ).toBeVisible();
+  await expect(page).toHaveURL("/admin/posts/new");
+});
+
 test("a cover image chosen before the page hydrates is previewed when it has", async ({ page }) => {
   await addSession(page, ADMIN);
   const release = await holdScripts(page);

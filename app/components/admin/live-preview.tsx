@@ -33,15 +33,7 @@ export function useLivePreview(serverHtml: string) {
     },
     [submit],
   );
-  // Content typed before the page hydrated fired no React input event: preview it now.
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const content = formRef.current?.elements.namedItem("content");
-    if (content instanceof HTMLTextAreaElement && content.value !== content.defaultValue) {
-      schedule(content.value);
-    }
-  }, [schedule]);
-  return { html, schedule, formRef, updating: fetcher.state !== "idle" };
+  return { html, schedule, updating: fetcher.state !== "idle" };
 }
 
 /** Typography for rendered post HTML (no plugin: arbitrary variants on the container). */

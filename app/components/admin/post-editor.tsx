@@ -41,7 +41,6 @@ export function PostEditor({
     <>
       <Form
         key={answerKey(errors)}
-        ref={live.formRef}
         method="post"
         encType="multipart/form-data"
         onSubmit={upload.onSubmit}
