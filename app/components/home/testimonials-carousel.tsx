@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useReducer, useState } from "react";
+import { type MouseEvent, useLayoutEffect, useReducer, useState } from "react";
 import { SvgIcon } from "~/components/icons";
 import type { LocalTestimonial } from "~/domain/site/localize.server";
 import { langOf } from "~/domain/site/translated";
@@ -11,10 +11,14 @@ import { StarRating } from "./star-rating";
  * without JS the server renders the chosen slide; with JS they move the track in place, wrapping
  * around, and ignore clicks for 500 ms while a slide moves. Inactive slides are dimmed and inert.
  */
-/** True while a slide moves (clicks are ignored then): exposed as `data-moving` for tests. */
+/**
+ * True while a slide moves (clicks are ignored then): exposed as `data-moving` for tests. A
+ * layout effect, so the page never shows the new slide with `data-moving="false"` (a passive
+ * effect left a moment where a test read "settled" and its next click was ignored).
+ */
 function useMoving(lockedUntil: number): boolean {
   const [moving, setMoving] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const left = lockedUntil - performance.now();
     if (left <= 0) return;
     setMoving(true);
