@@ -16,11 +16,14 @@ import {
   contentEventsContext,
 } from "~/infra/content-events";
 import { buildCsp, frameworkScriptHashes } from "~/infra/csp";
-import { holdHydrationUntilPainted } from "~/infra/hydrate-after-paint";
+import { holdRenderedHydration } from "~/infra/hydrate-after-paint";
+import { documentResponse, takesRenderedBodyContext } from "~/infra/rendered-body.server";
 import { withIndexedRouteMatching } from "~/infra/route-matching.server";
 
 /** First-party analytics: the Node server counts pages and drains through these (server/app.ts). */
 export { countPageView, flushAnalytics } from "~/domain/analytics/collector.server";
+/** The Node server takes rendered documents beside their Response (app/infra/rendered-body.server.ts). */
+export { renderedBody } from "~/infra/rendered-body.server";
 
 export const streamTimeout = 5_000;
 
@@ -47,6 +50,7 @@ export interface ServerPorts {
  */
 export function createRequestContext(ports: ServerPorts): RouterContextProvider {
   const context = new RouterContextProvider();
+  context.set(takesRenderedBodyContext, true);
   context.set(contentEventsContext, {
     announce(change) {
       // This process first (whatever server runs it), then the server's page cache and the
@@ -69,7 +73,7 @@ export function contentChanged(change: ContentChange): void {
 }
 
 function renderDocument(routerContext: EntryContext, url: string, nonce: string) {
-  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
+  return new Promise<{ html: Buffer; failed: boolean }>((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={url} nonce={nonce} />,
@@ -79,7 +83,7 @@ function renderDocument(routerContext: EntryContext, url: string, nonce: string)
           const chunks: Buffer[] = [];
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+          body.on("end", () => resolve({ html: Buffer.concat(chunks), failed }));
           body.on("error", reject);
           pipe(body);
         },
@@ -106,6 +110,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: RouterContextProvider,
 ) {
   const nonce = randomBytes(16).toString("base64");
   if (request.method.toUpperCase() === "HEAD") {
@@ -113,12 +118,12 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const rendered = await renderDocument(routerContext, request.url, nonce);
-  const html = holdHydrationUntilPainted(rendered.html, nonce);
+  const held = holdRenderedHydration(rendered.html, nonce);
   const status = rendered.failed ? 500 : responseStatusCode;
   const csp = isSharedCacheable(status, responseHeaders)
-    ? buildCsp({ scriptHashes: frameworkScriptHashes(html, nonce, sha256) })
+    ? buildCsp({ scriptHashes: frameworkScriptHashes(held.framework, nonce, sha256) })
     : buildCsp({ nonce });
   responseHeaders.set("Content-Security-Policy", csp);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html, { status, headers: responseHeaders });
+  return documentResponse(held.body, { status, headers: responseHeaders }, loadContext);
 }

@@ -82,6 +82,7 @@ interface BuildEntry {
   createRequestContext?: ContextFactory;
   createRequestHandler?: typeof createRequestHandler;
   contentChanged?: (change: { kind: string; entity?: string }) => void;
+  renderedBody?: (response: Response) => Buffer | undefined;
 }
 
 /**
@@ -113,7 +114,8 @@ function appHandler(build: ServerBuild, mode: AppOptions["mode"]) {
   const entry = build.entry.module as BuildEntry;
   const create = entry.createRequestHandler ?? createRequestHandler;
   const context: ContextFactory = entry.createRequestContext ?? (() => new RouterContextProvider());
-  return { handle: create(build, mode) as Handler, context };
+  const renderedBody = entry.renderedBody ?? (() => undefined);
+  return { handle: create(build, mode) as Handler, context, renderedBody };
 }
 
 const noEvents: ContentEvents = { announce() {} };
@@ -125,7 +127,7 @@ const noEvents: ContentEvents = { announce() {} };
 export function createAppListener(options: AppOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const accessLog = options.accessLog ?? log;
-  let cached: { handle: Handler; context: ContextFactory } | undefined;
+  let cached: ReturnType<typeof appHandler> | undefined;
   const getHandler = async () => {
     if (typeof options.build === "function") {
       return appHandler(await options.build(), options.mode);
@@ -203,6 +205,7 @@ export function createAppListener(options: AppOptions) {
       const stopped = incoming.streamed?.failure();
       if (stopped) throw stopped;
       await sendAppResponse(req, res, incoming, response, {
+        body: app.renderedBody(response),
         url,
         anonymous,
         https,
@@ -233,6 +236,8 @@ async function sendAppResponse(
   incoming: AppRequest,
   response: Response,
   page: {
+    /** The document, when the app handed it over beside the response. */
+    body: Buffer | undefined;
     url: string;
     anonymous: boolean;
     https: boolean;
@@ -249,7 +254,7 @@ async function sendAppResponse(
     await request.body?.cancel().catch(() => {});
   }
   const headers = new Headers(response.headers);
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = page.body ?? Buffer.from(await response.arrayBuffer());
   if (
     page.anonymous &&
     req.method === "GET" &&

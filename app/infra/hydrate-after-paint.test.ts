@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { frameworkScriptHashes } from "./csp";
-import { BOOT_SCRIPT, HELD_SCRIPT_ID, holdHydrationUntilPainted } from "./hydrate-after-paint";
+import {
+  BOOT_SCRIPT,
+  HELD_SCRIPT_ID,
+  holdHydrationUntilPainted,
+  holdRenderedHydration,
+} from "./hydrate-after-paint";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 const nonce = "bm9uY2Utb2YtdGhpcy1wYWdl";
@@ -66,6 +71,32 @@ describe("holdHydrationUntilPainted", () => {
     // The browser checks the module script the boot creates against the hash of its text.
     expect(hashes).toContain(`'sha256-${sha256(moduleText)}'`);
     expect(hashes).toContain(`'sha256-${sha256(BOOT_SCRIPT)}'`);
+  });
+
+  it("rewrites only the framework's parts of the bytes: the content is copied as it is, and their scripts hash like the whole page's", () => {
+    const content =
+      "<main><h1>Création de sites · Ubunifu wa tovuti — ✓</h1><p>Posts may quote rel=&quot;modulepreload&quot;.</p></main>";
+    const rendered = document
+      .replace(
+        "</head>",
+        `<script nonce="${nonce}">document.documentElement.dataset.t="é";</script></head>`,
+      )
+      .replace(/<main>.*<\/main>/, content)
+      .replace(
+        "window.__reactRouterContext = {};",
+        'window.__reactRouterContext = {"q":"Habari · ça"};',
+      );
+    const held = holdRenderedHydration(Buffer.from(rendered), nonce);
+    expect(held.changed).toBe(true);
+    const page = held.body.toString("utf8");
+    expect(page).toBe(holdHydrationUntilPainted(rendered, nonce));
+    // The content between <head> and the framework's scripts is the rendered bytes, untouched.
+    expect(held.body.indexOf(Buffer.from(`</head><body>${content}`))).toBeGreaterThan(0);
+    expect(page).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    // Hashing the rewritten parts allows exactly what hashing the whole page would: no more.
+    const fromParts = frameworkScriptHashes(held.framework, nonce, sha256);
+    expect(fromParts).toEqual(frameworkScriptHashes(page, nonce, sha256));
+    expect(fromParts).toHaveLength(5);
   });
 
   it("leaves a document without the framework's module script exactly as it was", () => {

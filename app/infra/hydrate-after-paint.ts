@@ -50,23 +50,78 @@ function findFrameworkModuleScript(html: string): { start: number; tag: string }
   return undefined;
 }
 
+/** As `holdRenderedHydration`, on a document held as text. */
 export function holdHydrationUntilPainted(html: string, nonce: string): string {
-  if (!findFrameworkModuleScript(html)) return html;
+  const held = holdRenderedHydration(Buffer.from(html), nonce);
+  return held.changed ? held.body.toString("utf8") : html;
+}
+
+/**
+ * Holds the hydration of a rendered document (its bytes, as React wrote them). Only the parts
+ * the framework wrote into are decoded and rewritten — `<head>` from its first module preload,
+ * `<body>` from its first script carrying the nonce — and the page's content between them is
+ * copied as it is (decoding and re-encoding a 75 KB page cost ~0.3 ms: bench/README.md).
+ * `framework` is the text of those parts once rewritten: every inline script with the nonce is
+ * in it, for the CSP's hashes (`frameworkScriptHashes`).
+ */
+export function holdRenderedHydration(
+  html: Buffer,
+  nonce: string,
+): { body: Buffer; framework: string; changed: boolean } {
+  const marks = ['rel="modulepreload"', `nonce="${nonce}"`];
+  const headEnd = html.indexOf("</head>");
+  const headStart = headEnd < 0 ? -1 : firstTagWith(html, marks, 0, headEnd);
+  const tailStart = firstTagWith(html, marks, Math.max(headEnd, 0), html.length);
+  const head = headStart < 0 ? "" : html.toString("utf8", headStart, headEnd);
+  const tail = tailStart < 0 ? "" : html.toString("utf8", tailStart);
+  const held = holdInParts(head, tail, nonce);
+  if (!held) return { body: html, framework: head + tail, changed: false };
+  const pieces: Buffer[] = [];
+  let copied = 0;
+  if (headStart >= 0) {
+    pieces.push(html.subarray(0, headStart), Buffer.from(held.head));
+    copied = headEnd;
+  }
+  pieces.push(html.subarray(copied, tailStart), Buffer.from(held.tail));
+  return { body: Buffer.concat(pieces), framework: held.head + held.tail, changed: true };
+}
+
+/** Where the tag holding the first of `marks` in [from, to) opens, or -1. */
+function firstTagWith(html: Buffer, marks: string[], from: number, to: number): number {
+  let first = -1;
+  for (const mark of marks) {
+    const at = html.indexOf(mark, from);
+    if (at >= 0 && at < to && (first < 0 || at < first)) first = at;
+  }
+  return first < 0 ? -1 : Math.max(from, html.lastIndexOf("<", first));
+}
+
+function holdInParts(
+  head: string,
+  tail: string,
+  nonce: string,
+): { head: string; tail: string } | undefined {
+  if (!findFrameworkModuleScript(tail)) return undefined;
   const preloads = new Set<string>();
-  const stripped = html.replace(MODULE_PRELOAD, (tag) => {
-    const href = HREF.exec(tag)?.[1];
-    if (href) preloads.add(href);
-    return "";
-  });
+  const strip = (text: string) =>
+    text.replace(MODULE_PRELOAD, (tag) => {
+      const href = HREF.exec(tag)?.[1];
+      if (href) preloads.add(href);
+      return "";
+    });
+  const strippedHead = strip(head);
+  const stripped = strip(tail);
   const script = findFrameworkModuleScript(stripped);
   const bodyEnd = stripped.lastIndexOf("</body>");
-  if (!script || bodyEnd < script.start) return html;
+  if (!script || bodyEnd < script.start) return undefined;
   const held = `<script nonce="${nonce}" type="${HELD_TYPE}" id="${HELD_SCRIPT_ID}" data-preload="${[...preloads].join(" ")}">`;
-  return (
-    stripped.slice(0, script.start) +
-    held +
-    stripped.slice(script.start + script.tag.length, bodyEnd) +
-    `<script nonce="${nonce}">${BOOT_SCRIPT}</script>` +
-    stripped.slice(bodyEnd)
-  );
+  return {
+    head: strippedHead,
+    tail:
+      stripped.slice(0, script.start) +
+      held +
+      stripped.slice(script.start + script.tag.length, bodyEnd) +
+      `<script nonce="${nonce}">${BOOT_SCRIPT}</script>` +
+      stripped.slice(bodyEnd),
+  };
 }

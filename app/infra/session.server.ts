@@ -9,7 +9,7 @@ import { redirectWithToast } from "./toast.server";
 type Ctx = Readonly<RouterContextProvider>;
 
 export function getSupabase(context: Ctx) {
-  return context.get(supabaseContext);
+  return context.get(supabaseContext).client();
 }
 
 /**
@@ -28,6 +28,8 @@ export async function getAuthUser(context: Ctx): Promise<User | null> {
 }
 
 async function askAuthServer(context: Ctx): Promise<{ user: User | null; error: boolean }> {
+  // Without a session cookie the client would answer "no session" itself.
+  if (!context.get(supabaseContext).hasSession) return { user: null, error: false };
   try {
     const { data, error } = await getSupabase(context).auth.getUser();
     const failed = error !== null && error.name !== "AuthSessionMissingError" && !error.status;

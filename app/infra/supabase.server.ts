@@ -1,6 +1,6 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { COOKIES } from "./cookie-names";
+import { COOKIES, hasSessionCookie } from "./cookie-names";
 import type { Database } from "./database.types";
 import { env, isSecureSite } from "./env.server";
 import { fifoLimit } from "./fifo-limit";
@@ -46,8 +46,47 @@ export function createSupabaseServerClient(request: Request): {
   supabase: AppSupabase;
   headers: Headers;
 } {
+  const lazy = requestSupabase(request);
+  return { supabase: lazy.client(), headers: lazy.headers };
+}
+
+/**
+ * A request's Supabase client, made the first time something asks for it: most requests of
+ * anonymous visitors (public pages, assets of the app's own) never do, and making one costs
+ * ~0.2 ms of CPU (bench/README.md). `hasSession` is false while nothing can have given the
+ * request a session — no `sb-` cookie, no client made yet — and `auth.getUser()` would answer
+ * "no session" without asking anyone.
+ */
+export interface RequestSupabase {
+  client(): AppSupabase;
+  /** The Set-Cookie (and cache) headers the client wrote, for the response. */
+  readonly headers: Headers;
+  readonly hasSession: boolean;
+}
+
+export function requestSupabase(request: Request): RequestSupabase {
   const headers = new Headers();
   const cookies = parseCookieHeader(request.headers.get("Cookie") ?? "");
+  const sessionCookie = hasSessionCookie(request.headers.get("Cookie"));
+  let made: AppSupabase | undefined;
+  return {
+    headers,
+    // Once made, the client may have signed in during this request (an action, a link's code).
+    get hasSession() {
+      return sessionCookie || made !== undefined;
+    },
+    client: () => {
+      made ??= serverClient(request, cookies, headers);
+      return made;
+    },
+  };
+}
+
+function serverClient(
+  request: Request,
+  cookies: ReturnType<typeof parseCookieHeader>,
+  headers: Headers,
+): AppSupabase {
   const state = {
     sessionOnly: cookies.some((c) => c.name === COOKIES.sessionOnly && c.value === "1"),
   };
@@ -72,7 +111,7 @@ export function createSupabaseServerClient(request: Request): {
     },
   });
   sessionOnlyState.set(supabase, state);
-  return { supabase, headers };
+  return supabase;
 }
 
 const sessionOnlyState = new WeakMap<AppSupabase, { sessionOnly: boolean }>();

@@ -29,7 +29,7 @@ const HOME_MESSAGES = [
 /** The three newest posts of `locale`'s blog, their categories labelled in it. */
 async function latestPosts(context: Route.LoaderArgs["context"], locale: Locale) {
   try {
-    const { posts, taxonomy } = await latestPublished(getSupabase(context), locale, 3);
+    const { posts, taxonomy } = await latestPublished(() => getSupabase(context), locale, 3);
     const labels = termLabels(taxonomy, locale);
     return { posts: posts.map((post) => withLabels(post, labels)), postsFailed: false };
   } catch (error) {

@@ -7,9 +7,9 @@ import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testin
 import { createClient } from "@supabase/supabase-js";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { supabaseContext } from "~/context";
 import { contentChanged } from "~/entry.server";
 import type { ContentChange } from "~/infra/content-events";
+import { getSupabase } from "~/infra/session.server";
 import { CONTENT_CHANNEL, contentChangeOfTable } from "../../server/embedded-backend.ts";
 import { forgedSessionCookie } from "./forged-session";
 import { cookieHeaderFrom, routeArgs } from "./route-args";
@@ -112,9 +112,7 @@ export async function storedUser(backend: TestBackend, id: string) {
 /** Signs in through the app's server client; returns the Cookie header of that session. */
 export async function signInCookie(email: string, password = PASSWORD): Promise<string> {
   const { args, setCookies } = routeArgs("/login");
-  const { error } = await args.context
-    .get(supabaseContext)
-    .auth.signInWithPassword({ email, password });
+  const { error } = await getSupabase(args.context).auth.signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in failed: ${error.message}`);
   return cookieHeaderFrom(setCookies);
 }

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { supabaseContext } from "~/context";
 import { type ContentChange, contentEventsContext } from "~/infra/content-events";
-import { createSupabaseServerClient } from "~/infra/supabase.server";
+import { requestSupabase } from "~/infra/supabase.server";
 
 /**
  * Arguments for calling a loader or action directly, the way React Router would: a real Request,
@@ -18,7 +18,8 @@ export function routeArgs(
   if (cookie) headers.set("Cookie", cookie);
   headers.set("x-client-ip", headers.get("x-client-ip") ?? "203.0.113.7");
   const request = new Request(new URL(path, "http://localhost:3000"), { ...requestInit, headers });
-  const { supabase, headers: setCookies } = createSupabaseServerClient(request);
+  const supabase = requestSupabase(request);
+  const setCookies = supabase.headers;
   const context = new RouterContextProvider();
   context.set(supabaseContext, supabase);
   const contentChanges: ContentChange[] = [];

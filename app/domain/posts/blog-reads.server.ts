@@ -19,9 +19,15 @@ import { getPublishedPost, listPublishedPosts, postsIn } from "./queries.server"
 import { filterKeys, type Taxonomy } from "./taxonomy";
 import type { BlogPost, PostSummary } from "./types";
 
+/**
+ * The request's client, made only when the database must be asked (the published blog is read
+ * from memory unless it holds more than its cap: app/domain/posts/published.server.ts).
+ */
+type RequestClient = () => AppSupabase;
+
 /** The `count` newest posts of `locale`'s blog (unlabelled) and the taxonomy. */
 export async function latestPublished(
-  supabase: AppSupabase,
+  client: RequestClient,
   locale: Locale,
   count: number,
 ): Promise<{ posts: PostSummary[]; taxonomy: Taxonomy }> {
@@ -29,6 +35,7 @@ export async function latestPublished(
   if (blog.complete) {
     return { posts: postsIn(blog.posts, locale).slice(0, count), taxonomy: blog.taxonomy };
   }
+  const supabase = client();
   const all = await listPublishedPosts(supabase);
   const posts = await withCovers(supabase, postsIn(all, locale).slice(0, count));
   return { posts, taxonomy: blog.taxonomy };
@@ -86,7 +93,7 @@ export interface BlogListing {
 
 /** One page of `locale`'s blog filtered by `asked`, with its filter choices. */
 export async function blogListing(
-  supabase: AppSupabase,
+  client: RequestClient,
   asked: BlogFilters,
   page: number,
   locale: Locale,
@@ -103,6 +110,7 @@ export async function blogListing(
       taxonomy,
     };
   }
+  const supabase = client();
   const [found, facets] = await Promise.all([
     findPublishedPosts(supabase, filters, page, locale),
     publishedFacets(supabase, locale),
@@ -117,7 +125,7 @@ export async function blogListing(
 
 /** A published article (with its cover's details), every published post and the taxonomy. */
 export async function publishedArticle(
-  supabase: AppSupabase,
+  client: RequestClient,
   id: number,
 ): Promise<{ post: BlogPost | null; all: PostSummary[]; taxonomy: Taxonomy }> {
   const blog = await publishedBlog();
@@ -127,6 +135,7 @@ export async function publishedArticle(
     const withCover = post && summary?.cover ? { ...post, cover: summary.cover } : post;
     return { post: withCover, all: blog.posts, taxonomy: blog.taxonomy };
   }
+  const supabase = client();
   const [post, all] = await Promise.all([
     getPublishedPost(supabase, id),
     listPublishedPosts(supabase),

@@ -27,7 +27,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   ]);
   try {
     const { filters, found, facets, taxonomy } = await blogListing(
-      getSupabase(context),
+      () => getSupabase(context),
       asked,
       page,
       locale,

@@ -49,7 +49,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   if (id === null) throw notFound();
   try {
     const [{ post, all, taxonomy }, site] = await Promise.all([
-      publishedArticle(getSupabase(context), id),
+      publishedArticle(() => getSupabase(context), id),
       // The post shows without its author's bio rather than not at all.
       siteContent(locale).catch(() => undefined),
     ]);
