@@ -17,6 +17,7 @@ import {
 } from "~/infra/content-events";
 import { buildCsp, frameworkScriptHashes } from "~/infra/csp";
 import { holdRenderedHydration } from "~/infra/hydrate-after-paint";
+import { withMatchedRoutesOnly } from "~/infra/matched-manifest.server";
 import { documentResponse, takesRenderedBodyContext } from "~/infra/rendered-body.server";
 import { withIndexedRouteMatching } from "~/infra/route-matching.server";
 
@@ -117,7 +118,7 @@ export default async function handleRequest(
     responseHeaders.set("Content-Security-Policy", buildCsp({ nonce }));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const rendered = await renderDocument(routerContext, request.url, nonce);
+  const rendered = await renderDocument(withMatchedRoutesOnly(routerContext), request.url, nonce);
   const held = holdRenderedHydration(rendered.html, nonce);
   const status = rendered.failed ? 500 : responseStatusCode;
   const csp = isSharedCacheable(status, responseHeaders)

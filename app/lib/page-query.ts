@@ -264,6 +264,7 @@ export function pageParams(url: URL | string): URLSearchParams {
  * whole query, as it is never shared.
  */
 export function portableSearch(pathname: string, search: string): string {
+  if (!search) return search;
   const found = pageQuery(`${pathname}${search}`);
   if (!found) return search;
   const kept = found.params.toString();

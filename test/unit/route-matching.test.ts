@@ -1,6 +1,13 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createStaticHandler, type RouteObject, type ServerBuild } from "react-router";
+import {
+  createStaticHandler,
+  type EntryContext,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import { describe, expect, it } from "vitest";
+import { withMatchedRoutesOnly } from "../../app/infra/matched-manifest.server.ts";
 import { withIndexedRouteMatching } from "../../app/infra/route-matching.server.ts";
 import routes from "../../app/routes.ts";
 import { routeLeaves } from "../support/route-table";
@@ -95,5 +102,60 @@ describe("the server's route matcher", () => {
     const future = withIndexedRouteMatching(build).future;
     expect({ ...future }).toMatchObject({ unstable_routePatternMatching: true });
     expect(JSON.parse(JSON.stringify({ future }))).toEqual({ future: build.future });
+  });
+});
+
+type Manifest = EntryContext["manifest"];
+
+/** The manifest's routes as the build lists them: flat, each with its parent's id. */
+function manifestOf(objects: RouteObject[], parentId?: string): Manifest["routes"] {
+  const routes: Manifest["routes"] = {};
+  for (const route of objects) {
+    const id = route.id ?? "";
+    routes[id] = {
+      id,
+      parentId,
+      path: route.path,
+      index: route.index,
+    } as Manifest["routes"][string];
+    Object.assign(routes, manifestOf(route.children ?? [], id));
+  }
+  return routes;
+}
+
+/** The route tree `<ServerRouter>` builds from a manifest (React Router's createServerRoutes). */
+function treeOf(routes: Manifest["routes"], parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => {
+      const children = treeOf(routes, route?.id);
+      return route?.index
+        ? { id: route.id, index: true }
+        : { id: route?.id, path: route?.path, children: children.length ? children : undefined };
+    });
+}
+
+describe("the manifest a page renders with", () => {
+  it("holds only the matched routes and their parents, and the render matches the same routes", async () => {
+    const manifest = { routes: manifestOf(table()) } as Manifest;
+    const whole = treeOf(manifest.routes);
+    const urls = [...urlsOfEveryRoute(), ...ODD_URLS];
+    const differences: string[] = [];
+    for (const url of urls) {
+      const context = await indexed.query(new Request(`http://site.test${url}`));
+      if (context instanceof Response) continue;
+      const entry = { manifest, staticHandlerContext: context } as EntryContext;
+      const pruned = withMatchedRoutesOnly(entry).manifest;
+      expect(withMatchedRoutesOnly(entry).manifest).toBe(pruned);
+      const ids = context.matches.map((match) => match.route.id);
+      const path = new URL(`http://site.test${url}`).pathname;
+      const rendered = (matchRoutes(treeOf(pruned.routes), path) ?? []).map((m) => m.route.id);
+      const expected = (matchRoutes(whole, path) ?? []).map((m) => m.route.id);
+      if (JSON.stringify(rendered) !== JSON.stringify(expected) || rendered.join() !== ids.join())
+        differences.push(`${url}: ${rendered} ≠ ${expected} (${ids})`);
+      expect(Object.keys(pruned.routes).sort()).toEqual([...ids].sort());
+    }
+    expect(Object.keys(manifest.routes).length).toBeGreaterThan(100);
+    expect(differences).toEqual([]);
   });
 });
