@@ -99,6 +99,28 @@ describe("holdHydrationUntilPainted", () => {
     expect(fromParts).toHaveLength(5);
   });
 
+  it("copies the route data's scripts as they are, and still finds the module script named first elsewhere", () => {
+    const data = `<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue("[\\"Habari · ça\\"]");</script>`;
+    const rendered = document.replace(
+      `<script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script>`,
+      `${data}<script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script>`,
+    );
+    const held = holdRenderedHydration(Buffer.from(rendered), nonce);
+    expect(held.body.indexOf(Buffer.from(data))).toBeGreaterThan(0);
+    expect(held.body.toString("utf8")).toMatch(
+      /<\/script><script nonce="[^"]+">[^<]+<\/script><\/body><\/html>$/,
+    );
+    // A script before the framework's that names the route modules (not a module itself).
+    const named = rendered.replace(
+      "window.__reactRouterContext = {};",
+      'window.__reactRouterContext = {"note":"__reactRouterRouteModules"};',
+    );
+    const page = holdHydrationUntilPainted(named, nonce);
+    expect(page).not.toMatch(/<script[^>]*type="module"/);
+    expect(page).toContain(`id="${HELD_SCRIPT_ID}"`);
+    expect(page).toContain(BOOT_SCRIPT);
+  });
+
   it("leaves a document without the framework's module script exactly as it was", () => {
     const withoutScripts = document.replace(
       /<script nonce[^>]*type="module"[\s\S]*?<\/script>/,

@@ -73,6 +73,9 @@ async function reorder(page: Page) {
   await listRow(page, name(second))
     .getByRole("button", { name: `Move down: ${name(second)}` })
     .click();
+  // Clicked before the page hydrated, the form posts itself and the page loads again: the
+  // answer's toast says the order was saved either way, and only then is the list read.
+  await expectToast(page, "Order saved");
   await expect
     .poll(async () => {
       const names = await listedNames(page);
