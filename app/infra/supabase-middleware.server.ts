@@ -4,10 +4,10 @@ import { keepPrivateWhenAuthAsks } from "./cache-policy";
 import { requestSupabase } from "./supabase.server";
 
 /**
- * Root middleware: one Supabase client per request in the router context (made when first asked
- * for: app/infra/supabase.server.ts), and every cookie it
- * writes (refreshed tokens, sign-in, sign-out) appended to whatever response goes out —
- * redirects and error pages included.
+ * Root middleware: one Supabase client per request in the router context (made when first
+ * asked for: app/infra/supabase.server.ts), and every cookie it writes (refreshed tokens,
+ * sign-in, sign-out) appended to whatever response goes out — redirects and error pages
+ * included.
  */
 export const supabaseMiddleware: MiddlewareFunction<Response> = async (
   { request, context },

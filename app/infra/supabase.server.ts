@@ -51,8 +51,8 @@ export function createSupabaseServerClient(request: Request): {
 }
 
 /**
- * A request's Supabase client, made the first time something asks for it: most requests of
- * anonymous visitors (public pages, assets of the app's own) never do, and making one costs
+ * A request's Supabase client, made the first time something asks for it: an anonymous
+ * visitor's public pages never do (their content is held in memory), and making one costs
  * ~0.2 ms of CPU (bench/README.md). `hasSession` is false while nothing can have given the
  * request a session — no `sb-` cookie, no client made yet — and `auth.getUser()` would answer
  * "no session" without asking anyone.
