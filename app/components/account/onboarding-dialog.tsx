@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
 import { useIsPending } from "~/components/forms/use-pending";
+import { useAfterChange } from "~/components/use-after-change";
 import {
   LAST_STEP,
   ONBOARDING_STEPS,
@@ -30,10 +31,7 @@ function useModal(step: number) {
       document.body.style.overflow = overflow;
     };
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves when the step changes
-  useEffect(() => {
-    titleRef.current?.focus();
-  }, [step]);
+  useAfterChange(step, () => titleRef.current?.focus());
   return titleRef;
 }
 

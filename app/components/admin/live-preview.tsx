@@ -11,15 +11,22 @@ const DEBOUNCE_MS = 400;
  */
 export function useLivePreview(serverHtml: string) {
   const fetcher = useFetcher<{ preview?: string }>();
-  const { submit } = fetcher;
-  const [html, setHtml] = useState(serverHtml);
+  const { submit, data: answer } = fetcher;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => setHtml(serverHtml), [serverHtml]);
-  useEffect(() => {
-    if (typeof fetcher.data?.preview === "string") setHtml(fetcher.data.preview);
-  }, [fetcher.data]);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The newest of the two previews is shown: the server's (on load, after a Preview submit) or
+  // the fetcher's answer. Worked out while rendering, not copied over in an effect: React 19
+  // skips an effect whose dependency changed during a router transition that rendered twice
+  // before committing (https://github.com/react/react/issues/34556), and the answer was then
+  // never shown.
+  const [shown, setShown] = useState({ serverHtml, answer, html: serverHtml });
+  let html = shown.html;
+  if (shown.serverHtml !== serverHtml || shown.answer !== answer) {
+    if (shown.answer !== answer && typeof answer?.preview === "string") html = answer.preview;
+    else if (shown.serverHtml !== serverHtml) html = serverHtml;
+    setShown({ serverHtml, answer, html });
+  }
 
   const schedule = useCallback(
     (content: string) => {

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useAfterChange } from "~/components/use-after-change";
 import type { BlogFilters } from "~/domain/posts/blog-filters";
 import type { PostTerm } from "~/domain/posts/taxonomy";
 import { useT } from "~/i18n/use-t";
@@ -34,16 +35,16 @@ export function BlogFilterForm({
   // Keep the fields in step with the URL after Back/Forward or "Clear filters" — except on the
   // first run: a choice the visitor made before the page hydrated is applied, not undone.
   const hydratedOnce = useRef(false);
-  useEffect(() => {
+  useAfterChange(filters, (shown) => {
     const form = formRef.current;
     if (!form) return;
     if (!hydratedOnce.current) {
       hydratedOnce.current = true;
-      if (!fieldsShow(form, filters)) submit(form, { preventScrollReset: true });
+      if (!fieldsShow(form, shown)) submit(form, { preventScrollReset: true });
       return;
     }
-    syncFields(form, filters);
-  }, [filters, submit]);
+    syncFields(form, shown);
+  });
 
   // Each filter change is a history entry (Back undoes it); a run of typing is one entry.
   const lastWasTyping = useRef(false);
