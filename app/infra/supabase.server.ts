@@ -38,24 +38,13 @@ function forwardingFetch(clientIp: string | null): typeof fetch {
 }
 
 /**
- * The one factory for a request's Supabase client (docs/architecture.md). Cookies are read from the
- * Request; cookies Supabase writes are collected in `headers` for the response. Session cookies
- * are HttpOnly (the browser never talks to Supabase) and SameSite=Lax.
- */
-export function createSupabaseServerClient(request: Request): {
-  supabase: AppSupabase;
-  headers: Headers;
-} {
-  const lazy = requestSupabase(request);
-  return { supabase: lazy.client(), headers: lazy.headers };
-}
-
-/**
- * A request's Supabase client, made the first time something asks for it: an anonymous
- * visitor's public pages never do (their content is held in memory), and making one costs
- * ~0.2 ms of CPU (bench/README.md). `hasSession` is false while nothing can have given the
- * request a session — no `sb-` cookie, no client made yet — and `auth.getUser()` would answer
- * "no session" without asking anyone.
+ * A request's Supabase client — the one factory (docs/architecture.md) — made the first time
+ * something asks for it: an anonymous visitor's public pages never do (their content is held in
+ * memory), and making one costs ~0.2 ms of CPU (bench/README.md). Cookies are read from the
+ * Request; cookies Supabase writes are collected in `headers` for the response (HttpOnly: the
+ * browser never talks to Supabase; SameSite=Lax). `hasSession` is false while nothing can have
+ * given the request a session — no `sb-` cookie, no client made yet — and `auth.getUser()`
+ * would answer "no session" without asking anyone.
  */
 export interface RequestSupabase {
   client(): AppSupabase;

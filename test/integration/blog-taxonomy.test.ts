@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { KINDS } from "~/domain/site/editor/kinds";
-import { createSupabaseServerClient } from "~/infra/supabase.server";
+import { requestSupabase } from "~/infra/supabase.server";
 import * as edit from "~/routes/admin/site-edit";
 import * as blog from "~/routes/blog/index";
 import * as post from "~/routes/blog/post";
@@ -246,7 +246,7 @@ describe("the admin's taxonomy editors", () => {
       const response = asResponse(await settle(() => edit.action(args as never)));
       expect(response.headers.get("Location")).toMatch(cookie ? /^\/$/ : /^\/login\?/);
       // Straight to the database with the same session: RLS refuses it too.
-      const { supabase } = createSupabaseServerClient(args.request);
+      const supabase = requestSupabase(args.request).client();
       const { error } = await supabase
         .from("blog_tags")
         .insert({ slug: "sneaky", label: { en: "x" } });
