@@ -9,6 +9,7 @@ import {
 import { pageCacheKey } from "../app/infra/page-cache-key.ts";
 import { BodyBudget, BodyReservation, DEFAULT_BODY_BUDGET_BYTES } from "./body-budget.ts";
 import { FORM_GATE_RETRY_AFTER_SECONDS, type FormGate } from "./form-gate.ts";
+import { lingerThenClose } from "./linger.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
 import { BodyBudgetFullError, BodyTooLargeError } from "./read-body.ts";
@@ -247,10 +248,10 @@ async function sendAppResponse(
   },
 ): Promise<void> {
   const { request } = incoming;
-  // A body the app refused without reading (a guard's redirect) is not read now either: its
-  // connection closes after the answer instead of waiting for the rest of it.
+  // A body the app refused without reading (a guard's redirect) is not kept either: its
+  // connection closes once the answer had time to be read instead of waiting for the rest.
   if (incoming.bodyLeftUnread || (request.body && !request.bodyUsed)) {
-    res.shouldKeepAlive = false;
+    if (!req.complete) lingerThenClose(req);
     await request.body?.cancel().catch(() => {});
   }
   const headers = new Headers(response.headers);
@@ -313,7 +314,8 @@ function refusedTarget(target: string): Refusal | undefined {
 
 /**
  * Sends a refusal without reading the request's body: a body still arriving is not waited
- * for (the connection closes after the answer), and no answer holds a byte of it.
+ * for (the connection closes once the answer had time to be read: server/linger.ts), and no
+ * answer holds a byte of it.
  */
 function sendRefusal(
   req: IncomingMessage,
@@ -322,10 +324,10 @@ function sendRefusal(
   https: boolean,
 ): void {
   // A small body (a sign-in form) is skipped and the connection kept; a large or unknown one
-  // is not waited for.
+  // is not waited for: the connection closes once the answer had time to be read.
   const length = Number(req.headers["content-length"] ?? Number.NaN);
   if (length <= SKIPPABLE_BODY_BYTES) req.resume();
-  else if (!req.complete) res.shouldKeepAlive = false;
+  else if (!req.complete) lingerThenClose(req);
   const extra = refusal.retryAfter ? { "Retry-After": String(refusal.retryAfter) } : undefined;
   sendPlain(res, refusal.status, refusal.title, refusal.message, https, extra);
 }

@@ -84,8 +84,9 @@ export function streamBody(
         controller.error(failed);
       }
     },
-    // Nothing to do: the server closes the connection of an answer whose body was left unread
-    // (ending the iterator here would destroy the socket before the answer is written).
+    // Nothing to do: the server closes the connection of an answer whose body was left unread,
+    // once the answer had time to be read (server/linger.ts); ending the iterator here would
+    // destroy the socket before the answer is written.
   });
   return { stream, failure: () => failed };
 }
