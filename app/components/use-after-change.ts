@@ -5,10 +5,8 @@ import { useEffect, useRef } from "react";
  * it last ran with (compared with Object.is) — what `useEffect(effect, [value])` promises.
  *
  * The effect itself has no dependency list, so React runs it after every commit and the
- * comparison is ours: React 19 skips an effect whose dependencies changed during a router
- * transition that rendered twice before it committed
- * (https://github.com/react/react/issues/34556), and an answer or a Back/Forward could then go
- * unapplied.
+ * comparison is ours: React can skip an effect whose dependencies changed during a router
+ * transition (docs/architecture.md, "Effects that follow router data").
  */
 export function useAfterChange<T>(value: T, effect: (value: T) => void): void {
   const last = useRef<{ value: T } | null>(null);

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { completeOnboarding, signIn, signOut, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { submitEmptyForm } from "./helpers/empty-form";
+import { jsOn } from "./helpers/js";
 import { followMailLink } from "./helpers/mailbox";
 
 /**
@@ -53,6 +54,8 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   const wizard = page.getByRole("dialog");
   await expect(wizard.getByRole("heading", { name: "Role" })).toBeVisible();
   await expect(wizard.getByText("Step 2 of 5")).toBeVisible();
+  // With JS the step changes in place and the focus moves to its title (a screen reader reads it).
+  if (jsOn()) await expect(wizard.getByRole("heading", { name: "Role" })).toBeFocused();
   await wizard.getByLabel("Developer", { exact: true }).check();
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("AI/ML").check();
@@ -60,6 +63,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await expect(wizard.getByRole("heading", { name: "Discover" })).toBeVisible();
   await wizard.getByRole("button", { name: "Back" }).click();
   await expect(wizard.getByRole("heading", { name: "Services" })).toBeVisible();
+  if (jsOn()) await expect(wizard.getByRole("heading", { name: "Services" })).toBeFocused();
   await expect(wizard.getByLabel("AI/ML")).toBeChecked();
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Referral").check();

@@ -16,10 +16,8 @@ export function useLivePreview(serverHtml: string) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // The newest of the two previews is shown: the server's (on load, after a Preview submit) or
-  // the fetcher's answer. Worked out while rendering, not copied over in an effect: React 19
-  // skips an effect whose dependency changed during a router transition that rendered twice
-  // before committing (https://github.com/react/react/issues/34556), and the answer was then
-  // never shown.
+  // the fetcher's answer — worked out while rendering, not copied over in an effect, which React
+  // can skip after a router transition (docs/architecture.md, "Effects that follow router data").
   const [shown, setShown] = useState({ serverHtml, answer, html: serverHtml });
   let html = shown.html;
   if (shown.serverHtml !== serverHtml || shown.answer !== answer) {
