@@ -1,19 +1,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import {
-  emptyDataDir,
-  ensureBuild,
-  removeDir,
-  signInThroughForm,
-  startTestSite,
-} from "../test/support/site.ts";
-import {
-  BENCH_ADMIN,
-  BENCH_ADMIN_ENV,
-  seedMessages,
-  signedInClientCookie,
-} from "./lib/bench-accounts.ts";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
+import { BENCH_ADMIN_ENV, benchHeaders, benchSessions } from "./lib/bench-accounts.ts";
 import { summariseProfile } from "./lib/cpu-profile-summary.ts";
 
 /**
@@ -44,14 +33,9 @@ const site = await startTestSite({
   env: { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${outDir}` },
   passThrough: true,
 });
-let cookie = "";
-if (path.startsWith("/admin")) {
-  await seedMessages(site.service);
-  cookie = await signInThroughForm(site.url, BENCH_ADMIN);
-} else if (path.startsWith("/dashboard")) {
-  cookie = await signedInClientCookie(site.url, site.service);
-}
-const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+// Signed-in pages only: signing in is work the profile of a public page should not hold.
+const signedIn = path.startsWith("/admin") || path.startsWith("/dashboard");
+const headers = signedIn ? benchHeaders(path, await benchSessions(site)) : {};
 const first = await fetch(`${site.url}${path}`, { headers, redirect: "manual" });
 if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
 const result = await autocannon({

@@ -2,19 +2,8 @@ import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import {
-  emptyDataDir,
-  ensureBuild,
-  removeDir,
-  signInThroughForm,
-  startTestSite,
-} from "../test/support/site.ts";
-import {
-  BENCH_ADMIN,
-  BENCH_ADMIN_ENV,
-  seedMessages,
-  signedInClientCookie,
-} from "./lib/bench-accounts.ts";
+import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
+import { BENCH_ADMIN_ENV, benchHeaders, benchSessions } from "./lib/bench-accounts.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
 
 /**
@@ -84,21 +73,11 @@ const sites = await Promise.all(
     }),
   ),
 );
-/** Per server: the Cookie header each path is asked with (signed in as a client, as the admin). */
-const cookies = await Promise.all(
-  sites.map(async (site) => {
-    await seedMessages(site.service);
-    return {
-      client: await signedInClientCookie(site.url, site.service),
-      admin: await signInThroughForm(site.url, BENCH_ADMIN),
-    };
-  }),
-);
+/** Per server: the sessions signed-in paths are asked with (a client, the admin). */
+const sessions = await Promise.all(sites.map(benchSessions));
 const headersFor = (path: string, server: number): Record<string, string> => {
-  const jar = cookies[server];
-  if (path.startsWith("/dashboard")) return { Cookie: jar?.client ?? "" };
-  if (path.startsWith("/admin")) return { Cookie: jar?.admin ?? "" };
-  return {};
+  const jar = sessions[server];
+  return jar ? benchHeaders(path, jar) : {};
 };
 const captureDir = emptyDataDir();
 const bare: { pid: number; stop(): void }[] = [];

@@ -38,3 +38,27 @@ export async function seedMessages(service: SupabaseClient, count = 40): Promise
   const { error } = await service.from("contact_messages").insert(rows);
   if (error) throw new Error(error.message);
 }
+
+/** The sessions a bench asks signed-in pages with (the leads inbox seeded first). */
+export interface BenchSessions {
+  client: string;
+  admin: string;
+}
+
+export async function benchSessions(site: {
+  url: string;
+  service: SupabaseClient;
+}): Promise<BenchSessions> {
+  await seedMessages(site.service);
+  return {
+    client: await signedInClientCookie(site.url, site.service),
+    admin: await signInThroughForm(site.url, BENCH_ADMIN),
+  };
+}
+
+/** The headers `path` is asked with: a client's session for /dashboard, the admin's for /admin. */
+export function benchHeaders(path: string, sessions: BenchSessions): Record<string, string> {
+  if (path.startsWith("/dashboard")) return { Cookie: sessions.client };
+  if (path.startsWith("/admin")) return { Cookie: sessions.admin };
+  return {};
+}

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { completeOnboarding, signIn, signOut, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
-import { submitEmptyForm } from "./helpers/empty-form";
+import { EMPTY_SIGNUP, submitEmptyForm } from "./helpers/empty-form";
 import { jsOn } from "./helpers/js";
 import { followMailLink } from "./helpers/mailbox";
 
@@ -19,18 +19,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   const nav = page.getByRole("navigation", { name: "Main" });
 
   // Sign up: server-side validation first, then the real thing.
-  await submitEmptyForm(page, {
-    path: "/signup",
-    heading: "Create an Account",
-    button: "Create Account",
-    messages: [
-      "First name is required",
-      "Last name is required",
-      "Email is required",
-      "Password is required",
-      "You must agree to the terms and conditions",
-    ],
-  });
+  await submitEmptyForm(page, EMPTY_SIGNUP.en);
   await page.getByLabel("First Name").fill("Amina");
   await page.getByLabel("Last Name").fill("Wanjiru");
   await page.getByLabel("Email Address").fill(email);

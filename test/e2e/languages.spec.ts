@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createConfirmedUser, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
-import { submitEmptyForm } from "./helpers/empty-form";
+import { EMPTY_SIGNUP, submitEmptyForm } from "./helpers/empty-form";
 import { latestMail } from "./helpers/mailbox";
 
 /**
@@ -84,18 +84,7 @@ test("a visitor signs up in French and gets French validation messages and a Fre
   page,
 }) => {
   const email = uniqueEmail("fr-signup");
-  await submitEmptyForm(page, {
-    path: "/fr/signup",
-    heading: "Créer un compte",
-    button: "Créer mon compte",
-    messages: [
-      "Le prénom est obligatoire",
-      "Le nom est obligatoire",
-      "L’adresse e-mail est obligatoire",
-      "Le mot de passe est obligatoire",
-      "Vous devez accepter les conditions d’utilisation",
-    ],
-  });
+  await submitEmptyForm(page, EMPTY_SIGNUP.fr);
   await page.getByLabel("Prénom").fill("Awa");
   await page.getByLabel("Nom", { exact: true }).fill("Diop");
   await page.getByLabel("Adresse e-mail").fill(email);

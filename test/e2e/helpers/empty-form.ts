@@ -15,3 +15,31 @@ export async function submitEmptyForm(
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
 }
+
+/** The sign-up form submitted empty, as `submitEmptyForm` takes it, in English and in French. */
+export const EMPTY_SIGNUP = {
+  en: {
+    path: "/signup",
+    heading: "Create an Account",
+    button: "Create Account",
+    messages: [
+      "First name is required",
+      "Last name is required",
+      "Email is required",
+      "Password is required",
+      "You must agree to the terms and conditions",
+    ],
+  },
+  fr: {
+    path: "/fr/signup",
+    heading: "Créer un compte",
+    button: "Créer mon compte",
+    messages: [
+      "Le prénom est obligatoire",
+      "Le nom est obligatoire",
+      "L’adresse e-mail est obligatoire",
+      "Le mot de passe est obligatoire",
+      "Vous devez accepter les conditions d’utilisation",
+    ],
+  },
+} as const;
