@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, ServerBuild } from "react-router";
@@ -16,6 +16,7 @@ import {
   contentEventsContext,
 } from "~/infra/content-events";
 import { buildCsp, frameworkScriptHashes } from "~/infra/csp";
+import { freshNonce } from "~/infra/csp-nonce.server";
 import { holdRenderedHydration } from "~/infra/hydrate-after-paint";
 import { withMatchedRoutesOnly } from "~/infra/matched-manifest.server";
 import { documentResponse, takesRenderedBodyContext } from "~/infra/rendered-body.server";
@@ -38,7 +39,7 @@ export function createRequestHandler(build: ServerBuild, mode?: string) {
   return createFrameworkHandler(withIndexedRouteMatching(build), mode);
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64");
 
 /** The ports the Node server plugs into every request's router context. */
 export interface ServerPorts {
@@ -135,7 +136,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext?: RouterContextProvider,
 ) {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = freshNonce();
   if (request.method.toUpperCase() === "HEAD") {
     responseHeaders.set("Content-Security-Policy", buildCsp({ nonce }));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -36,24 +36,56 @@ export function buildCsp({ nonce, scriptHashes = [] }: CspSources = {}): string 
 }
 
 const NONCED_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const SCRIPT_TAG = /^<script[\s>]/i;
+const SRC_ATTRIBUTE = /\ssrc\s*=/;
 
 /**
  * The inline scripts of a rendered document that carry `nonce` (the framework's own: React
- * Router writes the nonce on every script it renders) as CSP hash sources. Inline scripts
- * without the nonce — whatever else the HTML might contain — are never allowed. `sha256`
- * returns the base64 SHA-256 of a text (node:crypto's synchronous hash on the server: Web
- * Crypto's asynchronous digest cost ~1 ms per page in scheduling alone).
+ * Router writes the nonce on every script it renders) as CSP hash sources, in document order.
+ * Inline scripts without the nonce — whatever else the HTML might contain — are never allowed.
+ * The document is text, or its framework parts in order (text, or bytes hashed as they are,
+ * never decoded). `sha256` returns the base64 SHA-256 of a text or of bytes (node:crypto's
+ * synchronous hash on the server: Web Crypto's asynchronous digest cost ~1 ms per page in
+ * scheduling alone).
  */
 export function frameworkScriptHashes(
-  html: string,
+  html: string | readonly (string | Buffer)[],
   nonce: string,
-  sha256: (text: string) => string,
+  sha256: (text: string | Uint8Array) => string,
 ): string[] {
-  const hashes: string[] = [];
+  const parts = typeof html === "string" ? [html] : html;
+  const scripts = parts.flatMap<string | Buffer>((part) =>
+    typeof part === "string" ? noncedScriptsInText(part, nonce) : noncedScriptsInBytes(part, nonce),
+  );
+  return scripts.map((script) => `'sha256-${sha256(script)}'`);
+}
+
+function noncedScriptsInText(html: string, nonce: string): string[] {
+  const scripts: string[] = [];
   for (const match of html.matchAll(NONCED_SCRIPT)) {
     const attributes = match[1] ?? "";
-    if (!attributes.includes(`nonce="${nonce}"`) || /\ssrc\s*=/.test(attributes)) continue;
-    hashes.push(`'sha256-${sha256(match[2] ?? "")}'`);
+    if (!attributes.includes(`nonce="${nonce}"`) || SRC_ATTRIBUTE.test(attributes)) continue;
+    scripts.push(match[2] ?? "");
   }
-  return hashes;
+  return scripts;
+}
+
+/** As `noncedScriptsInText`, on bytes: each script's text as the bytes it is. */
+function noncedScriptsInBytes(html: Buffer, nonce: string): Buffer[] {
+  const scripts: Buffer[] = [];
+  const mark = `nonce="${nonce}"`;
+  for (let at = html.indexOf(mark); at >= 0; ) {
+    const open = html.lastIndexOf("<", at);
+    const close = html.indexOf(">", at);
+    if (open < 0 || close < 0) break;
+    const tag = html.toString("utf8", open, close + 1);
+    const end = html.indexOf("</script>", close);
+    if (!SCRIPT_TAG.test(tag) || SRC_ATTRIBUTE.test(tag) || end < 0) {
+      at = html.indexOf(mark, close);
+      continue;
+    }
+    scripts.push(html.subarray(close + 1, end));
+    at = html.indexOf(mark, end);
+  }
+  return scripts;
 }

@@ -8,7 +8,7 @@ import {
   holdRenderedHydration,
 } from "./hydrate-after-paint";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64");
 const nonce = "bm9uY2Utb2YtdGhpcy1wYWdl";
 
 /** The shape React Router 8 and React 19 render: preloads hoisted into <head>, scripts last. */

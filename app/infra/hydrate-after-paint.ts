@@ -56,34 +56,86 @@ export function holdHydrationUntilPainted(html: string, nonce: string): string {
   return held.changed ? held.body.toString("utf8") : html;
 }
 
+/** A rendered document once held: its bytes, and the framework's parts in document order. */
+export interface HeldDocument {
+  body: Buffer;
+  /**
+   * The parts the framework wrote into (text once rewritten, or bytes copied as they were):
+   * every inline script with the nonce is in them, for the CSP's hashes
+   * (`frameworkScriptHashes`).
+   */
+  framework: (string | Buffer)[];
+  changed: boolean;
+}
+
 /**
  * Holds the hydration of a rendered document (its bytes, as React wrote them). Only the parts
  * the framework wrote into are decoded and rewritten — `<head>` from its first module preload,
- * `<body>` from its first script carrying the nonce — and the page's content between them is
- * copied as it is (decoding and re-encoding a 75 KB page cost ~0.3 ms: bench/README.md).
- * `framework` is the text of those parts once rewritten: every inline script with the nonce is
- * in it, for the CSP's hashes (`frameworkScriptHashes`).
+ * `<body>` from its first script carrying the nonce to the end of the framework's module
+ * script — and the rest is copied as it is: the page's content, and the route data's scripts
+ * after the module script (decoding and re-encoding them cost ~0.1 ms of a page:
+ * bench/README.md).
  */
-export function holdRenderedHydration(
-  html: Buffer,
-  nonce: string,
-): { body: Buffer; framework: string; changed: boolean } {
+export function holdRenderedHydration(html: Buffer, nonce: string): HeldDocument {
   const marks = ['rel="modulepreload"', `nonce="${nonce}"`];
   const headEnd = html.indexOf("</head>");
   const headStart = headEnd < 0 ? -1 : firstTagWith(html, marks, 0, headEnd);
   const tailStart = firstTagWith(html, marks, Math.max(headEnd, 0), html.length);
   const head = headStart < 0 ? "" : html.toString("utf8", headStart, headEnd);
-  const tail = tailStart < 0 ? "" : html.toString("utf8", tailStart);
-  const held = holdInParts(head, tail, nonce);
-  if (!held) return { body: html, framework: head + tail, changed: false };
+  const tail = tailStart < 0 ? undefined : splitTail(html, tailStart);
+  const held = tail && holdInParts(head, tail.text, nonce);
+  if (!held) {
+    const text = tailStart < 0 ? "" : html.toString("utf8", tailStart);
+    return { body: html, framework: [head, text], changed: false };
+  }
   const pieces: Buffer[] = [];
   let copied = 0;
   if (headStart >= 0) {
     pieces.push(html.subarray(0, headStart), Buffer.from(held.head));
     copied = headEnd;
   }
-  pieces.push(html.subarray(copied, tailStart), Buffer.from(held.tail));
-  return { body: Buffer.concat(pieces), framework: held.head + held.tail, changed: true };
+  const boot = `<script nonce="${nonce}">${BOOT_SCRIPT}</script>`;
+  pieces.push(
+    html.subarray(copied, tailStart),
+    Buffer.from(held.tail),
+    tail.data,
+    Buffer.from(boot),
+    tail.end,
+  );
+  return {
+    body: Buffer.concat(pieces),
+    framework: [held.head, held.tail, tail.data, boot],
+    changed: true,
+  };
+}
+
+/**
+ * The framework's part of `<body>` in three: its text up to the end of its module script (the
+ * part rewritten), the bytes after it up to `</body>` (the route data's scripts, copied), and
+ * `</body>` on. Undefined when it has not that shape (no module script, no `</body>` after it,
+ * or a module preload after it): the document is then left as it is.
+ */
+function splitTail(
+  html: Buffer,
+  from: number,
+): { text: string; data: Buffer; end: Buffer } | undefined {
+  let named = html.indexOf("__reactRouterRouteModules", from);
+  while (named >= 0) {
+    const cut = html.indexOf("</script>", named);
+    if (cut < 0) return undefined;
+    const text = html.toString("utf8", from, cut + "</script>".length);
+    const script = findFrameworkModuleScript(text);
+    if (script) {
+      const bodyEnd = html.lastIndexOf("</body>");
+      const dataStart = cut + "</script>".length;
+      if (bodyEnd < dataStart) return undefined;
+      if (html.indexOf('rel="modulepreload"', dataStart) >= 0) return undefined;
+      return { text, data: html.subarray(dataStart, bodyEnd), end: html.subarray(bodyEnd) };
+    }
+    // Named first in another script (not the module itself): look further.
+    named = html.indexOf("__reactRouterRouteModules", cut);
+  }
+  return undefined;
 }
 
 /** Where the tag holding the first of `marks` in [from, to) opens, or -1. */
@@ -96,12 +148,15 @@ function firstTagWith(html: Buffer, marks: string[], from: number, to: number): 
   return first < 0 ? -1 : Math.max(from, html.lastIndexOf("<", first));
 }
 
+/**
+ * `head` without its module preloads, and `tail` (the framework's scripts up to the end of its
+ * module script) with the preloads' addresses on the held module script.
+ */
 function holdInParts(
   head: string,
   tail: string,
   nonce: string,
 ): { head: string; tail: string } | undefined {
-  if (!findFrameworkModuleScript(tail)) return undefined;
   const preloads = new Set<string>();
   const strip = (text: string) =>
     text.replace(MODULE_PRELOAD, (tag) => {
@@ -112,16 +167,10 @@ function holdInParts(
   const strippedHead = strip(head);
   const stripped = strip(tail);
   const script = findFrameworkModuleScript(stripped);
-  const bodyEnd = stripped.lastIndexOf("</body>");
-  if (!script || bodyEnd < script.start) return undefined;
+  if (!script) return undefined;
   const held = `<script nonce="${nonce}" type="${HELD_TYPE}" id="${HELD_SCRIPT_ID}" data-preload="${[...preloads].join(" ")}">`;
   return {
     head: strippedHead,
-    tail:
-      stripped.slice(0, script.start) +
-      held +
-      stripped.slice(script.start + script.tag.length, bodyEnd) +
-      `<script nonce="${nonce}">${BOOT_SCRIPT}</script>` +
-      stripped.slice(bodyEnd),
+    tail: stripped.slice(0, script.start) + held + stripped.slice(script.start + script.tag.length),
   };
 }

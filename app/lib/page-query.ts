@@ -265,8 +265,14 @@ export function pageParams(url: URL | string): URLSearchParams {
  */
 export function portableSearch(pathname: string, search: string): string {
   if (!search) return search;
-  const found = pageQuery(`${pathname}${search}`);
-  if (!found) return search;
-  const kept = found.params.toString();
-  return kept ? `?${kept}` : "";
+  const url = `${pathname}${search}`;
+  // The header's and the footer's switchers ask for the same page in one render.
+  if (lastPortable?.url === url) return lastPortable.search;
+  const found = pageQuery(url);
+  const kept = found ? found.params.toString() : undefined;
+  const portable = kept === undefined ? search : kept ? `?${kept}` : "";
+  lastPortable = { url, search: portable };
+  return portable;
 }
+
+let lastPortable: { url: string; search: string } | undefined;

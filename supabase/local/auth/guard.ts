@@ -4,7 +4,7 @@ import type { RequestHeaders } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
 import { bearerToken, type JwtClaims } from "../jwt.ts";
 import { AuthError, noAuthorization, notAdmin } from "./errors.ts";
-import { findUserById, type UserRow } from "./users.ts";
+import { findUserWithIdentities, type IdentityRow, type UserRow } from "./users.ts";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
@@ -31,10 +31,12 @@ export async function requireClaims(
 
 export interface AuthenticatedUser {
   user: UserRow;
+  /** The user's identities as read with it (for `userJson` while nothing changed them). */
+  identities: IdentityRow[];
   sessionId: string | undefined;
 }
 
-/** Loads the user (and checks the session) named by verified claims. */
+/** Loads the user (and checks the session) named by verified claims, in one statement. */
 export async function userFromClaims(
   tx: Transaction,
   claims: JwtClaims,
@@ -42,24 +44,25 @@ export async function userFromClaims(
   if (typeof claims.sub !== "string" || claims.sub === "") {
     throw badJwt("invalid claim: missing sub claim");
   }
-  const user = isUuid(claims.sub) ? await findUserById(tx, claims.sub) : undefined;
-  if (!user)
+  const claimed = isUuid(claims.session_id) ? claims.session_id : undefined;
+  const sessionId = claimed === NIL_UUID ? undefined : claimed;
+  const found = isUuid(claims.sub)
+    ? await findUserWithIdentities(tx, claims.sub, sessionId)
+    : undefined;
+  if (!found)
     throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
-  const sessionId = isUuid(claims.session_id) ? claims.session_id : undefined;
-  if (sessionId && sessionId !== NIL_UUID) {
-    const { rows } = await tx.query("select 1 from auth.sessions where id = $1", [sessionId]);
-    if (rows.length === 0) {
-      throw new AuthError(
-        403,
-        "session_not_found",
-        "Session from session_id claim in JWT does not exist",
-      );
-    }
+  if (sessionId && !found.sessionFound) {
+    throw new AuthError(
+      403,
+      "session_not_found",
+      "Session from session_id claim in JWT does not exist",
+    );
   }
+  const { user, identities } = found;
   if (user.banned_until && user.banned_until.getTime() > Date.now()) {
     throw new AuthError(403, "user_banned", "User is banned");
   }
-  return { user, sessionId };
+  return { user, identities, sessionId: claimed };
 }
 
 /** Admin endpoints: the bearer must be a valid JWT with role service_role/supabase_admin. */

@@ -17,8 +17,8 @@ import {
 export async function getUser({ ctx, headers }: AuthRequest): Promise<AuthResult> {
   const claims = await requireClaims(ctx, headers);
   return ctx.db.transaction(async (tx) => {
-    const { user } = await userFromClaims(tx, claims);
-    return ok(await userJson(tx, user));
+    const { user, identities } = await userFromClaims(tx, claims);
+    return ok(await userJson(tx, user, identities));
   });
 }
 

@@ -185,3 +185,21 @@ describe("password length in bytes (GoTrue counts len() of the UTF-8 string)", (
     expect(refused.error?.code).toBe("weak_password");
   });
 });
+
+describe("GET /user (asked on every signed-in page)", () => {
+  it("answers the same user as the admin API, identities included, until the session ends", async () => {
+    const { client, userId } = await signedInClient(backend);
+    const token = (await client.auth.getSession()).data.session?.access_token ?? "";
+    const own = await anonClient(backend).auth.getUser(token);
+    expect(own.error).toBeNull();
+    expect(own.data.user?.identities).toEqual([
+      expect.objectContaining({ user_id: userId, provider: "email" }),
+    ]);
+    expect(own.data.user).toEqual((await admin().getUserById(userId)).data.user);
+
+    expect((await client.auth.signOut()).error).toBeNull();
+    const after = await anonClient(backend).auth.getUser(token);
+    expect(after.error?.name).toBe("AuthSessionMissingError");
+    expect(after.data.user).toBeNull();
+  });
+});
