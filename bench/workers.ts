@@ -1,10 +1,14 @@
-import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 import { BENCH_ADMIN_ENV, benchHeaders, benchSessions } from "./lib/bench-accounts.ts";
-import { treeCpuMs } from "./lib/process-cpu.ts";
+import {
+  type BenchServer,
+  type Figures,
+  measure,
+  medianFigures,
+  startBare,
+} from "./lib/measure.ts";
 
 /**
  * npm run bench:workers — uncached server-side rendering, the site's real capacity: `/`,
@@ -24,37 +28,6 @@ const paths = (
   .split(",")
   .filter(Boolean);
 const PORT = 4860;
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-  /** CPU time of the serving processes (site tree, or the bare server) per answered request. */
-  cpuMs: number;
-}
-
-async function measure(
-  url: string,
-  pid: number,
-  headers: Record<string, string> = {},
-): Promise<Figures> {
-  const before = treeCpuMs(pid);
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    cpuMs: Number(((treeCpuMs(pid) - before) / Math.max(1, result.requests.total)).toFixed(2)),
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bad: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-function startBare(port: number, file: string): Promise<{ pid: number; stop(): void }> {
-  const child = fork("bench/lib/bare-static-server.ts", [String(port), file], { stdio: "ignore" });
-  const bare = { pid: child.pid ?? 0, stop: () => child.kill() };
-  return new Promise((resolve) => child.once("message", () => resolve(bare)));
-}
 
 ensureBuild();
 const variants = [1, 2].map((workers) => ({
@@ -80,7 +53,7 @@ const headersFor = (path: string, server: number): Record<string, string> => {
   return jar ? benchHeaders(path, jar) : {};
 };
 const captureDir = emptyDataDir();
-const bare: { pid: number; stop(): void }[] = [];
+const bare: BenchServer[] = [];
 for (const [index, path] of paths.entries()) {
   const headers = headersFor(path, 0);
   const page = await fetch(`${sites[0]?.url}${path}`, { headers, redirect: "manual" });
@@ -110,7 +83,12 @@ for (let round = 0; round <= rounds; round++) {
       },
     ];
     for (const target of targets) {
-      const figures = await measure(target.url, target.pid, target.headers);
+      const figures = await measure(
+        target.url,
+        target.pid,
+        { connections, duration },
+        target.headers,
+      );
       if (round === 0) continue; // round 0 warms up
       row[target.name] ??= [];
       row[target.name]?.push(figures);
@@ -122,14 +100,10 @@ await Promise.all(sites.map((site) => site.stop()));
 for (const v of variants) removeDir(v.dataDir);
 removeDir(captureDir);
 
-const median = (list: Figures[] = []): Figures => {
-  const sorted = [...list].sort((a, b) => a.rps - b.rps);
-  return sorted[Math.floor(sorted.length / 2)] as Figures;
-};
 const results = Object.fromEntries(
   Object.entries(samples).map(([path, row]) => [
     path,
-    Object.fromEntries(Object.entries(row).map(([name, list]) => [name, median(list)])),
+    Object.fromEntries(Object.entries(row).map(([name, list]) => [name, medianFigures(list)])),
   ]),
 );
 const cell = (f: Figures) => `${f.rps} (${f.p50}/${f.p99})`;
