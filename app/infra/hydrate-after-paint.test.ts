@@ -121,6 +121,16 @@ describe("holdHydrationUntilPainted", () => {
     expect(page).toContain(BOOT_SCRIPT);
   });
 
+  it("leaves a document as rendered rather than half-held when a module preload follows the route data", () => {
+    const late = document.replace(
+      "</body>",
+      `<link rel="modulepreload" href="/assets/late-7.js" nonce="${nonce}"/></body>`,
+    );
+    const held = holdRenderedHydration(Buffer.from(late), nonce);
+    expect(held.changed).toBe(false);
+    expect(held.body.toString("utf8")).toBe(late);
+  });
+
   it("leaves a document without the framework's module script exactly as it was", () => {
     const withoutScripts = document.replace(
       /<script nonce[^>]*type="module"[\s\S]*?<\/script>/,
