@@ -1,8 +1,8 @@
-import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
+import { startBare } from "./lib/measure.ts";
 
 /**
  * npm run bench:http — throughput of public pages on the production server (embedded backend),
@@ -62,11 +62,6 @@ async function measure(url: string, browsers = false): Promise<Figures> {
   return load(url, duration, browsers);
 }
 
-function startBare(port: number, file: string): Promise<() => void> {
-  const child = fork("bench/lib/bare-static-server.ts", [String(port), file], { stdio: "ignore" });
-  return new Promise((resolve) => child.once("message", () => resolve(() => child.kill())));
-}
-
 ensureBuild();
 const dataDir = emptyDataDir();
 const captureDir = join(process.env.BUILD_DIR || "build", "client", "__bench");
@@ -94,12 +89,12 @@ const uncached = await startTestSite({
 const rows: string[] = [];
 const results: Record<string, unknown> = {};
 for (const [index, page] of pages.entries()) {
-  const stopBare = await startBare(4820 + index, join(captureDir, `${page.name}.html`));
+  const bareServer = await startBare(4820 + index, join(captureDir, `${page.name}.html`));
   const cached = await measure(`${site.url}${page.path}`);
   const ssr = await measure(`${uncached.url}${page.path}`);
   const file = await measure(`${site.url}/__bench/${page.name}.html`);
   const bare = await measure(`http://127.0.0.1:${4820 + index}/`);
-  stopBare();
+  bareServer.stop();
   results[page.path] = { cached, ssr, file, bare };
   const ratio = (a: Figures, b: Figures) => (a.rps / b.rps).toFixed(2);
   rows.push(
