@@ -11,8 +11,13 @@ import { startTestSite, type TestSite } from "../support/site";
  */
 const MB = 1024 * 1024;
 const CONNECTIONS = 200;
-/** What a flood may add to the server's resident memory. */
-const MEMORY_BOUND = 100 * MB;
+/**
+ * What a flood may add to the server's resident memory at its peak: the bodies it holds (at most
+ * the 24 MB body budget), its 200 connections' buffers, and the bytes of refused bodies the
+ * server reads and drops while it lingers (server/linger.ts), which stay in memory until V8's
+ * next collection of such buffers (after ~64 MB of them).
+ */
+const MEMORY_BOUND = 128 * MB;
 
 let site: TestSite;
 
@@ -51,9 +56,12 @@ async function floodRound(count: number, open: () => RawRequest, ms: number) {
 }
 
 /**
- * The same flood twice. Memory a flood touched stays mapped to the process (the allocator keeps
- * it for reuse), so "it returns" is measured as: the second round, after the first was closed,
- * needs no more memory — nothing of the first flood's bodies is still held.
+ * The same flood three times. Memory a flood touched stays mapped to the process (the allocator
+ * keeps it for reuse), and the bytes of bodies the server drops while it lingers (see
+ * server/linger.ts) count in its resident memory until the next garbage collection — which V8
+ * runs after at most ~64 MB of such buffers, however many rounds come. So "it returns" is
+ * measured as: after the third round, the process holds less than two rounds' bodies more than
+ * after the first (held bodies add up round after round; dropped ones do not).
  */
 async function flood(count: number, open: () => RawRequest, ms = 8000) {
   const start = site.rss();
@@ -61,24 +69,32 @@ async function flood(count: number, open: () => RawRequest, ms = 8000) {
   const first = await floodRound(count, open, ms);
   const seconds = (performance.now() - started) / 1000;
   const second = await floodRound(count, open, ms);
+  const third = await floodRound(count, open, ms);
   const figures = {
     seconds,
     statuses: first.statuses,
     heads: first.heads,
-    grew: Math.max(first.peak, second.peak) - start,
-    secondRoundGrew: second.closedAt - first.closedAt,
-    errors: first.errors + second.errors,
+    grew: Math.max(first.peak, second.peak, third.peak) - start,
+    laterRoundsGrew: third.closedAt - first.closedAt,
+    errors: first.errors + second.errors + third.errors,
   };
   return {
     ...figures,
     describe: () =>
-      `RSS +${(figures.grew / MB).toFixed(0)} MB at most, +${(figures.secondRoundGrew / MB).toFixed(0)} MB more after a second round`,
+      `RSS +${(figures.grew / MB).toFixed(0)} MB at most, +${(figures.laterRoundsGrew / MB).toFixed(0)} MB more after two more rounds`,
   };
 }
 
+/**
+ * The bounds: a flood may add MEMORY_BOUND at its peak, and two more rounds less than
+ * LATER_ROUNDS_BOUND — below the 102 MB two rounds of the smallest flood's bodies (200 × 256 KB)
+ * would hold, above the ~64 MB of dropped bytes V8 may leave uncollected.
+ */
+const LATER_ROUNDS_BOUND = 80 * MB;
+
 function expectBoundedMemory(run: Awaited<ReturnType<typeof flood>>) {
   expect(run.grew).toBeLessThan(MEMORY_BOUND);
-  expect(run.secondRoundGrew).toBeLessThan(MEMORY_BOUND / 2);
+  expect(run.laterRoundsGrew).toBeLessThan(LATER_ROUNDS_BOUND);
   // Clients that hang up are not the server's errors.
   expect(run.errors).toBe("");
 }
