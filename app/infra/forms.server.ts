@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { clipCodePoints } from "~/lib/text";
 import { type FieldRules, fieldRulesOf, simpleRules } from "./form-fields.server";
 
 /** The honeypot field of every public form (a static field: pages stay cacheable). */
@@ -99,11 +100,12 @@ function entriesAllowed(
 }
 
 /**
- * A value cut to what its field can hold plus one character: validation still says "at most N
- * characters", and a megabyte typed into a 100-character field is never echoed or re-rendered.
+ * A value cut to what its field can hold plus one character (code points, never half an emoji:
+ * the value stays well-formed): validation still says "at most N characters", and a megabyte
+ * typed into a 100-character field is never echoed or re-rendered.
  */
 function clipped(value: FormDataEntryValue, maxLength: number): FormDataEntryValue {
-  return typeof value === "string" && value.length > maxLength ? value.slice(0, maxLength) : value;
+  return typeof value === "string" ? clipCodePoints(value, maxLength) : value;
 }
 
 /**

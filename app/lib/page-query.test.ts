@@ -55,6 +55,20 @@ describe("pageQuery", () => {
     expect(read("/?slide=0x2")).toBe("");
     expect(read("/fr/?slide=3")).toBe("slide=3");
   });
+
+  it("cuts a search at 100 characters without splitting an emoji (the cache key stays one page)", () => {
+    const emoji = encodeURIComponent("\u{1F600}");
+    // 99 letters and an emoji are 100 characters: kept whole (cut by UTF-16 units, half of the
+    // emoji stayed and the key spelled it U+FFFD, another search than the one asked for).
+    const whole = pageQuery(`/blog?q=${"a".repeat(99)}${emoji}`)?.params.get("q");
+    expect(whole).toBe(`${"a".repeat(99)}\u{1F600}`);
+    const cut = pageQuery(
+      `/blog?q=${"a".repeat(99)}${emoji}${emoji}&tag=${"b".repeat(99)}${emoji}${emoji}`,
+    );
+    expect(cut?.params.get("q")).toBe(`${"a".repeat(99)}\u{1F600}`);
+    expect(cut?.params.get("tag")).toBe(`${"b".repeat(99)}\u{1F600}`);
+    expect(cut?.params.toString().includes("%EF%BF%BD")).toBe(false);
+  });
 });
 
 describe("pageParams", () => {

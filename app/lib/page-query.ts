@@ -8,6 +8,7 @@
  */
 import { LOCALES, type Locale } from "../i18n/locale.ts";
 import type { SiteEntity } from "../infra/content-events.ts";
+import { clipCodePoints } from "./text.ts";
 
 /** How the values of one query parameter are normalised. */
 type ParamKind =
@@ -187,12 +188,12 @@ function isCanonicalPath(path: string): boolean {
 
 function normalise(kind: ParamKind, values: string[]): string[] {
   if (kind === "list") {
-    const trimmed = values.map((v) => v.trim().slice(0, MAX_TEXT)).filter(Boolean);
+    const trimmed = values.map((v) => clipCodePoints(v.trim(), MAX_TEXT)).filter(Boolean);
     return [...new Set(trimmed)].sort().slice(0, MAX_LIST);
   }
   const first = (values[0] ?? "").trim();
   if (kind === "number") return /^[1-9]\d{0,5}$/.test(first) && first !== "1" ? [first] : [];
-  const text = first.slice(0, MAX_TEXT);
+  const text = clipCodePoints(first, MAX_TEXT);
   return text ? [text] : [];
 }
 

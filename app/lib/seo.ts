@@ -4,6 +4,7 @@ import { translatorFrom } from "~/i18n/use-t";
 import { hreflangSet } from "./hreflang";
 import { fallbackSiteConfig, type SiteConfig } from "./site-config";
 import type { JsonLd, StructuredPage } from "./structured-data";
+import { clipCodePoints, codePointLength } from "./text";
 
 interface PageMeta {
   /** Page title without the brand (e.g. "Contact"); omit for the home page. */
@@ -65,17 +66,19 @@ export const DESCRIPTION_MIN = 50;
 export const DESCRIPTION_MAX = 160;
 
 /**
- * A meta description search engines show whole: at most 160 characters, cut on a word boundary
+ * A meta description search engines show whole: at most 160 characters (code points, never half
+ * an emoji), cut on a word boundary
  * with "…" (a long post excerpt, a service's text and price); under 50, completed with the
  * site's own description (a short excerpt says too little on its own).
  */
 export function fitDescription(text: string, filler: string): string {
   let description = text.replace(/\s+/g, " ").trim();
-  if (description.length < DESCRIPTION_MIN) {
+  if (codePointLength(description) < DESCRIPTION_MIN) {
     description = description ? `${description.replace(/[.!?…]*$/, "")}. ${filler}` : filler;
   }
-  if (description.length <= DESCRIPTION_MAX) return description;
-  const cut = description.slice(0, DESCRIPTION_MAX - 1);
+  if (codePointLength(description) <= DESCRIPTION_MAX)
+    return clipCodePoints(description, DESCRIPTION_MAX);
+  const cut = clipCodePoints(description, DESCRIPTION_MAX - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > DESCRIPTION_MIN ? cut.slice(0, space) : cut).replace(/[\s,;:.—–-]+$/, "")}…`;
 }

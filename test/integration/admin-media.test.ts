@@ -262,6 +262,17 @@ describe("media library", () => {
     );
   });
 
+  it("stores an upload whose long name has an emoji where the name is cut (255 characters)", async () => {
+    // The name is cut to 255 characters; cut by UTF-16 units the emoji was split in half and
+    // the database refused the row's JSON, so the upload failed.
+    const name = `${"n".repeat(254)}\u{1F600}\u{1F600}.png`;
+    const file = new File([new Uint8Array(await pngOf(320, 200))], name, { type: "image/png" });
+    const uploaded = asResponse(await act({ intent: "upload", alt: "Emoji name" }, { file }));
+    expect((await toastOf(uploaded))?.title).toBe("Image uploaded");
+    const { items } = await load();
+    expect(items[0]?.original_name).toBe(`${"n".repeat(254)}\u{1F600}`);
+  });
+
   it("answers a missing file next to the file field", async () => {
     const answer = asData(await act({ intent: "upload", alt: "kept" }, { file: new File([], "") }));
     expect(answer.status).toBe(400);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Locale, localizePath } from "~/i18n/locale";
 import { DESCRIPTION_MAX, DESCRIPTION_MIN } from "~/lib/seo";
+import { codePointLength } from "~/lib/text";
 import { crawl, type Visit } from "../support/crawler";
 import { jsonLdUrls } from "../support/page-facts";
 import { startTestSite, type TestSite } from "../support/site";
@@ -152,7 +153,7 @@ it(`gives every page one title and a description of ${DESCRIPTION_MIN}–${DESCR
   const wrong: string[] = [];
   for (const { url, page } of pages()) {
     if (page.titles.length !== 1) wrong.push(`${url}: ${page.titles.length} titles`);
-    const length = page.description?.length ?? 0;
+    const length = codePointLength(page.description ?? "");
     if (
       (page.description !== null || !page.noindex) &&
       (length < DESCRIPTION_MIN || length > DESCRIPTION_MAX)

@@ -1,3 +1,4 @@
+import { clipCodePoints } from "~/lib/text";
 /** Paging and search of the admin lists (plain: the pager component reads it too). */
 export const PAGE_SIZE = 25;
 const MAX_PAGE = 10_000;
@@ -21,7 +22,7 @@ export function pageCount(total: number, size = PAGE_SIZE): number {
 
 /** `?q=` trimmed and bounded. */
 export function searchTerm(raw: string | null | undefined): string {
-  return (raw ?? "").trim().slice(0, SEARCH_MAX);
+  return clipCodePoints((raw ?? "").trim(), SEARCH_MAX);
 }
 
 /** A page of a list: its rows and the exact total. */

@@ -1,4 +1,5 @@
 import type { Tables } from "~/infra/database.types";
+import { clipWithEllipsis } from "~/lib/text";
 
 /** The inbox's view of contact messages (plain: the admin components read it too). */
 export const INBOX_STATUSES = ["new", "handled", "archived"] as const;
@@ -40,5 +41,5 @@ export function replyMailto(message: Pick<InboxRow, "name" | "email" | "message"
 /** The first line of a message, cut to `max` characters, for lists. */
 export function excerpt(text: string, max = 120): string {
   const line = text.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return clipWithEllipsis(line, max);
 }

@@ -8,6 +8,7 @@ import { pageRange } from "~/domain/admin/pagination";
 import type { Database, Tables } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, kindOfStatus, ok, type Result } from "~/lib/result";
+import { clipCodePoints } from "~/lib/text";
 import { encodeImage } from "./encode.server";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./limits";
 import { allKeysOf, CONTENT_TYPES, coverUrlOf, MEDIA_BUCKET, MEDIA_HASH, mediaKey } from "./urls";
@@ -138,7 +139,7 @@ export function storeImage(
         width: encoded.value.width,
         height: encoded.value.height,
         bytes,
-        original_name: file.name.slice(0, MEDIA_LIMITS.originalName),
+        original_name: clipCodePoints(file.name, MEDIA_LIMITS.originalName),
         created_by: userId,
       })
       .select(MEDIA_COLUMNS)

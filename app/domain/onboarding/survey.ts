@@ -1,3 +1,4 @@
+import { clipCodePoints } from "~/lib/text";
 /** The onboarding survey: step titles and options, shared by the wizard and server. */
 export const ONBOARDING_STEPS = ["About you", "Role", "Services", "Discover", "Goals"] as const;
 export const LAST_STEP = ONBOARDING_STEPS.length - 1;
@@ -72,7 +73,7 @@ function someOf(values: unknown, options: readonly string[]): string[] {
 }
 
 const text = (value: unknown, max: number) =>
-  typeof value === "string" ? value.slice(0, max) : "";
+  typeof value === "string" ? clipCodePoints(value, max) : "";
 
 /**
  * The one reader of survey answers from untrusted storage (user metadata a user may edit, the

@@ -10,6 +10,7 @@ import type { OutgoingMail } from "~/infra/mail.server";
 import { getSiteConfig } from "~/infra/site-config.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { clipCodePoints } from "~/lib/text";
 
 /** What each kind of outbox row sends; null when its row is gone (nothing left to send). */
 export type OutboxRow = Pick<Tables<"mail_outbox">, "id" | "kind" | "ref_id" | "attempts">;
@@ -64,7 +65,7 @@ export function contactNotification(
   ];
   return {
     to: agency.email,
-    subject: `New message from ${oneLine(message.name).slice(0, 100)}`,
+    subject: `New message from ${clipCodePoints(oneLine(message.name), 100)}`,
     text: `${lines.join("\n")}\n`,
     links: [link],
     headers: replyTo ? { "Reply-To": replyTo } : undefined,

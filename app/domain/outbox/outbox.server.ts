@@ -1,5 +1,6 @@
 import { deliverMail } from "~/infra/mail.server";
 import { type AppSupabase, serviceRoleClient } from "~/infra/supabase.server";
+import { clipCodePoints } from "~/lib/text";
 import { composeMail, type OutboxRow } from "./compose.server";
 
 /**
@@ -43,7 +44,7 @@ async function settle(service: AppSupabase, row: OutboxRow, error: string | null
   const update = error
     ? {
         status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-        last_error: error.slice(0, 1000),
+        last_error: clipCodePoints(error, 1000),
         next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
         locked_until: null,
       }

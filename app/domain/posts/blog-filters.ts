@@ -1,3 +1,4 @@
+import { clipCodePoints } from "~/lib/text";
 /** The blog list's filters, as they live in the URL: ?q=…&category=…&tag=a&tag=b */
 export interface BlogFilters {
   q: string;
@@ -9,8 +10,8 @@ const MAX_QUERY = 100;
 const MAX_TAGS = 20;
 
 export function parseBlogFilters(params: URLSearchParams): BlogFilters {
-  const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  const category = (params.get("category") ?? "").trim().slice(0, MAX_QUERY);
+  const q = clipCodePoints((params.get("q") ?? "").trim(), MAX_QUERY);
+  const category = clipCodePoints((params.get("category") ?? "").trim(), MAX_QUERY);
   const tags = [...new Set(params.getAll("tag").map((t) => t.trim()))]
     .filter(Boolean)
     .slice(0, MAX_TAGS);

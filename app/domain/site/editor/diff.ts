@@ -1,6 +1,7 @@
 import { formatKes } from "~/i18n/format";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/locale";
 import type { MessageKey } from "~/i18n/messages";
+import { clipWithEllipsis } from "~/lib/text";
 import { type Draft, draftFromRow, type LangText, type LinkDraft, type PriceDraft } from "./draft";
 import type { FieldSpec, KindSpec } from "./fields";
 
@@ -31,7 +32,7 @@ function shortText(value: string): string {
     .replace(/<[^>]*>/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return text.length > CLIP ? `${text.slice(0, CLIP - 1)}…` : text;
+  return clipWithEllipsis(text, CLIP);
 }
 
 function textChanges(where: string[], before: LangText, after: LangText): Change[] {
