@@ -54,6 +54,8 @@ function validFieldValues(
       return { price_min: "1000", price_max: "2000", price_unit: "project" };
     case "text":
       return { [name]: `Sample ${name}` };
+    case "phone":
+      return { [name]: "+254 (0) 712-345.678" };
     case "email":
       return { [name]: "hello@example.com" };
     case "digits":
@@ -120,6 +122,19 @@ export function invalidCases(kind: KindSpec): InvalidCase[] {
             at: `${n}.fr`,
             message: tooLong,
           },
+          field.type === "translated"
+            ? {
+                label: `${n} in Kiswahili over two lines`,
+                fields: { [`${n}.sw`]: "Mstari wa kwanza\nwa pili" },
+                at: `${n}.sw`,
+                message: say("siteEditor.validation.oneLine"),
+              }
+            : {
+                label: `${n} in English with a control character`,
+                fields: { [`${n}.en`]: "Bell \u0007 rings" },
+                at: `${n}.en`,
+                message: say("siteEditor.validation.controlCharacters"),
+              },
         ];
       case "translatedList":
         return [
@@ -159,6 +174,12 @@ export function invalidCases(kind: KindSpec): InvalidCase[] {
             at: `${n}[1]`,
             message: tooLong,
           },
+          {
+            label: `${n} item with a tab`,
+            fields: { [`${n}[0]`]: "Nairobi\tWest" },
+            at: `${n}[0]`,
+            message: say("siteEditor.validation.oneLine"),
+          },
         ];
       case "socialLinks":
         return [
@@ -177,6 +198,18 @@ export function invalidCases(kind: KindSpec): InvalidCase[] {
           {
             label: `${n} with another network's address`,
             fields: { [`${n}[0].url`]: "https://evil.example/facebook.com" },
+            at: `${n}[0].url`,
+            message: say("siteEditor.validation.network", { network: "Facebook" }),
+          },
+          {
+            label: `${n} with a look-alike host`,
+            fields: { [`${n}[0].url`]: "https://facebook.com.evil.example/agency" },
+            at: `${n}[0].url`,
+            message: say("siteEditor.validation.network", { network: "Facebook" }),
+          },
+          {
+            label: `${n} with a host written in percent escapes`,
+            fields: { [`${n}[0].url`]: "https://%66acebook.com/agency" },
             at: `${n}[0].url`,
             message: say("siteEditor.validation.network", { network: "Facebook" }),
           },
@@ -244,6 +277,33 @@ export function invalidCases(kind: KindSpec): InvalidCase[] {
             at: n,
             message: tooLong,
           },
+          {
+            label: `${n} with a line break`,
+            fields: { [n]: "Jenga\nDigital" },
+            at: n,
+            message: say("siteEditor.validation.oneLine"),
+          },
+        ];
+      case "phone":
+        return [
+          {
+            label: `${n} with letters`,
+            fields: { [n]: "call +254 712" },
+            at: n,
+            message: say("siteEditor.validation.phone"),
+          },
+          {
+            label: `${n} with a + inside`,
+            fields: { [n]: "0712 + 345" },
+            at: n,
+            message: say("siteEditor.validation.phone"),
+          },
+          {
+            label: `${n} with a line break`,
+            fields: { [n]: "+254 712\n345 678" },
+            at: n,
+            message: say("siteEditor.validation.oneLine"),
+          },
         ];
       case "email":
         return [
@@ -256,6 +316,18 @@ export function invalidCases(kind: KindSpec): InvalidCase[] {
           {
             label: `${n} with two addresses`,
             fields: { [n]: "a@example.com,b@example.com" },
+            at: n,
+            message: say("siteEditor.validation.email"),
+          },
+          {
+            label: `${n} carrying a mailto: header`,
+            fields: { [n]: "hello@example.test?bcc=eve@evil.example" },
+            at: n,
+            message: say("siteEditor.validation.email"),
+          },
+          {
+            label: `${n} with a ? in its local part`,
+            fields: { [n]: "hello?bcc=eve%40evil.example@example.test" },
             at: n,
             message: say("siteEditor.validation.email"),
           },
