@@ -125,7 +125,7 @@ export function invalidCases(kind: KindSpec): InvalidCase[] {
           field.type === "translated"
             ? {
                 label: `${n} in Kiswahili over two lines`,
-                fields: { [`${n}.sw`]: "Mstari wa kwanza\nwa pili" },
+                fields: { [`${n}.sw`]: "Mstari\nwa pili" },
                 at: `${n}.sw`,
                 message: say("siteEditor.validation.oneLine"),
               }
