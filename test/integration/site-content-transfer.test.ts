@@ -118,7 +118,12 @@ describe("moving the site's content", () => {
       old_slug: "web-hosting",
       target_slug: "cloud-apps",
     });
+    const items = Object.values(file.tables).reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
+    const started = performance.now();
     const first = await importContent(keys(target), file, { prune: true });
+    console.log(
+      `${items} items imported in one transaction in ${(performance.now() - started).toFixed(0)} ms`,
+    );
     expect(first.created).toBeGreaterThanOrEqual(4);
     expect(first.deleted).toBeGreaterThanOrEqual(2);
     expect(await visible(target)).toEqual(await visible(source));
