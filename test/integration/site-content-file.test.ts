@@ -2,15 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partsOf } from "../../scripts/lib/content-transfer.ts";
-import {
-  type ContentFile,
-  exportContent,
-  importContent,
-  main,
-} from "../../scripts/site-content.ts";
+import { type ContentFile, exportContent, importContent } from "../../scripts/site-content.ts";
 import { serviceClient } from "../support/backend.ts";
+import { contentCli } from "../support/content-cli.ts";
 
 /**
  * The content file's versions and sizes (scripts/lib/content-file.ts): files written before
@@ -31,19 +27,6 @@ afterAll(async () => {
 });
 
 const keys = () => ({ url: backend.url, serviceRoleKey: backend.serviceRoleKey });
-
-async function cli(argv: string[]) {
-  const out: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((line) => void out.push(String(line)));
-  const err = vi.spyOn(console, "error").mockImplementation((line) => void out.push(String(line)));
-  try {
-    const env = { SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey };
-    return { code: await main(argv, env), output: out.join("\n") };
-  } finally {
-    log.mockRestore();
-    err.mockRestore();
-  }
-}
 
 const fileAt = (name: string, content: unknown) => {
   const path = join(dir, name);
@@ -66,7 +49,10 @@ describe("content files", () => {
     const v1 = { format: "agency-site-content", version: 1, exportedAt: "", tables: v1Tables };
     await db.from("blog_tags").insert({ slug: "kept-by-v1", label: { en: "kept" } });
 
-    const { code, output } = await cli(["import", fileAt("v1.json", v1), "--prune"]);
+    const { code, output } = await contentCli(
+      ["import", fileAt("v1.json", v1), "--prune"],
+      backend,
+    );
     expect(code).toBe(0);
     expect(output).toContain("is a version 1 file");
     expect(output).toMatch(/in one transaction: 0 created, 1 updated, \d+ unchanged, 0 deleted/);
@@ -122,11 +108,11 @@ describe("content files", () => {
       ],
     ];
     for (const [name, content, message] of cases) {
-      const { code, output } = await cli(["import", fileAt(name, content)]);
+      const { code, output } = await contentCli(["import", fileAt(name, content)], backend);
       expect(code, name).toBe(1);
       expect(output, name).toMatch(message);
     }
-    expect((await cli(["import"])).code).toBe(2);
+    expect((await contentCli(["import"], backend)).code).toBe(2);
   });
 
   it("refuses a file whose project names a category nobody has, changing nothing", async () => {
@@ -134,7 +120,7 @@ describe("content files", () => {
     const before = JSON.stringify((await exportContent(keys())).tables);
     const project = file.tables.portfolio_projects?.[0];
     if (project) project.category_slug = "no-such-category";
-    const { code, output } = await cli(["import", fileAt("category.json", file)]);
+    const { code, output } = await contentCli(["import", fileAt("category.json", file)], backend);
     expect(code).toBe(1);
     expect(output).toMatch(
       /portfolio projects, row 1 of the file \(slug "[a-z-]+"\), field category_slug: its category "no-such-category" is neither in the file nor on this site/,

@@ -2,14 +2,10 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  type ContentFile,
-  exportContent,
-  importContent,
-  main,
-} from "../../scripts/site-content.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ContentFile, exportContent, importContent } from "../../scripts/site-content.ts";
 import { serviceClient } from "../support/backend.ts";
+import { contentCli } from "../support/content-cli.ts";
 
 /**
  * `npm run content:export` / `content:import` (scripts/site-content.ts): the content an agency
@@ -34,10 +30,6 @@ afterAll(async () => {
 const keys = (backend: TestBackend) => ({
   url: backend.url,
   serviceRoleKey: backend.serviceRoleKey,
-});
-const envOf = (backend: TestBackend) => ({
-  SUPABASE_URL: backend.url,
-  SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
 });
 
 /** What visitors would see, and the blog's terms, without each backend's own ids and times. */
@@ -64,20 +56,6 @@ const snapshot = async (backend: TestBackend) => {
   const { exportedAt: _, ...file } = await exportContent(keys(backend));
   return file;
 };
-
-/** Runs the CLI, capturing what it prints. */
-async function cli(argv: string[], backend: TestBackend) {
-  const out: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((line) => void out.push(String(line)));
-  const err = vi.spyOn(console, "error").mockImplementation((line) => void out.push(String(line)));
-  try {
-    const code = await main(argv, envOf(backend));
-    return { code, output: out.join("\n") };
-  } finally {
-    log.mockRestore();
-    err.mockRestore();
-  }
-}
 
 describe("moving the site's content", () => {
   it("carries every edit to the other backend, and a second import changes nothing", async () => {
@@ -149,7 +127,7 @@ describe("moving the site's content", () => {
     const path = join(dir, "bad.json");
     writeFileSync(path, JSON.stringify(bad));
     const started = performance.now();
-    const { code, output } = await cli(["import", path, "--prune"], target);
+    const { code, output } = await contentCli(["import", path, "--prune"], target);
     const ms = performance.now() - started;
 
     expect(code).toBe(1);
@@ -174,7 +152,7 @@ describe("moving the site's content", () => {
     settings.email = "hello@example.test?bcc=eve@evil.example";
     const path = join(dir, "bcc.json");
     writeFileSync(path, JSON.stringify(file));
-    const { code, output } = await cli(["import", path], target);
+    const { code, output } = await contentCli(["import", path], target);
     expect(code).toBe(1);
     expect(output).toContain(
       'settings rows, row 1 of the file (id "site"), field email: email must be one e-mail address',
@@ -185,8 +163,8 @@ describe("moving the site's content", () => {
   it("keeps on --prune a blog tag the file lacks while posts of the target carry it", async () => {
     await serviceClient(source).from("blog_tags").delete().eq("slug", "security");
     const path = join(dir, "without-security.json");
-    expect((await cli(["export", path], source)).code).toBe(0);
-    const { code, output } = await cli(["import", path, "--prune"], target);
+    expect((await contentCli(["export", path], source)).code).toBe(0);
+    const { code, output } = await contentCli(["import", path, "--prune"], target);
     expect(code).toBe(0);
     expect(output).toContain("Kept 1 blog categories or tags the file does not have");
     const { data } = await serviceClient(target)
@@ -203,7 +181,7 @@ describe("moving the site's content", () => {
     const path = join(dir, "content.json");
     writeFileSync(path, "an older export, readable by everyone\n");
     chmodSync(path, 0o644);
-    const { code, output } = await cli(["export", path], source);
+    const { code, output } = await contentCli(["export", path], source);
     expect(code).toBe(0);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const file = JSON.parse(readFileSync(path, "utf8")) as ContentFile;
@@ -217,7 +195,7 @@ describe("moving the site's content", () => {
     expect(output).toContain("Not in the file: blog posts");
 
     const fresh = join(dir, "fresh.json");
-    expect((await cli(["export", fresh], source)).code).toBe(0);
+    expect((await contentCli(["export", fresh], source)).code).toBe(0);
     expect(statSync(fresh).mode & 0o777).toBe(0o600);
   });
 });
