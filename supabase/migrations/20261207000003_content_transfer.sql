@@ -253,7 +253,7 @@ begin
   end if;
 
   begin
-    v_at := jsonb_build_object('table', 'the file');
+    v_at := null; -- the file as a whole
     v_file := v_text::jsonb;
     if v_file ->> 'format' is distinct from 'agency-site-content'
        or jsonb_typeof(v_file -> 'tables') is distinct from 'object' then

@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partsOf } from "../../scripts/lib/content-transfer.ts";
+import { type ImportRefusal, refusalInWords } from "../../scripts/lib/content-words.ts";
 import { type ContentFile, exportContent, importContent } from "../../scripts/site-content.ts";
 import { serviceClient } from "../support/backend.ts";
 import { contentCli } from "../support/content-cli.ts";
@@ -113,6 +116,37 @@ describe("content files", () => {
       expect(output, name).toMatch(message);
     }
     expect((await contentCli(["import"], backend)).code).toBe(2);
+  });
+
+  it("refuses a file that arrived damaged or incomplete, and only the service role may send one", async () => {
+    const db = serviceClient(backend);
+    const upload = randomUUID();
+    await db.rpc("content_import_part", {
+      p_upload: upload,
+      p_part: 0,
+      p_body: '{"format": "agen',
+    });
+    const damaged = await db.rpc("content_import", { p_upload: upload, p_parts: 1, p_prune: true });
+    const refusal = (damaged.data as { refused: ImportRefusal }).refused;
+    expect(refusal).toMatchObject({ at: null, code: "22P02" });
+    expect(refusalInWords("content.json", refusal)).toMatch(
+      /^Nothing was imported: the database refused the file: a value has the wrong type \(invalid input syntax for type json\)/,
+    );
+    const missing = await db.rpc("content_import", {
+      p_upload: randomUUID(),
+      p_parts: 2,
+      p_prune: false,
+    });
+    expect(missing.data).toEqual({
+      refused: { code: "22023", message: "0 of the file's 2 parts arrived" },
+    });
+    const anon = createClient(backend.url, backend.anonKey);
+    const refused = await anon.rpc("content_import_part", {
+      p_upload: upload,
+      p_part: 1,
+      p_body: "{}",
+    });
+    expect([refused.status, refused.error?.code]).toEqual([401, "42501"]);
   });
 
   it("refuses a file whose project names a category nobody has, changing nothing", async () => {
