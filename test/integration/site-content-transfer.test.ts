@@ -106,8 +106,24 @@ describe("moving the site's content", () => {
     expect(first.deleted).toBeGreaterThanOrEqual(2);
     expect(await visible(target)).toEqual(await visible(source));
 
+    // The target's triggers kept the import's versions, as for any write.
+    const revisions = async () =>
+      (
+        await serviceClient(target)
+          .from("content_revisions")
+          .select("id", { count: "exact", head: true })
+      ).count;
+    const { data: history } = await serviceClient(target)
+      .from("content_revisions")
+      .select("operation, data")
+      .eq("entity", "services");
+    const created = (history ?? []).filter((row) => row.data?.slug === "cloud-backup");
+    expect(created.map((row) => row.operation)).toEqual(["create"]);
+    const kept = await revisions();
+
     const again = await importContent(keys(target), file, { prune: true });
     expect(again).toMatchObject({ created: 0, updated: 0, deleted: 0 });
+    expect(await revisions()).toBe(kept);
   });
 
   it("changes nothing at all when the database refuses a row of the last table", async () => {
