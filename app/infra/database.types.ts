@@ -911,6 +911,10 @@ export interface Database {
         Args: Record<PropertyKey, never>;
         Returns: Json;
       };
+      blog_term_label: {
+        Args: { p_name: string; p_key: string };
+        Returns: string;
+      };
       blog_term_slug: {
         Args: { p_name: string };
         Returns: string;
@@ -927,8 +931,24 @@ export interface Database {
         Args: Record<PropertyKey, never>;
         Returns: boolean;
       };
+      is_phone_number: {
+        Args: { v: string };
+        Returns: boolean;
+      };
+      is_plain_line: {
+        Args: { v: string; min_length: number; max_length: number };
+        Returns: boolean;
+      };
       is_process_steps: {
         Args: { v: Json };
+        Returns: boolean;
+      };
+      is_process_steps_text: {
+        Args: { v: Json };
+        Returns: boolean;
+      };
+      is_site_email: {
+        Args: { v: string };
         Returns: boolean;
       };
       is_site_image: {
@@ -943,12 +963,40 @@ export interface Database {
         Args: { v: Json };
         Returns: boolean;
       };
+      is_social_links_of_networks: {
+        Args: { v: Json };
+        Returns: boolean;
+      };
+      is_text_line: {
+        Args: { v: string };
+        Returns: boolean;
+      };
+      is_text_lines: {
+        Args: { v: Json; max_items: number; max_length: number };
+        Returns: boolean;
+      };
       is_text_list: {
+        Args: { v: Json; max_items: number; max_length: number };
+        Returns: boolean;
+      };
+      is_text_paragraph: {
+        Args: { v: string };
+        Returns: boolean;
+      };
+      is_translated_line: {
+        Args: { v: Json; max_length: number };
+        Returns: boolean;
+      };
+      is_translated_lines: {
         Args: { v: Json; max_items: number; max_length: number };
         Returns: boolean;
       };
       is_translated_list: {
         Args: { v: Json; max_items: number; max_length: number };
+        Returns: boolean;
+      };
+      is_translated_paragraph: {
+        Args: { v: Json; max_length: number };
         Returns: boolean;
       };
       is_translated_text: {

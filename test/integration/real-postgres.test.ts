@@ -11,10 +11,17 @@ import type { PGlite } from "@electric-sql/pglite";
 import { bringToSchema, openDatabase } from "@jenga/supabase-local/database";
 import { createTestDataDir } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  isNetworkUrl,
+  isPhoneNumber,
+  isSiteEmail,
+  isTextLine,
+  isTextParagraph,
+} from "~/domain/site/editor/stored-rules";
 import { type RealPostgres, sqlTarget, startRealPostgres } from "../support/real-postgres.ts";
 import { CALLERS, FIXTURE_SQL } from "../support/rls-fixture.ts";
 import { type Matrix, type MatrixResult, rlsMatrix } from "../support/rls-matrix.ts";
-import { pgliteSession, pgSession } from "../support/sql-session.ts";
+import { pgliteSession, pgSession, type SqlSession } from "../support/sql-session.ts";
 
 let server: RealPostgres | undefined;
 let pglite: PGlite | undefined;
@@ -204,6 +211,33 @@ describe("the policy, on both servers", () => {
       expect(outcome(m, "owner public.audit_log select")).toBe("0 rows");
     });
 
+    it(`${name}: visitors read the old slugs of the items they can see, admins every one`, () => {
+      const m = result();
+      for (const caller of ["anon", "owner", "other"]) {
+        expect(outcome(m, `${caller} public.content_redirects select`)).toBe("2 rows");
+      }
+      expect(outcome(m, "admin public.content_redirects select")).toBe("3 rows");
+      expect(outcome(m, "service_role public.content_redirects select")).toBe("3 rows");
+    });
+
+    it(`${name}: nobody but the service role runs the content import`, () => {
+      const m = result();
+      for (const fn of [
+        "content_import(uuid,integer,boolean)",
+        "content_import_part(uuid,integer,text)",
+      ]) {
+        const name = fn.slice(0, fn.indexOf("("));
+        for (const caller of ["anon", "owner", "other", "admin"]) {
+          expect(outcome(m, `${caller} public.${fn} execute`)).toBe("denied");
+          expect(outcome(m, `${caller} public.${fn} call`)).toBe(
+            `42501 permission denied for function ${name}`,
+          );
+        }
+        expect(outcome(m, `service_role public.${fn} execute`)).toBe("granted");
+        expect(outcome(m, `service_role public.${fn} call`)).toMatch(/^22023 content_import/);
+      }
+    });
+
     it(`${name}: is_admin() reads the account, and anon cannot call it`, () => {
       const m = result();
       expect(outcome(m, "anon public.is_admin() execute")).toBe("denied");
@@ -211,4 +245,66 @@ describe("the policy, on both servers", () => {
       expect(outcome(m, "owner public.is_admin() call")).toBe("ok 1 rows → false");
     });
   }
+});
+
+/**
+ * Values for the content rules (supabase/migrations/20261207000002_content_guards.sql): every
+ * ASCII and C1 character and the Unicode spaces inside a text and an address, a stride through
+ * the planes with letters, and the review's values.
+ */
+function ruleValues(): string[] {
+  const characters: string[] = [];
+  for (let cp = 1; cp < 0xa1; cp++) characters.push(String.fromCodePoint(cp));
+  for (let cp = 0xa1; cp < 0x40000; cp += 251) {
+    if (cp < 0xd800 || cp > 0xdfff) characters.push(String.fromCodePoint(cp));
+  }
+  characters.push("\u1680", "\u2007", "\u200b", "\u2028", "\u202f", "\u3000", "\ufeff", "😀");
+  return [
+    ...characters.flatMap((c) => [`a${c}b`, `a${c}b@example.test`, `ab@exa${c}mple.test`]),
+    "Jenga\nDigital",
+    "hello@example.test?bcc=eve@evil.example",
+    "+254 712 345 678",
+    "0712 + 345",
+    "https://www.facebook.com/jengadigital",
+    "https://WWW.FaceBook.com:443/x",
+    "https://www.facebook.com@evil.example/",
+    "https://faceboo\u212a.com/",
+  ];
+}
+
+/** Each value's answers on one server. */
+async function ruleAnswers(session: SqlSession, values: string[]) {
+  const { rows } = await session.query<Record<string, boolean>>(
+    `select public.is_text_line(v) as line, public.is_text_paragraph(v) as paragraph,
+            public.is_site_email(v) as email, public.is_phone_number(v) as phone,
+            public.is_social_links_of_networks(
+              jsonb_build_array(jsonb_build_object('network', 'facebook', 'url', v))) as link
+       from jsonb_array_elements_text($1::jsonb) with ordinality as e(v, n) order by n`,
+    [JSON.stringify(values)],
+  );
+  return rows;
+}
+
+describe("the content rules, on both servers", () => {
+  it("answer every value as the editors' JavaScript does", async () => {
+    const values = ruleValues();
+    const expected = values.map((v) => ({
+      line: isTextLine(v),
+      paragraph: isTextParagraph(v),
+      email: isSiteEmail(v),
+      phone: isPhoneNumber(v),
+      link: isNetworkUrl("facebook", v) && /^https:\/\/[^\s/]+\.[^\s]{2,}$/.test(v),
+    }));
+    const onReal = await ruleAnswers(pgSession(server!.client), values);
+    const onPglite = await ruleAnswers(pgliteSession(pglite!), values);
+    const differing = (answers: Record<string, boolean>[]) =>
+      values.flatMap((v, i) =>
+        JSON.stringify(answers[i]) === JSON.stringify(expected[i])
+          ? []
+          : [`${JSON.stringify(v)}: ${JSON.stringify(answers[i])}`],
+      );
+    expect(values.length).toBeGreaterThan(3000);
+    expect(differing(onReal)).toEqual([]);
+    expect(differing(onPglite)).toEqual([]);
+  });
 });

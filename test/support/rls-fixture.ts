@@ -35,8 +35,8 @@ export const CALLERS: Record<string, RequestRole> = {
 
 /**
  * The owner's contact message comes first (the matrix's insert tries the first row again, so
- * each caller tries to send a message in the owner's name). A draft service and a draft post
- * are what only admins may see; an analytics row of each table, what only admins may read (and
+ * each caller tries to send a message in the owner's name). A draft service, its old slug and a
+ * draft post are what only admins may see (a deleted item's old slug, everyone); an analytics row of each table, what only admins may read (and
  * the day's salt, only the service role).
  */
 export const FIXTURE_SQL = `
@@ -63,6 +63,10 @@ insert into public.posts (title, published) values ('Draft post', false);
 
 insert into public.content_redirects (entity, old_slug, target_id)
 select 'services', 'former-slug', id from public.services order by id limit 1;
+insert into public.content_redirects (entity, old_slug, target_id)
+select 'services', 'draft-former-slug', id from public.services where slug = 'draft-service';
+insert into public.content_redirects (entity, old_slug, target_id)
+  values ('portfolio_projects', 'deleted-project', null);
 
 insert into public.analytics_salts (day, salt) values (current_date, repeat('ab', 32));
 insert into public.analytics_events (kind, path, lang, device, visitor)

@@ -6,6 +6,7 @@
 import { type FieldSpec, type KindSpec, PROCESS_LIMITS } from "~/domain/site/editor/fields";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { english } from "~/i18n/translate.server";
+import { characterCases, type InvalidCase } from "./site-form-characters";
 
 export const KIND_LIST: KindSpec[] = Object.values(KINDS);
 
@@ -54,6 +55,8 @@ function validFieldValues(
       return { price_min: "1000", price_max: "2000", price_unit: "project" };
     case "text":
       return { [name]: `Sample ${name}` };
+    case "phone":
+      return { [name]: "+254 (0) 712-345.678" };
     case "email":
       return { [name]: "hello@example.com" };
     case "digits":
@@ -86,19 +89,17 @@ export function validForm(
   return { ...fields, ...overrides };
 }
 
-export interface InvalidCase {
-  label: string;
-  /** Fields to change in a valid form. */
-  fields: Record<string, string>;
-  /** The form name the message is shown next to, and the message (English). */
-  at: string;
-  message: string;
-}
+export type { InvalidCase };
 
 const say = english;
 
 /** Every way each field of `kind` can be wrong, with the message the admin must see. */
 export function invalidCases(kind: KindSpec): InvalidCase[] {
+  return [...limitCases(kind), ...kind.fields.flatMap(characterCases)];
+}
+
+/** The values of each field out of its bounds or choices. */
+function limitCases(kind: KindSpec): InvalidCase[] {
   return kind.fields.flatMap((field): InvalidCase[] => {
     const n = field.name;
     const max = field.max ?? 0;
@@ -227,6 +228,7 @@ export function invalidCases(kind: KindSpec): InvalidCase[] {
           },
         ];
       case "text":
+      case "phone":
         return [
           ...(field.optional
             ? []

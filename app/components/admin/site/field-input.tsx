@@ -56,6 +56,13 @@ function IconChoice({
   );
 }
 
+/** The input type of the fields shown as one plain input (others are "text"). */
+const INPUT_TYPES: Partial<Record<FieldSpec["type"], string>> = {
+  email: "email",
+  date: "date",
+  phone: "tel",
+};
+
 /** One field of an editor form, by its type. */
 export function FieldInput({
   field,
@@ -181,7 +188,7 @@ export function FieldInput({
           errors={errors}
           // A date input has no length (HTML allows maxlength only on text-like inputs).
           maxLength={field.type === "date" ? undefined : field.type === "digits" ? 24 : max}
-          type={field.type === "email" ? "email" : field.type === "date" ? "date" : "text"}
+          type={INPUT_TYPES[field.type] ?? "text"}
           inputMode={field.type === "digits" ? "tel" : undefined}
           autoCapitalize={field.type === "slug" ? "none" : undefined}
           spellCheck={field.type === "slug" ? false : undefined}

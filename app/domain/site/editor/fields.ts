@@ -22,6 +22,8 @@ export type FieldType =
   /** Rows of plain texts, the same in every language (technologies, tags, cities). */
   | "textList"
   | "text"
+  /** One line of digits, spaces, ( ) . - and a leading + (the site's phone number). */
+  | "phone"
   | "email"
   /** Digits only, spaces and + allowed while typing (a WhatsApp number). */
   | "digits"

@@ -1,9 +1,9 @@
 import { type FieldSpec, type KindName, type KindSpec, SERVICE_ICONS } from "./fields";
 
 /**
- * One descriptor per kind of the site's content. Limits equal the database's checks in
- * supabase/migrations/20261204000001_site_content.sql (test/unit/site-kinds.test.ts holds them
- * to it).
+ * One descriptor per kind of the site's content. Limits and rules equal the database's checks in
+ * supabase/migrations/20261204000001_site_content.sql and 20261207000002_content_guards.sql
+ * (test/unit/site-kinds.test.ts holds them to it).
  */
 const published: FieldSpec = {
   name: "published",
@@ -263,7 +263,7 @@ const settings: KindSpec = {
   order: ["id"],
   fields: [
     { name: "brand_name", type: "text", label: "siteEditor.fields.brandName", min: 1, max: 80 },
-    { name: "phone", type: "text", label: "siteEditor.fields.phone", min: 3, max: 40 },
+    { name: "phone", type: "phone", label: "siteEditor.fields.phone", min: 3, max: 40 },
     {
       name: "whatsapp",
       type: "digits",

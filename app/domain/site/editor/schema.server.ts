@@ -17,12 +17,20 @@ import {
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from "./fields";
+import {
+  isNetworkUrl,
+  isPhoneNumber,
+  isSiteEmail,
+  isTextLine,
+  isTextParagraph,
+} from "./stored-rules";
 
 /**
  * The server's check of an editor form (built from the kind's descriptor, worded in the admin's
- * language): every text trimmed and bounded as the database bounds it, English required, HTML
- * sanitized with the posts' allow-list, prices, slugs, images, e-mails and social links
- * checked. It validates a Draft (draft.ts) and answers the columns to store, or errors keyed
+ * language): every text trimmed and bounded as the database bounds it, one-line texts without
+ * line breaks or control characters (stored-rules.ts, which the database checks too), English
+ * required, HTML sanitized with the posts' allow-list, prices, slugs, images, e-mails, phone
+ * numbers and social links checked. It validates a Draft (draft.ts) and answers the columns to store, or errors keyed
  * by the form's field names (`title.en`, `features[2].fr`, `price_max`).
  */
 type Issue = { path: (string | number)[]; message: string };
@@ -34,31 +42,35 @@ const SITE_IMAGE = /^\/(images|media)\/[A-Za-z0-9._/-]{1,200}$/;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** The database's shape of a social link (public.is_social_links). */
 const SOCIAL_URL = /^https:\/\/[^\s/]+\.[^\s]{2,}$/;
-const NETWORK_HOSTS: Record<SocialNetwork, string[]> = {
-  facebook: ["facebook.com", "fb.com"],
-  x: ["x.com", "twitter.com"],
-  linkedin: ["linkedin.com"],
-  instagram: ["instagram.com"],
-  youtube: ["youtube.com", "youtu.be"],
-  tiktok: ["tiktok.com"],
-};
 
 export function isSiteImage(value: string): boolean {
   return SITE_IMAGE.test(value) && !value.includes("..");
 }
 
+/** What a text of each shape may hold (one line; a paragraph or HTML: line breaks too). */
+type Shape = "line" | "paragraph" | "html";
+
+/** The message for characters `text` may not hold in its shape, or null. */
+function charactersProblem(t: Translator, text: string, shape: Shape): string | null {
+  if (shape === "line") return isTextLine(text) ? null : t("siteEditor.validation.oneLine");
+  return isTextParagraph(text) ? null : t("siteEditor.validation.controlCharacters");
+}
+
 /** A translated text: each language trimmed (HTML sanitized), English required, each bounded. */
-function translatedText(t: Translator, max: number, html = false) {
+function translatedText(t: Translator, max: number, shape: Shape) {
   const text = z.string();
   return z.object({ en: text, sw: text, fr: text }).transform((value, ctx: Ctx) => {
     const out: Partial<Record<Locale, string>> = {};
     let englishRefused = false;
     for (const lang of LOCALES) {
       const raw = value[lang].trim();
-      const clean = html && raw.length <= max * 2 ? sanitizePostHtml(raw).trim() : raw;
-      if (clean.length > max) {
-        const message = t("siteEditor.validation.tooLong", { max });
-        ctx.addIssue({ code: "custom", path: [lang], message });
+      const clean = shape === "html" && raw.length <= max * 2 ? sanitizePostHtml(raw).trim() : raw;
+      const problem =
+        clean.length > max
+          ? t("siteEditor.validation.tooLong", { max })
+          : charactersProblem(t, clean, shape);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: [lang], message: problem });
         englishRefused ||= lang === "en";
       } else if (clean) out[lang] = clean;
     }
@@ -86,6 +98,9 @@ function plainText(t: Translator, field: FieldSpec) {
       if (!v && !field.optional) say(t("siteEditor.validation.required"));
       else if (v && v.length < min) say(t("siteEditor.validation.tooShort", { min }));
       else if (v.length > max) say(t("siteEditor.validation.tooLong", { max }));
+      else if (!isTextLine(v)) say(t("siteEditor.validation.oneLine"));
+      else if (v && field.type === "phone" && !isPhoneNumber(v))
+        say(t("siteEditor.validation.phone"));
     });
 }
 
@@ -148,7 +163,7 @@ function socialLink(t: Translator) {
     } catch {}
     if (!host || url.length > 300 || !SOCIAL_URL.test(url)) {
       ctx.addIssue({ code: "custom", path: ["url"], message: t("siteEditor.validation.httpsUrl") });
-    } else if (!NETWORK_HOSTS[network].some((h) => host === h || host.endsWith(`.${h}`))) {
+    } else if (!isNetworkUrl(network, url)) {
       ctx.addIssue({
         code: "custom",
         path: ["url"],
@@ -169,18 +184,19 @@ function fieldSchema(t: Translator, field: FieldSpec, categoryIds: readonly numb
   const max = field.max ?? 256;
   switch (field.type) {
     case "translated":
+      return translatedText(t, max, "line");
     case "translatedLong":
-      return translatedText(t, max);
+      return translatedText(t, max, "paragraph");
     case "translatedHtml":
-      return translatedText(t, max, true);
+      return translatedText(t, max, "html");
     case "translatedList":
-      return rows(t, translatedText(t, max), field.items ?? 0);
+      return rows(t, translatedText(t, max, "line"), field.items ?? 0);
     case "processSteps":
       return rows(
         t,
         z.object({
-          title: translatedText(t, PROCESS_LIMITS.title),
-          description: translatedText(t, PROCESS_LIMITS.description),
+          title: translatedText(t, PROCESS_LIMITS.title, "line"),
+          description: translatedText(t, PROCESS_LIMITS.description, "paragraph"),
         }),
         field.items ?? 0,
       );
@@ -190,7 +206,8 @@ function fieldSchema(t: Translator, field: FieldSpec, categoryIds: readonly numb
         z
           .string()
           .transform(trimmed)
-          .refine((v) => v.length <= max, { error: t("siteEditor.validation.tooLong", { max }) }),
+          .refine((v) => v.length <= max, { error: t("siteEditor.validation.tooLong", { max }) })
+          .refine(isTextLine, { error: t("siteEditor.validation.oneLine") }),
         field.items ?? 0,
       );
     case "socialLinks":
@@ -198,6 +215,7 @@ function fieldSchema(t: Translator, field: FieldSpec, categoryIds: readonly numb
     case "price":
       return price(t);
     case "text":
+    case "phone":
       return plainText(t, field);
     case "email":
       return z
@@ -208,7 +226,7 @@ function fieldSchema(t: Translator, field: FieldSpec, categoryIds: readonly numb
           const say = (message: string) => ctx.issues.push({ code: "custom", message, input: v });
           if (!v) say(t("siteEditor.validation.required"));
           else if (v.length > max) say(t("siteEditor.validation.tooLong", { max }));
-          else if (!EMAIL_SHAPE.test(v) || !BARE_ADDRESS.test(v))
+          else if (!EMAIL_SHAPE.test(v) || !BARE_ADDRESS.test(v) || !isSiteEmail(v))
             say(t("siteEditor.validation.email"));
         });
     case "digits":
