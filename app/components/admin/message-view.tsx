@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { useIsPending } from "~/components/forms/use-pending";
 import { type InboxMessage, type InboxStatus, replyMailto } from "~/domain/contact/inbox";
 import { formatDateTime } from "~/lib/dates";
+import { mailtoHref } from "~/lib/mailto";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, primaryButton, secondaryButton } from "./admin-page";
 import { MessageStatus } from "./message-status";
@@ -34,7 +35,7 @@ export function MessageView({ message }: { message: InboxMessage }) {
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <Detail label="From">
           {message.name} &lt;
-          <a href={`mailto:${message.email}`} className={linkClass}>
+          <a href={mailtoHref(message.email)} className={linkClass}>
             {message.email}
           </a>
           &gt;

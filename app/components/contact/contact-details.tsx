@@ -1,6 +1,7 @@
 import { SvgIcon } from "~/components/icons";
 import { formatList } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
+import { mailtoHref } from "~/lib/mailto";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /** Phone, WhatsApp, e-mails, offices and hours, with working tel:/wa.me/mailto: links. */
@@ -31,10 +32,10 @@ export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <li className="flex gap-3">
           <SvgIcon name="mail" className="mt-0.5 shrink-0 text-brand-700" />
           <span className="flex flex-col">
-            <a className={link} href={`mailto:${site.email}`}>
+            <a className={link} href={mailtoHref(site.email)}>
               {site.email}
             </a>
-            <a className={link} href={`mailto:${site.supportEmail}`}>
+            <a className={link} href={mailtoHref(site.supportEmail)}>
               {site.supportEmail}
             </a>
           </span>

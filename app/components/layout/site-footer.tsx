@@ -1,6 +1,7 @@
 import { SvgIcon } from "~/components/icons";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
+import { mailtoHref } from "~/lib/mailto";
 import { telHref, useServiceLinks, useSiteConfig } from "~/lib/site-config";
 import { LanguageSwitcher } from "./language-switcher";
 import { ShellLink } from "./shell-links";
@@ -83,11 +84,11 @@ export function SiteFooter() {
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mail" width={16} height={16} />
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={mailtoHref(site.email)}>{site.email}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mail" width={16} height={16} />
-              <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+              <a href={mailtoHref(site.supportEmail)}>{site.supportEmail}</a>
             </li>
             <li className="flex items-center gap-2">
               <SvgIcon name="mapPin" width={16} height={16} />

@@ -3,13 +3,14 @@ import { iconNamed, SvgIcon } from "~/components/icons";
 import type { LocalService } from "~/domain/site/localize.server";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
+import { mailtoHref } from "~/lib/mailto";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /** A service page: long description, price, features, process, technologies and calls to action. */
 export function ServiceDetail({ service }: { service: LocalService }) {
   const site = useSiteConfig();
   const t = useT();
-  const subject = encodeURIComponent(t("services.emailSubject", { service: service.title }));
+  const subject = t("services.emailSubject", { service: service.title });
   return (
     <article>
       <header className="bg-brand-900 px-4 pt-24 pb-14 text-white sm:px-6">
@@ -151,7 +152,7 @@ export function ServiceDetail({ service }: { service: LocalService }) {
               </a>
             ) : null}
             <a
-              href={`mailto:${site.email}?subject=${subject}`}
+              href={mailtoHref(site.email, { subject })}
               className="inline-flex items-center justify-center gap-2 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
             >
               <SvgIcon name="mail" width={18} height={18} />

@@ -1,4 +1,5 @@
 import type { Tables } from "~/infra/database.types";
+import { mailtoHref } from "~/lib/mailto";
 import { clipWithEllipsis } from "~/lib/text";
 
 /** The inbox's view of contact messages (plain: the admin components read it too). */
@@ -34,8 +35,7 @@ export function replyMailto(message: Pick<InboxRow, "name" | "email" | "message"
     .join("\n");
   const subject = `Re: Your message to us`;
   const body = `Hello ${message.name},\n\n\n\nOn your message:\n${quoted}\n`;
-  const params = `subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-  return `mailto:${encodeURIComponent(message.email).replace(/%40/g, "@")}?${params}`;
+  return mailtoHref(message.email, { subject, body });
 }
 
 /** The first line of a message, cut to `max` characters, for lists. */
