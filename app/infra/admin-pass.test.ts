@@ -58,7 +58,7 @@ describe("admin pass", () => {
 describe("the admin pass cookie", () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it("is HttpOnly, SameSite=Lax, for 8 hours, Secure on an https site, signed with SESSION_SECRET", () => {
+  it("is HttpOnly, SameSite=Lax, 8 hours, Secure on https, signed with SESSION_SECRET", () => {
     vi.stubEnv("SESSION_SECRET", SECRET);
     vi.stubEnv("SITE_URL", "http://localhost:3000");
     const plain = adminPassCookie(USER, NOW);

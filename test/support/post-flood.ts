@@ -1,4 +1,3 @@
-import type { EventEmitter } from "node:events";
 import autocannon from "autocannon";
 
 /**
@@ -33,7 +32,6 @@ const post = (path: string, body: (i: number) => string): autocannon.Request => 
     };
   },
 });
-const statuses: Record<string, number> = {};
 const flood = autocannon({
   url,
   connections: Number(connections),
@@ -49,17 +47,16 @@ const flood = autocannon({
   ],
 });
 process.on("SIGTERM", () => (flood as unknown as { stop(): void }).stop());
-// Without a callback autocannon answers a promise that is also its event emitter.
-(flood as unknown as EventEmitter).on("response", (_client: unknown, statusCode: number) => {
-  statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-});
 const result = await flood;
-console.log(
-  JSON.stringify({
+const statuses = Object.fromEntries(
+  Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
+);
+process.stdout.write(
+  `${JSON.stringify({
     total: result.requests.total,
     seconds: result.duration,
     perSecond: result.requests.average,
     errors: result.errors,
     statuses,
-  }),
+  })}\n`,
 );
