@@ -5,7 +5,8 @@
  * - a client holds at most `perClientSlots` slots and `perClientQueued` places in line;
  * - while the loop is overloaded, a post takes a token from its client's own bucket
  *   (`perClientPerSecond`) before one from the lane's (`perSecond`): a client whose own bucket
- *   is empty is refused without touching the lane's, so it cannot drain it for everyone;
+ *   is empty may use only the upper half of the lane's — spare capacity — and is refused once
+ *   that is gone, so it cannot drain the lane's bucket for everyone;
  * - the line is served round-robin between clients, not in arrival order: a client with many
  *   posts waiting gets one slot in turn, like everyone else;
  * - while the loop is overloaded, a post that finds every slot taken is refused, unless its
@@ -127,14 +128,21 @@ export class AdmissionLane {
   }
 
   /**
-   * While the loop is overloaded: a token from the client's own bucket, then from the lane's;
-   * a client without one is refused before it touches the lane's.
+   * While the loop is overloaded: a token from the client's own bucket, then one from the
+   * lane's. A client over its own rate may still take one from the lane's upper half — capacity
+   * nobody within their rate is using, so a lone busy client (an office behind one address)
+   * loses nothing — but never from the lower half: that is kept for clients within their rate,
+   * so a client being refused cannot drain the lane's bucket for everyone.
    */
   private rateRefusal(client: Client, overloaded: boolean, now: number): Refusal | undefined {
     if (!overloaded) return undefined;
     if (client.key !== undefined) {
       client.bucket ??= new TokenBucket(this.limits.perClientPerSecond, now);
-      if (!client.bucket.has(now)) return "client's rate";
+      if (!client.bucket.has(now)) {
+        if (!this.bucket.has(now, this.bucket.half)) return "client's rate";
+        this.bucket.take();
+        return undefined;
+      }
     }
     if (!this.bucket.has(now)) return "rate";
     client.bucket?.take();

@@ -22,10 +22,15 @@ export class TokenBucket {
     this.refilledAt = now;
   }
 
-  /** Whether a token is there now (taking none). */
-  has(now: number): boolean {
+  /** Whether a token is there now beyond `kept` tokens (taking none). */
+  has(now: number, kept = 0): boolean {
     this.refill(now);
-    return this.tokens >= 1;
+    return this.tokens >= 1 + kept;
+  }
+
+  /** Half of what the bucket holds when full. */
+  get half(): number {
+    return this.capacity / 2;
   }
 
   /** Takes a token; call after `has` answered true. */

@@ -89,7 +89,7 @@ describe("one client's share", () => {
     third?.();
   });
 
-  it("refuses a client over its own rate without touching the shared one", async () => {
+  it("lets a client over its own rate use only the spare half of the shared one", async () => {
     let now = 0;
     const gate = new FormGate({ overloaded: () => true, now: () => now });
     const admitted = async (key: string, count: number) => {
@@ -103,17 +103,35 @@ describe("one client's share", () => {
       }
       return letIn;
     };
-    // 200 quick posts from one address on an overloaded loop: its own 2, not the shared 20.
-    expect(await admitted("203.0.113.66", 200)).toBe(2);
-    expect(gate.visitors.refused["client's rate"]).toBe(198);
-    // Eighteen other clients, one post each, in the same instant: all let in.
-    for (let i = 0; i < 18; i++) expect(await admitted(`198.51.100.${i}`, 1)).toBe(1);
+    // 200 quick posts from one address on an overloaded loop: its own 2, then the shared
+    // bucket's upper half (8 more), not the shared 20.
+    expect(await admitted("203.0.113.66", 200)).toBe(10);
+    expect(gate.visitors.refused["client's rate"]).toBe(190);
+    // Ten other clients, one post each, in the same instant: all let in from the lower half.
+    for (let i = 0; i < 10; i++) expect(await admitted(`198.51.100.${i}`, 1)).toBe(1);
     // The shared bucket is now empty: the next new client waits for its refill.
     expect(await admitted("198.51.100.200", 1)).toBe(0);
     expect(gate.visitors.refused.rate).toBe(1);
+    // A second later (20 tokens back): the flood takes its 2 and the upper half again, and the
+    // lower half is still there for others.
     now += 1000;
-    expect(await admitted("203.0.113.66", 200)).toBe(2);
-    expect(await admitted("198.51.100.201", 1)).toBe(1);
+    expect(await admitted("203.0.113.66", 200)).toBe(10);
+    for (let i = 0; i < 10; i++) expect(await admitted(`198.51.101.${i}`, 1)).toBe(1);
+  });
+
+  it("lets a lone busy client use the whole shared rate, as before", async () => {
+    let now = 0;
+    const gate = new FormGate({ overloaded: () => true, now: () => now });
+    let letIn = 0;
+    // One address (an office behind one NAT) posting 40 times a second for 5 s.
+    for (let i = 0; i < 200; i++) {
+      now += 25;
+      const release = await gate.admit(from("192.0.2.10"));
+      if (release) letIn++;
+      release?.();
+    }
+    // Its own 2 a second and the spare rate above the kept half: ~20 a second (109 of 200).
+    expect(letIn).toBeGreaterThanOrEqual(95);
   });
 });
 
