@@ -59,7 +59,7 @@ export interface AppOptions {
   contentEvents?: ContentEvents;
   /** `GET /readyz`: whether the backend (and Redis) answer; ready when not given. */
   readiness?: () => Promise<Readiness>;
-  /** Admission of form posts (concurrency, queue, event-loop lag); none: every post enters. */
+  /** Admission of form posts (fair per client, event-loop load); none: every post enters. */
   formGate?: FormGate;
   /** Bytes of request bodies held at once (default DEFAULT_BODY_BUDGET_BYTES). */
   bodyBudget?: BodyBudget;
@@ -188,7 +188,7 @@ export function createAppListener(options: AppOptions) {
       if (cached) return sendCachedPage(req, res, cached, https, "HIT");
 
       if (!reading && options.formGate) {
-        leave = await options.formGate.admit();
+        leave = await options.formGate.admitRequest(req);
         if (!leave) return sendRefusal(req, res, BUSY, https);
         // Gone while it waited for its turn: nothing to read, nobody to answer.
         if (req.destroyed) return;

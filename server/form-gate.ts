@@ -1,17 +1,41 @@
 /**
- * Admission of form posts (every request that is not a GET or HEAD) into one process: at most
- * `maxActive` are worked on at once and `maxQueued` wait in arrival order; beyond that, or when
- * all `maxActive` slots are taken while the event loop is overloaded (it lags, or it is busy
- * nearly all the time: posts are what loads it, queueing more would only add to it), a post is
- * refused at once (503 + Retry-After) before its body is read or anything rendered. While the
- * loop is overloaded, posts are also let in at no more than `overloadedPerSecond` (a token
- * bucket): a flood of quick posts never fills the slots — each is answered in a few ms — yet
- * their rendered answers can keep the loop busy all the time; the rest are refused the same
- * way. Visitors posting at a human pace on a busy worker stay well under that rate. Reads —
+ * Admission of form posts (every request that is not a GET or HEAD) into one process, before
+ * their body is read or anything rendered: a refused post gets 503 + Retry-After at once.
+ * - At most `maxActive` posts are worked on at once and `maxQueued` wait; beyond that, or when
+ *   a post would wait while the event loop is overloaded (it lags, or it is busy nearly all the
+ *   time: posts are what loads it, queueing more would only add to it), it is refused — unless
+ *   its client holds nothing yet, below.
+ * - While the loop is overloaded, posts are also let in at no more than `overloadedPerSecond`
+ *   (a token bucket): a flood of quick posts never fills the slots — each is answered in a few
+ *   ms — yet their rendered answers can keep the loop busy all the time.
+ * - Admission is fair between clients (server/admission-lane.ts): one client — an address, as
+ *   the rate limits count them (server/post-client.ts) — holds at most `perClient.slots` slots
+ *   and `perClient.queued` places in line, the line is served round-robin between clients, and
+ *   while the loop is overloaded a client's own bucket (`perClient.perSecond`) is taken from
+ *   before the shared one: a client already being refused cannot take the share of others.
+ *   A client holding nothing yet may wait for a slot even on an overloaded loop (one place, with
+ *   its tokens): the slots may be held by others' slow work, sign-ins waiting for the backend.
+ * - Administrators (a valid admin pass: app/infra/admin-pass.ts) have a lane of their own:
+ *   reserved slots, their own line and their own bucket, so a flood from ever-new addresses,
+ *   which per-client shares cannot tell apart, still leaves them room.
+ * Visitors posting at a human pace on a busy worker stay well under every rate. Reads —
  * page-cache hits, static files, /healthz — never pass through here, so a flood of posts
  * (credential stuffing answered with rendered error pages) cannot starve them.
  */
+import type { IncomingMessage } from "node:http";
 import { performance as nodePerformance } from "node:perf_hooks";
+import { AdmissionLane, type LaneLimits, type Release } from "./admission-lane.ts";
+import { type PostClient, postClientOf } from "./post-client.ts";
+
+export type { Release } from "./admission-lane.ts";
+
+/** One client's share of the visitors' lane. */
+export interface ClientShare {
+  slots?: number;
+  queued?: number;
+  /** Posts let in per second while the loop is overloaded (a burst of as many at once). */
+  perSecond?: number;
+}
 
 export interface FormGateOptions {
   maxActive?: number;
@@ -20,77 +44,91 @@ export interface FormGateOptions {
   overloaded?: () => boolean;
   /** Posts let in per second while the loop is overloaded (a burst of as many at once). */
   overloadedPerSecond?: number;
+  /** One client's share of the visitors' lane. */
+  perClient?: ClientShare;
+  /** Clients remembered at most (each a few hundred bytes). */
+  maxClients?: number;
+  /** The administrators' lane (each administrator a client of it). */
+  admins?: Partial<LaneLimits>;
+  /** Who sent a request's post (default: its socket address, nobody an admin). */
+  identify?: (req: IncomingMessage) => PostClient;
   /** The clock in ms (injectable for tests). */
   now?: () => number;
 }
 
-export type Release = () => void;
+/** The administrators' lane: a few people at a human pace, in slots nobody else can take. */
+export const ADMIN_LANE: LaneLimits = {
+  slots: 4,
+  queued: 16,
+  perSecond: 10,
+  perClientSlots: 2,
+  perClientQueued: 8,
+  perClientPerSecond: 5,
+  maxClients: 256,
+};
 
 export class FormGate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
   /** Posts refused so far (for logs and tests). */
   shed = 0;
   readonly maxActive: number;
   readonly maxQueued: number;
   readonly overloadedPerSecond: number;
+  /** Everyone without an admin pass, one client per address. */
+  readonly visitors: AdmissionLane;
+  /** Administrators, one client per user. */
+  readonly admins: AdmissionLane;
   private readonly overloaded: () => boolean;
-  private readonly now: () => number;
-  private tokens: number;
-  private refilledAt: number;
+  private readonly identify: (req: IncomingMessage) => PostClient;
 
   constructor({
     maxActive = 8,
     maxQueued = 32,
     overloaded,
     overloadedPerSecond = 20,
+    perClient = {},
+    maxClients = 4096,
+    admins = {},
+    identify = (req) => postClientOf(req),
     now = () => performance.now(),
   }: FormGateOptions = {}) {
     this.maxActive = maxActive;
     this.maxQueued = maxQueued;
-    this.overloaded = overloaded ?? (() => false);
     this.overloadedPerSecond = overloadedPerSecond;
-    this.now = now;
-    this.tokens = overloadedPerSecond;
-    this.refilledAt = now();
+    this.overloaded = overloaded ?? (() => false);
+    this.identify = identify;
+    this.visitors = new AdmissionLane(
+      {
+        slots: maxActive,
+        queued: maxQueued,
+        perSecond: overloadedPerSecond,
+        perClientSlots: perClient.slots ?? 2,
+        perClientQueued: perClient.queued ?? 4,
+        perClientPerSecond: perClient.perSecond ?? 2,
+        maxClients,
+      },
+      now,
+    );
+    this.admins = new AdmissionLane({ ...ADMIN_LANE, ...admins }, now);
   }
 
-  /** Whether an overloaded loop may take one more post now (and counts it). */
-  private takeToken(): boolean {
-    const now = this.now();
-    const refill = ((now - this.refilledAt) / 1000) * this.overloadedPerSecond;
-    this.tokens = Math.min(this.overloadedPerSecond, this.tokens + refill);
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-
-  /** A release function once the post may proceed, or null when it is refused. */
-  async admit(): Promise<Release | null> {
-    const full = this.active >= this.maxActive;
-    const overloaded = this.overloaded();
-    if (
-      (full && (this.waiting.length >= this.maxQueued || overloaded)) ||
-      (overloaded && !this.takeToken())
-    ) {
+  /**
+   * A release function once the post may proceed, or null when it is refused. A post without
+   * a client is one the gate cannot tell apart from any other: only the lane's own limits apply.
+   */
+  async admit(client?: PostClient): Promise<Release | null> {
+    const lane = client?.admin ? this.admins : this.visitors;
+    const entry = lane.enter(client?.key, this.overloaded());
+    if (typeof entry === "string") {
       this.shed++;
       return null;
     }
-    // A waiting post takes over the slot of the one that leaves (active stays the same).
-    if (full) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      // Handed over on the next turn of the event loop, not in this one's microtasks: reads that
-      // arrived meanwhile (cache hits, /healthz) are answered before the next post's work, so a
-      // queue of posts cannot run back to back for as long as it is.
-      if (next) setImmediate(next);
-      else this.active--;
-    };
+    if (entry.ready) await entry.ready;
+    return entry.release;
+  }
+
+  /** `admit` for the client who sent `req` (from its headers alone: its body is not read). */
+  admitRequest(req: IncomingMessage): Promise<Release | null> {
+    return this.admit(this.identify(req));
   }
 }
 

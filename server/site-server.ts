@@ -2,13 +2,14 @@ import { createServer, type Server } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { env as currentEnv, type Env } from "../app/infra/env.server.ts";
+import { env as currentEnv, type Env, sessionSecret } from "../app/infra/env.server.ts";
 import { batchedAccessLog } from "./access-log.ts";
 import { analyticsHooks, contentChangedHook, createAppListener } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
 import { FormGate, loopPressure, OVERLOAD } from "./form-gate.ts";
 import { PageCache } from "./page-cache.ts";
+import { postClientOf } from "./post-client.ts";
 import { createReadinessCheck } from "./readiness.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
@@ -91,6 +92,10 @@ export async function startSiteServer(options: {
     formGate: new FormGate({
       overloaded: () =>
         pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization,
+      // The client as the rate limits count it; an administrator by the admin pass the admin
+      // area signed with SESSION_SECRET (read at request time: embedded mode sets it at start).
+      identify: (req) =>
+        postClientOf(req, { trustProxy: env.TRUST_PROXY === true, secret: sessionSecret }),
     }),
     log,
     accessLog: (line) => accessLog.line(`${line}${suffix}`),

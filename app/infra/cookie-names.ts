@@ -18,6 +18,11 @@ export const COOKIES = {
   browser: "browser",
   /** The language the visitor chose (switcher or suggestion): `en`, `sw` or `fr`. */
   lang: "lang",
+  /**
+   * A signed proof that this browser's session was an administrator's (app/infra/admin-pass.ts):
+   * priority for its posts in the server's form gate, never access.
+   */
+  adminPass: "admin-pass",
 } as const;
 
 /** Cookies that make a request personal: a Supabase session or a pending flash message. */

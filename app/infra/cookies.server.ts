@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 import type { Locale } from "~/i18n/locale";
+import { ADMIN_PASS, adminPassValue, verifiedAdminPass } from "./admin-pass";
 import { COOKIES } from "./cookie-names";
 import { isSecureSite, sessionSecret } from "./env.server";
 
@@ -137,4 +138,28 @@ export function browserId(request: Request): string | null {
   const expected = Buffer.from(browserSignature(id));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin pass (app/infra/admin-pass.ts): the admin area's proof, for the server's form gate, that
+// this browser's session was an administrator's. Priority for posts, never access.
+// ---------------------------------------------------------------------------------------------
+
+/** The pass for `userId`, from `nowSeconds` for ADMIN_PASS.lifetimeSeconds. */
+export function adminPassCookie(userId: string, nowSeconds: number): string {
+  const expiresAt = nowSeconds + ADMIN_PASS.lifetimeSeconds;
+  const value = adminPassValue(sessionSecret(), userId, expiresAt);
+  return `${COOKIES.adminPass}=${value}; ${attributes(ADMIN_PASS.lifetimeSeconds)}`;
+}
+
+/** Removes the pass (sign-out). */
+export function expiredAdminPassCookie(): string {
+  return `${COOKIES.adminPass}=; ${attributes(0)}`;
+}
+
+/** Whether the request carries a valid pass for `userId` that is not due for renewal yet. */
+export function hasFreshAdminPass(request: Request, userId: string, nowSeconds: number): boolean {
+  const pass = verifiedAdminPass(request.headers.get("Cookie"), sessionSecret(), nowSeconds);
+  const renewAt = nowSeconds + ADMIN_PASS.lifetimeSeconds - ADMIN_PASS.renewAfterSeconds;
+  return pass?.userId === userId && pass.expiresAt > renewAt;
 }

@@ -1,8 +1,11 @@
+import { keepAdminPass } from "~/infra/admin-pass.server";
 import { adminOnly } from "~/infra/session.server";
 import type { Route } from "./+types/layout";
 
 /**
  * The admin area (app/routes.ts mounts every /admin route under this layout): the rule
- * "administrators only" is enforced here once, for every loader and action below.
+ * "administrators only" is enforced here once, for every loader and action below; then the
+ * answer carries the admin pass that gives the administrator's posts their reserved share of
+ * the server's form gate (priority only, never access).
  */
-export const middleware: Route.MiddlewareFunction[] = [adminOnly];
+export const middleware: Route.MiddlewareFunction[] = [adminOnly, keepAdminPass];

@@ -3,7 +3,11 @@ import { signOut } from "~/domain/accounts/auth.server";
 import { clearUnsaved } from "~/domain/onboarding/progress.server";
 import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
-import { expiredSupabaseCookies, sessionOnlyCookie } from "~/infra/cookies.server";
+import {
+  expiredAdminPassCookie,
+  expiredSupabaseCookies,
+  sessionOnlyCookie,
+} from "~/infra/cookies.server";
 import { getSupabase } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { SESSION_SUBJECT } from "~/lib/toast";
@@ -24,6 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok)
     for (const cookie of expiredSupabaseCookies(request)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", sessionOnlyCookie(false));
+  // The admin pass ends with the session it was given for.
+  headers.append("Set-Cookie", expiredAdminPassCookie());
   headers.append("Set-Cookie", await clearUnsaved(request.headers.get("Cookie")));
   const t = translator(localeOf(request));
   // Every toast shown before is about the session that ended (app/lib/toast.ts).
