@@ -59,6 +59,8 @@ export interface TestBackendOptions {
   /** Postgres notifications to pass on (see LocalSupabaseOptions.notifyChannels). */
   notifyChannels?: LocalSupabaseOptions["notifyChannels"];
   onNotify?: LocalSupabaseOptions["onNotify"];
+  /** The database thread's watchdog and housekeeping (see LocalSupabaseOptions.database). */
+  database?: LocalSupabaseOptions["database"];
 }
 
 export interface TestMailbox {
@@ -138,6 +140,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       mailCodes: options.mailCodes,
       notifyChannels: options.notifyChannels,
       onNotify: options.onNotify,
+      database: options.database,
     });
     return {
       url: backend.url,

@@ -1,0 +1,190 @@
+/**
+ * The backend's `Database` (db/types.ts) on the database thread: PGlite's transaction
+ * semantics — one transaction at a time, statements outside it wait, an error thrown inside
+ * rolls it back — with every statement under its bound (db/thread.ts).
+ *
+ * A transaction opened on one opening of the database never continues on the next: once its
+ * statement was stopped (and the database reopened, which rolled it back), its later
+ * statements fail with 25P02 as in any aborted Postgres transaction, and it cannot commit.
+ */
+import { isCanceled, transactionAborted } from "./errors.ts";
+import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS } from "./settings.ts";
+import { type Answer, DatabaseThread } from "./thread.ts";
+import { Turns } from "./turns.ts";
+import type { Database, DatabaseTx, QueryResult, StatementScope } from "./types.ts";
+
+class ThreadTx implements DatabaseTx {
+  readonly #thread: DatabaseThread;
+  readonly #signal?: AbortSignal;
+  #timeoutMs?: number;
+  #generation = -1;
+  #ended = false;
+  /** The error that stopped one of its statements (the transaction is gone with it). */
+  #stoppedBy?: Error;
+
+  constructor(thread: DatabaseThread, scope: StatementScope) {
+    this.#thread = thread;
+    this.#signal = scope.signal;
+    this.#timeoutMs = scope.timeoutMs;
+  }
+
+  useStatementTimeout(ms: number): void {
+    this.#timeoutMs = ms;
+  }
+
+  async begin(): Promise<void> {
+    const { generation } = await this.#thread.run(
+      { op: "exec", sql: "BEGIN" },
+      { timeoutMs: this.#timeoutMs, signal: this.#signal },
+    );
+    this.#generation = generation;
+  }
+
+  get #lost(): boolean {
+    return this.#thread.generation !== this.#generation;
+  }
+
+  readonly #admit = () => (this.#lost ? transactionAborted() : undefined);
+
+  async #run(job: Parameters<DatabaseThread["run"]>[0]): Promise<Answer["value"]> {
+    if (this.#ended) throw new Error("Transaction is closed");
+    try {
+      const { value } = await this.#thread.run(job, {
+        timeoutMs: this.#timeoutMs,
+        signal: this.#signal,
+        admit: this.#admit,
+      });
+      return value;
+    } catch (error) {
+      if (isCanceled(error) && this.#lost) this.#stoppedBy ??= error as Error;
+      throw error;
+    }
+  }
+
+  async query<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+  ): Promise<QueryResult<T>> {
+    return (await this.#run({ op: "query", sql, params })) as QueryResult<T>;
+  }
+
+  async exec(sql: string): Promise<QueryResult[]> {
+    return (await this.#run({ op: "exec", sql })) as QueryResult[];
+  }
+
+  async commit(): Promise<void> {
+    if (this.#lost) {
+      this.#ended = true;
+      throw this.#stoppedBy ?? transactionAborted();
+    }
+    try {
+      await this.#run({ op: "exec", sql: "COMMIT" });
+    } catch (error) {
+      // Refused before it ran (its client left): the transaction is still open.
+      await this.rollback();
+      throw error;
+    } finally {
+      this.#ended = true;
+    }
+  }
+
+  /** Always runs, whoever left: nothing else may use the database while it is open. */
+  async rollback(): Promise<void> {
+    this.#ended = true;
+    if (this.#lost) return; // the reopen's crash recovery rolled it back
+    await this.#thread.run({ op: "exec", sql: "ROLLBACK" }).catch(() => {});
+  }
+}
+
+class ThreadDatabase implements Database {
+  readonly #thread: DatabaseThread;
+  readonly #turns: Turns;
+  readonly #scope: StatementScope;
+
+  constructor(thread: DatabaseThread, turns: Turns, scope: StatementScope) {
+    this.#thread = thread;
+    this.#turns = turns;
+    this.#scope = scope;
+  }
+
+  get busy(): boolean {
+    return this.#turns.busy || this.#thread.busy;
+  }
+
+  get reopens(): number {
+    return this.#thread.reopens;
+  }
+
+  scoped(scope: StatementScope): Database {
+    return new ThreadDatabase(this.#thread, this.#turns, { ...this.#scope, ...scope });
+  }
+
+  #statement(job: Parameters<DatabaseThread["run"]>[0]): Promise<unknown> {
+    const { timeoutMs, signal } = this.#scope;
+    return this.#turns.run(
+      async () => (await this.#thread.run(job, { timeoutMs, signal })).value,
+      signal,
+    );
+  }
+
+  async query<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+  ): Promise<QueryResult<T>> {
+    return (await this.#statement({ op: "query", sql, params })) as QueryResult<T>;
+  }
+
+  async exec(sql: string): Promise<QueryResult[]> {
+    return (await this.#statement({ op: "exec", sql })) as QueryResult[];
+  }
+
+  transaction<T>(fn: (tx: DatabaseTx) => Promise<T>): Promise<T> {
+    return this.#turns.run(async () => {
+      const tx = new ThreadTx(this.#thread, this.#scope);
+      await tx.begin();
+      let value: T;
+      try {
+        value = await fn(tx);
+      } catch (error) {
+        await tx.rollback();
+        throw error;
+      }
+      await tx.commit();
+      return value;
+    }, this.#scope.signal);
+  }
+
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.#turns.run(async () => {
+      const unlisten = await this.#thread.listen(channel, onPayload);
+      return () => this.#turns.run(unlisten);
+    });
+  }
+
+  async snapshot(): Promise<Uint8Array> {
+    return (await this.#statement({ op: "snapshot" })) as Uint8Array;
+  }
+
+  close(): Promise<void> {
+    return this.#thread.close();
+  }
+}
+
+/** The backend's database: PGlite on `pgdata`, opened on a thread of its own. */
+export async function openDatabaseThread(
+  pgdata: string,
+  log: (line: string) => void,
+  settings: Pick<
+    DatabaseSettings,
+    "cancelRunningAfterMs" | "cancelReopensPerMinute"
+  > = DEFAULT_DATABASE_SETTINGS,
+): Promise<Database> {
+  const { cancelRunningAfterMs, cancelReopensPerMinute } = settings;
+  const thread = await DatabaseThread.open({
+    pgdata,
+    log,
+    cancelRunningAfterMs,
+    cancelReopensPerMinute,
+  });
+  return new ThreadDatabase(thread, new Turns(), {});
+}
