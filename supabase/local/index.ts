@@ -23,8 +23,8 @@ import { createEqualTimes } from "./auth/equal-time.ts";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords.ts";
 import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
+import { startHousekeeping } from "./db/housekeeping.ts";
 import { type DatabaseSettings, databaseSettings } from "./db/settings.ts";
-import { startStatistics } from "./db/statistics.ts";
 import type { Database } from "./db/types.ts";
 import { type EnsuredUser, type EnsuredUserResult, ensureUsers } from "./ensured-users.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
@@ -191,9 +191,14 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     writeFileSync(urlFile, `${url}\n`);
     const database = db;
     const relay = opts.smtp ? startMailRelay(db, opts.smtp, log) : undefined;
-    const statistics = databaseOptions.statistics
-      ? startStatistics(db, databaseOptions.statisticsIntervalMs, log)
-      : undefined;
+    const housekeeping = startHousekeeping(
+      db,
+      {
+        intervalMs: databaseOptions.housekeepingIntervalMs,
+        statistics: databaseOptions.statistics,
+      },
+      log,
+    );
     if (relay)
       log(`[mail-relay] auth mails also go out through SMTP (${new URL(opts.smtp!.url).host})`);
     const hasher = passwords;
@@ -215,7 +220,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
           });
           clearTimeout(force);
           await relay?.close();
-          await statistics?.close();
+          await housekeeping.close();
           try {
             await hasher.close();
             await database.close();

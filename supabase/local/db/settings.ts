@@ -1,6 +1,6 @@
 /** How the backend looks after its database (`startLocalSupabase({ database })`). */
 import { AUTH_STATEMENT_TIMEOUT_MS, STORAGE_STATEMENT_TIMEOUT_MS } from "./bounds.ts";
-import { DEFAULT_STATISTICS_INTERVAL_MS } from "./statistics.ts";
+import { DEFAULT_HOUSEKEEPING_INTERVAL_MS } from "./housekeeping.ts";
 
 export interface DatabaseSettings {
   /** Bound of each auth statement (ms); hosted GoTrue's request limit, 10 s (db/bounds.ts). */
@@ -19,10 +19,10 @@ export interface DatabaseSettings {
    * runs on to its own statement_timeout. 6: reopens then take at most ~2.5–10 % of the time.
    */
   cancelReopensPerMinute: number;
-  /** Keep planner statistics fresh, as autovacuum would (db/statistics.ts). */
+  /** Keep planner statistics fresh, as autovacuum would (db/housekeeping.ts). */
   statistics: boolean;
-  /** How often it checks (ms). */
-  statisticsIntervalMs: number;
+  /** How often housekeeping (checkpoints, statistics) checks (ms). */
+  housekeepingIntervalMs: number;
 }
 
 export const DEFAULT_DATABASE_SETTINGS: DatabaseSettings = {
@@ -31,7 +31,7 @@ export const DEFAULT_DATABASE_SETTINGS: DatabaseSettings = {
   cancelRunningAfterMs: 1000,
   cancelReopensPerMinute: 6,
   statistics: true,
-  statisticsIntervalMs: DEFAULT_STATISTICS_INTERVAL_MS,
+  housekeepingIntervalMs: DEFAULT_HOUSEKEEPING_INTERVAL_MS,
 };
 
 export function databaseSettings(overrides: Partial<DatabaseSettings> = {}): DatabaseSettings {

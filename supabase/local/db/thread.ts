@@ -149,9 +149,14 @@ export class DatabaseThread {
 
   #start(stopped?: Worker): Promise<void> {
     this.#opening ??= (async () => {
+      const started = performance.now();
       try {
         await stopped?.terminate();
         await this.#spawn();
+        if (stopped) {
+          const ms = Math.round(performance.now() - started);
+          this.#options.log(`[database] reopened in ${ms} ms`);
+        }
       } catch (error) {
         const reason = error instanceof Error ? error : new Error(String(error));
         this.#options.log(`[database] could not open ${this.#options.pgdata}: ${reason.message}`);
