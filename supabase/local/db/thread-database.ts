@@ -13,11 +13,16 @@ import { type Answer, DatabaseThread } from "./thread.ts";
 import { Turns } from "./turns.ts";
 import type { Database, DatabaseTx, QueryResult, StatementScope } from "./types.ts";
 
+/**
+ * A transaction on the thread. Its BEGIN travels with its first statement (one round trip
+ * less per transaction), so a transaction that runs no statement costs nothing.
+ */
 class ThreadTx implements DatabaseTx {
   readonly #thread: DatabaseThread;
   readonly #signal?: AbortSignal;
   #timeoutMs?: number;
-  #generation = -1;
+  /** The opening of the database its BEGIN went to; undefined until its first statement. */
+  #generation?: number;
   #ended = false;
   /** The error that stopped one of its statements (the transaction is gone with it). */
   #stoppedBy?: Error;
@@ -32,19 +37,18 @@ class ThreadTx implements DatabaseTx {
     this.#timeoutMs = ms;
   }
 
-  async begin(): Promise<void> {
-    const { generation } = await this.#thread.run(
-      { op: "exec", sql: "BEGIN" },
-      { timeoutMs: this.#timeoutMs, signal: this.#signal },
-    );
-    this.#generation = generation;
-  }
-
+  /** Its BEGIN ran on an opening of the database that has since been replaced. */
   get #lost(): boolean {
-    return this.#thread.generation !== this.#generation;
+    return this.#generation !== undefined && this.#thread.generation !== this.#generation;
   }
 
-  readonly #admit = () => (this.#lost ? transactionAborted() : undefined);
+  readonly #admit = () => {
+    if (this.#generation === undefined) {
+      this.#generation = this.#thread.generation;
+      return "begin" as const;
+    }
+    return this.#lost ? transactionAborted() : undefined;
+  };
 
   async #run(job: Parameters<DatabaseThread["run"]>[0]): Promise<Answer["value"]> {
     if (this.#ended) throw new Error("Transaction is closed");
@@ -73,6 +77,10 @@ class ThreadTx implements DatabaseTx {
   }
 
   async commit(): Promise<void> {
+    if (this.#generation === undefined) {
+      this.#ended = true;
+      return;
+    }
     if (this.#lost) {
       this.#ended = true;
       throw this.#stoppedBy ?? transactionAborted();
@@ -91,7 +99,8 @@ class ThreadTx implements DatabaseTx {
   /** Always runs, whoever left: nothing else may use the database while it is open. */
   async rollback(): Promise<void> {
     this.#ended = true;
-    if (this.#lost) return; // the reopen's crash recovery rolled it back
+    // Nothing began, or the reopen's crash recovery rolled it back.
+    if (this.#generation === undefined || this.#lost) return;
     await this.#thread.run({ op: "exec", sql: "ROLLBACK" }).catch(() => {});
   }
 }
@@ -141,7 +150,6 @@ class ThreadDatabase implements Database {
   transaction<T>(fn: (tx: DatabaseTx) => Promise<T>): Promise<T> {
     return this.#turns.run(async () => {
       const tx = new ThreadTx(this.#thread, this.#scope);
-      await tx.begin();
       let value: T;
       try {
         value = await fn(tx);

@@ -32,8 +32,11 @@ export interface RunOptions {
   /** Its bound in ms; the database's own statement_timeout when absent or 0. */
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Asked when the statement's turn comes: an error refuses it unsent. */
-  admit?: () => Error | undefined;
+  /**
+   * Asked when the statement's turn comes: an error refuses it unsent; "begin" sends it with
+   * a BEGIN before it (its transaction's first statement).
+   */
+  admit?: () => Error | "begin" | undefined;
 }
 
 export interface Answer {
@@ -226,19 +229,19 @@ export class DatabaseThread {
       const pending = this.#queue.shift();
       if (!pending) break;
       const { signal, admit } = pending.options;
-      const refused = signal?.aborted ? userCancel() : admit?.();
-      if (refused) {
-        this.#settle(pending, refused);
+      const admitted = signal?.aborted ? userCancel() : admit?.();
+      if (admitted instanceof Error) {
+        this.#settle(pending, admitted);
         continue;
       }
-      this.#send(worker, pending);
+      this.#send(worker, pending, admitted === "begin");
       return;
     }
     // Idle: the thread alone must not keep the process alive.
     worker.unref();
   }
 
-  #send(worker: Worker, pending: Pending): void {
+  #send(worker: Worker, pending: Pending, begin: boolean): void {
     const id = this.#nextId++;
     const timeoutMs = effectiveTimeout(pending.options.timeoutMs, this.#databaseTimeoutMs);
     const running: Running = {
@@ -250,7 +253,7 @@ export class DatabaseThread {
     };
     this.#running = running;
     worker.ref();
-    worker.postMessage({ id, ...pending.job });
+    worker.postMessage(begin ? { id, ...pending.job, begin } : { id, ...pending.job });
   }
 
   #received(worker: Worker, message: ThreadMessage): void {

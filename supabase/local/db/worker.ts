@@ -48,10 +48,12 @@ try {
   const run = async (job: JobRequest): Promise<unknown> => {
     switch (job.op) {
       case "query": {
+        if (job.begin) await db.exec("BEGIN");
         const { rows, affectedRows, fields } = await db.query(job.sql, job.params);
         return { rows, affectedRows, fields };
       }
       case "exec":
+        if (job.begin) await db.exec("BEGIN");
         return (await db.exec(job.sql)).map(({ rows, affectedRows, fields }) => ({
           rows,
           affectedRows,

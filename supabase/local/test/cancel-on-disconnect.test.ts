@@ -41,11 +41,13 @@ describe("cancel on disconnect", () => {
     );
     expect(abandoned.value.error?.message).toMatch(/abort|timeout/i);
     expect(abandoned.ms).toBeLessThan(3000);
-    // Without the cancel this read would wait ~18 s more behind the RPC (or its 8 s bound).
+    // Without the cancel this read would wait behind the RPC until its 8 s bound (6.5 s more);
+    // with it, only for the reopen (which a loaded machine makes slower).
     const next = await timed(() => anonClient(backend).from("posts").select("id").limit(1));
     expect(next.value.error).toBeNull();
-    expect(next.ms).toBeLessThan(2500);
     expect(stoppedForClients()).toHaveLength(1);
+    const reopened = logged.map((line) => /reopened in (\d+) ms/.exec(line)?.[1]).find(Boolean);
+    expect(next.ms).toBeLessThan(Math.min(Number(reopened) + 1000, 6000));
     // Its transaction was rolled back with it.
     expect(await notes()).not.toContain("abandoned");
   });
