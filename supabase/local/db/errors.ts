@@ -88,6 +88,13 @@ export const transactionAborted = () =>
     { severity: "ERROR", code: "25P02" },
   );
 
+/** PGlite's answer when a transaction's COMMIT rolled it back (a statement of it had failed). */
+export const rolledBackInstead = () =>
+  new DatabaseError("Transaction was rolled back instead of committed", {
+    severity: "ERROR",
+    code: "25P02",
+  });
+
 /** True for a 57014 (a statement stopped by its timeout or by its departed client). */
 export function isCanceled(error: unknown): boolean {
   return error instanceof DatabaseError && error.code === "57014";

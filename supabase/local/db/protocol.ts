@@ -2,19 +2,20 @@
 import type { WireError } from "./errors.ts";
 import type { QueryResult } from "./types.ts";
 
-/**
- * Work for the database thread; it runs one at a time, in the order sent. `begin` opens a
- * transaction first (a transaction's first statement: one round trip instead of two).
- */
+/** Work for the database thread; it runs one at a time, in the order sent. */
 export type Job =
-  | { op: "query"; sql: string; params: unknown[]; begin?: boolean }
-  | { op: "exec"; sql: string; begin?: boolean }
+  | { op: "query"; sql: string; params: unknown[] }
+  | { op: "exec"; sql: string }
   | { op: "listen"; channel: string }
   | { op: "unlisten"; channel: string }
   | { op: "snapshot" }
   | { op: "close" };
 
-export type JobRequest = Job & { id: number };
+/**
+ * `before`: statements run first, in the same round trip, their results dropped: a deferred
+ * read-only COMMIT, a transaction's BEGIN with its first statement, the REST settings.
+ */
+export type JobRequest = Job & { id: number; before?: string };
 
 /** What each job answers. */
 export interface JobValue {

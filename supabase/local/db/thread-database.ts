@@ -7,15 +7,16 @@
  * statement was stopped (and the database reopened, which rolled it back), its later
  * statements fail with 25P02 as in any aborted Postgres transaction, and it cannot commit.
  */
-import { isCanceled, transactionAborted } from "./errors.ts";
+import { isCanceled, rolledBackInstead, transactionAborted } from "./errors.ts";
 import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS } from "./settings.ts";
 import { type Answer, DatabaseThread } from "./thread.ts";
 import { Turns } from "./turns.ts";
 import type { Database, DatabaseTx, QueryResult, StatementScope } from "./types.ts";
 
 /**
- * A transaction on the thread. Its BEGIN travels with its first statement (one round trip
- * less per transaction), so a transaction that runs no statement costs nothing.
+ * A transaction on the thread, in as few round trips as its statements: its BEGIN (and a
+ * prelude, the REST settings) travels with its first statement, so a transaction that runs no
+ * statement costs nothing, and a read-only one's COMMIT goes with whatever comes next.
  */
 class ThreadTx implements DatabaseTx {
   readonly #thread: DatabaseThread;
@@ -24,6 +25,10 @@ class ThreadTx implements DatabaseTx {
   /** The opening of the database its BEGIN went to; undefined until its first statement. */
   #generation?: number;
   #ended = false;
+  /** A statement of it failed (Postgres aborted the transaction). */
+  #failed = false;
+  #prelude?: string;
+  #commitLazily = false;
   /** The error that stopped one of its statements (the transaction is gone with it). */
   #stoppedBy?: Error;
 
@@ -37,17 +42,28 @@ class ThreadTx implements DatabaseTx {
     this.#timeoutMs = ms;
   }
 
+  prelude(sql: string): void {
+    this.#prelude = this.#prelude ? `${this.#prelude};${sql}` : sql;
+  }
+
+  commitLazily(): void {
+    this.#commitLazily = true;
+  }
+
   /** Its BEGIN ran on an opening of the database that has since been replaced. */
   get #lost(): boolean {
     return this.#generation !== undefined && this.#thread.generation !== this.#generation;
   }
 
   readonly #admit = () => {
+    if (this.#lost) return transactionAborted();
+    let script = this.#prelude;
+    this.#prelude = undefined;
     if (this.#generation === undefined) {
       this.#generation = this.#thread.generation;
-      return "begin" as const;
+      script = script ? `BEGIN;${script}` : "BEGIN";
     }
-    return this.#lost ? transactionAborted() : undefined;
+    return script;
   };
 
   async #run(job: Parameters<DatabaseThread["run"]>[0]): Promise<Answer["value"]> {
@@ -60,6 +76,7 @@ class ThreadTx implements DatabaseTx {
       });
       return value;
     } catch (error) {
+      this.#failed = true;
       if (isCanceled(error) && this.#lost) this.#stoppedBy ??= error as Error;
       throw error;
     }
@@ -85,8 +102,14 @@ class ThreadTx implements DatabaseTx {
       this.#ended = true;
       throw this.#stoppedBy ?? transactionAborted();
     }
+    if (this.#commitLazily && !this.#failed) {
+      this.#ended = true;
+      this.#thread.deferCommit();
+      return;
+    }
+    let results: QueryResult[];
     try {
-      await this.#run({ op: "exec", sql: "COMMIT" });
+      results = (await this.#run({ op: "exec", sql: "COMMIT" })) as QueryResult[];
     } catch (error) {
       // Refused before it ran (its client left): the transaction is still open.
       await this.rollback();
@@ -94,6 +117,7 @@ class ThreadTx implements DatabaseTx {
     } finally {
       this.#ended = true;
     }
+    if (results[0]?.command === "ROLLBACK") throw rolledBackInstead();
   }
 
   /** Always runs, whoever left: nothing else may use the database while it is open. */

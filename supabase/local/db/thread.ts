@@ -33,10 +33,10 @@ export interface RunOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   /**
-   * Asked when the statement's turn comes: an error refuses it unsent; "begin" sends it with
-   * a BEGIN before it (its transaction's first statement).
+   * Asked when the statement's turn comes: an error refuses it unsent; a script is run just
+   * before it, in the same round trip (its transaction's BEGIN, the REST settings).
    */
-  admit?: () => Error | "begin" | undefined;
+  admit?: () => Error | string | undefined;
 }
 
 export interface Answer {
@@ -63,6 +63,7 @@ interface Running {
 }
 
 const closedError = () => new Error("The database is closed");
+const isCommit = (job: Job) => job.op === "exec" && job.sql === "COMMIT";
 
 export class DatabaseThread {
   readonly #options: ThreadOptions;
@@ -77,6 +78,8 @@ export class DatabaseThread {
   #databaseTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS;
   #closing = false;
   #budgetSpentLogged = -Infinity;
+  /** A read-only transaction ended without its COMMIT, which goes with the next job. */
+  #commitDeferred = false;
   /** Times the database was reopened after a statement was stopped or the thread died. */
   reopens = 0;
 
@@ -137,6 +140,19 @@ export class DatabaseThread {
       this.#channels.delete(channel);
       await this.run({ op: "unlisten", channel });
     };
+  }
+
+  /**
+   * Ends the open (read-only) transaction with the next job instead of a round trip of its own;
+   * when none comes within a few ms, a COMMIT alone. Read-only: its COMMIT cannot fail and
+   * makes nothing durable, so its caller may answer before it ran.
+   */
+  deferCommit(): void {
+    this.#commitDeferred = true;
+    setTimeout(() => {
+      if (!this.#commitDeferred || this.#running || this.#queue.length > 0) return;
+      this.run({ op: "exec", sql: "COMMIT" }).catch(() => {});
+    }, 5).unref();
   }
 
   /** Lets queued statements finish, shuts Postgres down cleanly, ends the thread. */
@@ -234,14 +250,14 @@ export class DatabaseThread {
         this.#settle(pending, admitted);
         continue;
       }
-      this.#send(worker, pending, admitted === "begin");
+      this.#send(worker, pending, admitted);
       return;
     }
     // Idle: the thread alone must not keep the process alive.
     worker.unref();
   }
 
-  #send(worker: Worker, pending: Pending, begin: boolean): void {
+  #send(worker: Worker, pending: Pending, script: string | undefined): void {
     const id = this.#nextId++;
     const timeoutMs = effectiveTimeout(pending.options.timeoutMs, this.#databaseTimeoutMs);
     const running: Running = {
@@ -253,7 +269,11 @@ export class DatabaseThread {
     };
     this.#running = running;
     worker.ref();
-    worker.postMessage(begin ? { id, ...pending.job, begin } : { id, ...pending.job });
+    // A job that is itself the deferred COMMIT needs no other.
+    const deferred = this.#commitDeferred && !isCommit(pending.job);
+    this.#commitDeferred = false;
+    const before = deferred ? (script ? `COMMIT;${script}` : "COMMIT") : script;
+    worker.postMessage(before ? { id, ...pending.job, before } : { id, ...pending.job });
   }
 
   #received(worker: Worker, message: ThreadMessage): void {
@@ -342,6 +362,7 @@ export class DatabaseThread {
     const stopped = this.#worker;
     this.#worker = undefined;
     this.#generation += 1;
+    this.#commitDeferred = false; // crash recovery ends whatever was open
     if (this.#closing) {
       void stopped?.terminate();
       this.#pump();

@@ -10,6 +10,8 @@ export interface QueryResult<T = Record<string, unknown>> {
   rows: T[];
   /** Rows an INSERT, UPDATE or DELETE touched. */
   affectedRows?: number;
+  /** The command tag's verb, e.g. "SELECT", "COMMIT" ("ROLLBACK" for a failed transaction's COMMIT). */
+  command?: string;
   fields: { name: string; dataTypeID: number }[];
 }
 
@@ -45,6 +47,18 @@ export interface StatementScope {
 export interface DatabaseTx extends Tx {
   /** This transaction's later statements run under this bound (a REST role's timeout). */
   useStatementTimeout(ms: number): void;
+  /**
+   * A script run just before the transaction's next statement, in the same round trip (the
+   * REST settings): its results are dropped, its error is that statement's. Dropped when no
+   * statement follows.
+   */
+  prelude(sql: string): void;
+  /**
+   * The transaction only reads (its settings made it read-only): its COMMIT, which can neither
+   * fail nor make anything durable, goes with the next statement instead of a round trip of its
+   * own. Ignored when one of its statements failed (that COMMIT must report it).
+   */
+  commitLazily(): void;
 }
 
 /** The backend's database: PGlite on its own thread, every statement under a watchdog. */

@@ -48,16 +48,15 @@ try {
   const run = async (job: JobRequest): Promise<unknown> => {
     switch (job.op) {
       case "query": {
-        if (job.begin) await db.exec("BEGIN");
-        const { rows, affectedRows, fields } = await db.query(job.sql, job.params);
-        return { rows, affectedRows, fields };
+        const { rows, affectedRows, fields, command } = await db.query(job.sql, job.params);
+        return { rows, affectedRows, fields, command };
       }
       case "exec":
-        if (job.begin) await db.exec("BEGIN");
-        return (await db.exec(job.sql)).map(({ rows, affectedRows, fields }) => ({
+        return (await db.exec(job.sql)).map(({ rows, affectedRows, fields, command }) => ({
           rows,
           affectedRows,
           fields,
+          command,
         }));
       case "listen":
         if (!unlisten.has(job.channel)) {
@@ -82,8 +81,12 @@ try {
     }
   };
 
+  const runAfter = async (job: JobRequest) => {
+    if (job.before) await db.exec(job.before);
+    return run(job);
+  };
   port.on("message", (job: JobRequest) => {
-    run(job).then(
+    runAfter(job).then(
       (value) =>
         post(
           { op: "done", id: job.id, value },

@@ -74,9 +74,10 @@ export function runAs<T>(
   const timeoutMs = statementTimeoutOf(ctx.roleSettings, scope.who.role);
   return ctx.db.transaction(async (tx) => {
     // The simple protocol: one call into PGlite, against six for a parameterised query (parse,
-    // describe, bind, describe, execute, sync) — a quarter of a REST call's round trips.
-    await tx.exec(settings);
+    // describe, bind, describe, execute, sync); and no trip of its own to the database thread.
+    tx.prelude(settings);
     if (timeoutMs !== undefined) tx.useStatementTimeout(timeoutMs);
+    if (readOnly) tx.commitLazily();
     return fn(tx);
   });
 }

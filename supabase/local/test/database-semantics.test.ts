@@ -69,6 +69,34 @@ describe("transactions on the database thread", () => {
     expect(await rows()).toEqual([1, 2]);
   });
 
+  it("fails the commit of a transaction whose statement failed, as PGlite does", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into public.t values (7, 'swallowed')");
+        await tx.query("select 1 / 0").catch(() => {});
+      }),
+    ).rejects.toMatchObject({ code: "25P02" });
+    expect(await rows()).toEqual([1, 2]);
+  });
+
+  it("runs a prelude with the next statement and ends a lazily committed read-only one", async () => {
+    const seen = await db.transaction(async (tx) => {
+      tx.prelude("select set_config('app.marker', 'set', true)");
+      tx.commitLazily();
+      return (await tx.query<{ v: string }>("select current_setting('app.marker') as v")).rows;
+    });
+    expect(seen).toEqual([{ v: "set" }]);
+    // The transaction ended before the next statement: its local setting is gone.
+    const after = await db.query<{ v: string }>("select current_setting('app.marker', true) as v");
+    expect(after.rows[0]?.v).toBe("");
+    // Whatever comes next runs outside it: VACUUM refuses a transaction block.
+    await db.transaction(async (tx) => {
+      tx.commitLazily();
+      await tx.query("select 1");
+    });
+    await expect(db.exec("vacuum public.t")).resolves.toBeDefined();
+  });
+
   it("loses a transaction whose statement was stopped: 25P02 after, no commit", async () => {
     const bounded = db.scoped({ timeoutMs: 300 });
     const seen: string[] = [];
