@@ -8,17 +8,34 @@
  * statements fail with 25P02 as in any aborted Postgres transaction, and it cannot commit.
  */
 import { isCanceled, rolledBackInstead, transactionAborted } from "./errors.ts";
+import type { Job } from "./protocol.ts";
 import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS } from "./settings.ts";
 import { type Answer, DatabaseThread } from "./thread.ts";
 import { Turns } from "./turns.ts";
 import type { Database, DatabaseTx, QueryResult, StatementScope } from "./types.ts";
+
+/** query and exec, as jobs for the database thread. */
+abstract class Statements {
+  protected abstract send(job: Job): Promise<unknown>;
+
+  async query<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+  ): Promise<QueryResult<T>> {
+    return (await this.send({ op: "query", sql, params })) as QueryResult<T>;
+  }
+
+  async exec(sql: string): Promise<QueryResult[]> {
+    return (await this.send({ op: "exec", sql })) as QueryResult[];
+  }
+}
 
 /**
  * A transaction on the thread, in as few round trips as its statements: its BEGIN (and a
  * prelude, the REST settings) travels with its first statement, so a transaction that runs no
  * statement costs nothing, and a read-only one's COMMIT goes with whatever comes next.
  */
-class ThreadTx implements DatabaseTx {
+class ThreadTx extends Statements implements DatabaseTx {
   readonly #thread: DatabaseThread;
   readonly #signal?: AbortSignal;
   #timeoutMs?: number;
@@ -33,6 +50,7 @@ class ThreadTx implements DatabaseTx {
   #stoppedBy?: Error;
 
   constructor(thread: DatabaseThread, scope: StatementScope) {
+    super();
     this.#thread = thread;
     this.#signal = scope.signal;
     this.#timeoutMs = scope.timeoutMs;
@@ -66,7 +84,7 @@ class ThreadTx implements DatabaseTx {
     return script;
   };
 
-  async #run(job: Parameters<DatabaseThread["run"]>[0]): Promise<Answer["value"]> {
+  protected async send(job: Job): Promise<Answer["value"]> {
     if (this.#ended) throw new Error("Transaction is closed");
     try {
       const { value } = await this.#thread.run(job, {
@@ -80,17 +98,6 @@ class ThreadTx implements DatabaseTx {
       if (isCanceled(error) && this.#lost) this.#stoppedBy ??= error as Error;
       throw error;
     }
-  }
-
-  async query<T = Record<string, unknown>>(
-    sql: string,
-    params: unknown[] = [],
-  ): Promise<QueryResult<T>> {
-    return (await this.#run({ op: "query", sql, params })) as QueryResult<T>;
-  }
-
-  async exec(sql: string): Promise<QueryResult[]> {
-    return (await this.#run({ op: "exec", sql })) as QueryResult[];
   }
 
   async commit(): Promise<void> {
@@ -109,7 +116,7 @@ class ThreadTx implements DatabaseTx {
     }
     let results: QueryResult[];
     try {
-      results = (await this.#run({ op: "exec", sql: "COMMIT" })) as QueryResult[];
+      results = await this.exec("COMMIT");
     } catch (error) {
       // Refused before it ran (its client left): the transaction is still open.
       await this.rollback();
@@ -129,12 +136,13 @@ class ThreadTx implements DatabaseTx {
   }
 }
 
-class ThreadDatabase implements Database {
+class ThreadDatabase extends Statements implements Database {
   readonly #thread: DatabaseThread;
   readonly #turns: Turns;
   readonly #scope: StatementScope;
 
   constructor(thread: DatabaseThread, turns: Turns, scope: StatementScope) {
+    super();
     this.#thread = thread;
     this.#turns = turns;
     this.#scope = scope;
@@ -152,23 +160,12 @@ class ThreadDatabase implements Database {
     return new ThreadDatabase(this.#thread, this.#turns, { ...this.#scope, ...scope });
   }
 
-  #statement(job: Parameters<DatabaseThread["run"]>[0]): Promise<unknown> {
+  protected send(job: Job): Promise<unknown> {
     const { timeoutMs, signal } = this.#scope;
     return this.#turns.run(
       async () => (await this.#thread.run(job, { timeoutMs, signal })).value,
       signal,
     );
-  }
-
-  async query<T = Record<string, unknown>>(
-    sql: string,
-    params: unknown[] = [],
-  ): Promise<QueryResult<T>> {
-    return (await this.#statement({ op: "query", sql, params })) as QueryResult<T>;
-  }
-
-  async exec(sql: string): Promise<QueryResult[]> {
-    return (await this.#statement({ op: "exec", sql })) as QueryResult[];
   }
 
   transaction<T>(fn: (tx: DatabaseTx) => Promise<T>): Promise<T> {
@@ -194,7 +191,7 @@ class ThreadDatabase implements Database {
   }
 
   async snapshot(): Promise<Uint8Array> {
-    return (await this.#statement({ op: "snapshot" })) as Uint8Array;
+    return (await this.send({ op: "snapshot" })) as Uint8Array;
   }
 
   close(): Promise<void> {
