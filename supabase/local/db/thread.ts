@@ -98,11 +98,6 @@ export class DatabaseThread {
     return this.#generation;
   }
 
-  /** The database's own statement_timeout in ms (the bound of statements that set none). */
-  get databaseTimeoutMs(): number {
-    return this.#databaseTimeoutMs;
-  }
-
   get busy(): boolean {
     return this.#running !== undefined || this.#queue.length > 0;
   }
@@ -209,11 +204,17 @@ export class DatabaseThread {
       throw error;
     });
     this.#databaseTimeoutMs = parseDuration(ready) ?? 0;
+    // Until it is this.#worker, these ignore it (a failed LISTEN below ends it).
     worker.on("message", (message: ThreadMessage) => this.#received(worker, message));
     worker.on("error", (error) => this.#died(worker, error));
     worker.on("exit", (code) => this.#died(worker, new Error(`exit code ${code}`)));
+    try {
+      await this.#listenAgain(worker);
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
     this.#worker = worker;
-    await this.#listenAgain(worker);
   }
 
   /** LISTEN again on a reopened database, before any queued statement runs. */
