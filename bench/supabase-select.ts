@@ -2,6 +2,9 @@
  * Benchmark of the embedded Supabase backend's hottest read: the published blog list,
  * through supabase-js, in the same process (as the web server embeds it).
  *
+ * `CPU/req` is the process's CPU time (every thread: the database thread, supabase-js, the
+ * HTTP server) per request: on a machine shared with other work it moves far less than req/s.
+ *
  *   npm run bench:supabase            (BENCH_SECONDS=5 by default)
  */
 import { rmSync } from "node:fs";
@@ -20,6 +23,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU ms of the whole process per request. */
+  cpu: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -51,6 +56,7 @@ async function run(concurrency: number, seconds: number): Promise<Row> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const deadline = started + seconds * 1000;
   const worker = async () => {
     while (performance.now() < deadline) {
@@ -62,6 +68,7 @@ async function run(concurrency: number, seconds: number): Promise<Row> {
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const cpuUsed = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   return {
     concurrency,
@@ -70,6 +77,7 @@ async function run(concurrency: number, seconds: number): Promise<Row> {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
+    cpu: (cpuUsed.user + cpuUsed.system) / 1000 / latencies.length,
   };
 }
 
@@ -81,11 +89,11 @@ try {
     `\nsupabase-js → embedded backend: posts list (6 rows, ~${SECONDS}s per level, ` +
       `Node ${process.versions.node}, ${cpus().length} CPUs)\n`,
   );
-  console.log("| concurrency | requests | req/s | p50 (ms) | p99 (ms) | errors |");
-  console.log("|---:|---:|---:|---:|---:|---:|");
+  console.log("| concurrency | requests | req/s | p50 (ms) | p99 (ms) | CPU/req (ms) | errors |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) {
     console.log(
-      `| ${row.concurrency} | ${row.requests} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${row.errors} |`,
+      `| ${row.concurrency} | ${row.requests} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${row.cpu.toFixed(2)} | ${row.errors} |`,
     );
   }
 } finally {

@@ -2,9 +2,10 @@
  * Consistent snapshots of a running embedded backend, and restoring one.
  *
  * `POST /backup/v1/snapshot` (service-role key only) answers a gzipped tar of `pgdata/`, taken
- * with PGlite's `dumpDataDir` after a CHECKPOINT: it runs while no statement runs (PGlite's
- * query lock), so the copy is one instant of the files — what a crash would leave, which Postgres
- * opens with WAL recovery — and every transaction committed before the request is in it.
+ * with PGlite's `dumpDataDir` after a CHECKPOINT: it runs between two statements (on the
+ * database thread, in its turn like any statement), so the copy is one instant of the files —
+ * what a crash would leave, which Postgres opens with WAL recovery — and every transaction
+ * committed before the request is in it.
  *
  * Storage bytes live outside `pgdata/` (`storage/`, one immutable file per object version). While
  * the database is copied no version file is removed, and right after, every version file is
@@ -14,12 +15,12 @@
 import { basename } from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import type { PGlite } from "@electric-sql/pglite";
-import { PGlite as PGliteClass } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 import type { ApiRequest } from "./api-request.ts";
 import { type ApiResult, jsonResult } from "./api-result.ts";
 import type { BackendContext } from "./context.ts";
+import type { Database } from "./db/types.ts";
 import type { FileStore } from "./storage/files.ts";
 
 /** What scripts/backup.ts and scripts/restore.ts need besides the snapshot itself. */
@@ -33,20 +34,27 @@ export const STORAGE_SNAPSHOT_HEADER = "x-storage-snapshot";
 
 const gzipAsync = promisify(gzip);
 
+/** The running backend's database, or PGlite opened by a tool on a stopped backend's directory. */
+export type SnapshotSource = Pick<Database, "snapshot"> | PGlite;
+
+async function tarOf(db: SnapshotSource): Promise<Uint8Array> {
+  if ("snapshot" in db) return db.snapshot();
+  await db.exec("CHECKPOINT");
+  return new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
+}
+
 /**
  * The gzipped tar of a database's data directory, between two statements. Statements wait only
  * while the files are copied into memory (~0.1 s for 40 MB); compression runs afterwards, on
  * libuv's thread pool.
  */
-export async function snapshotDatabase(db: PGlite): Promise<Buffer> {
-  await db.exec("CHECKPOINT");
-  const tar = await db.dumpDataDir("none");
-  return gzipAsync(new Uint8Array(await tar.arrayBuffer()), { level: 6 });
+export async function snapshotDatabase(db: SnapshotSource): Promise<Buffer> {
+  return gzipAsync(await tarOf(db), { level: 6 });
 }
 
 /** The database snapshot and a folder of links to the Storage files its rows name. */
 export function snapshotWithFiles(
-  db: PGlite,
+  db: SnapshotSource,
   files: FileStore,
 ): Promise<{ tarball: Buffer; filesFolder: string }> {
   return files.keepWhile(async () => {
@@ -57,7 +65,7 @@ export function snapshotWithFiles(
 
 /** Writes a snapshot into an empty `pgdata` directory (PGlite unpacks it on first open). */
 export async function restoreDatabase(tarball: Buffer, pgdata: string): Promise<void> {
-  const db = new PGliteClass({
+  const db = new PGlite({
     fs: new NodeFS(pgdata),
     loadDataDir: new Blob([new Uint8Array(tarball)], { type: "application/x-gzip" }),
   });

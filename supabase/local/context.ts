@@ -1,14 +1,22 @@
 /** State shared by every request handler of one running backend. */
-import type { PGlite } from "@electric-sql/pglite";
+
 import type { EqualTime } from "./auth/equal-time.ts";
 import type { PasswordHasher } from "./auth/passwords.ts";
+import type { DatabaseSettings } from "./db/settings.ts";
+import type { Database } from "./db/types.ts";
 import type { Keys } from "./jwt.ts";
 import type { RequestLimits } from "./rate-limit.ts";
+import type { RoleSettings } from "./rest/role-settings.ts";
 import type { SecuritySettings } from "./settings.ts";
 import type { FileStore } from "./storage/files.ts";
 
 export interface BackendContext {
-  db: PGlite;
+  /** In a request's handler: scoped to the request (its service's bound, its client's signal). */
+  db: Database;
+  /** The API roles' settings (statement_timeout), as PostgREST applies them per request. */
+  roleSettings: RoleSettings;
+  /** The bounds of the auth and storage services' statements. */
+  statementBounds: Pick<DatabaseSettings, "authStatementTimeoutMs" | "storageStatementTimeoutMs">;
   keys: Keys;
   /** Web app origin (e.g. http://localhost:3000); e-mail links point to `${siteUrl}/auth/confirm`. */
   siteUrl: string;

@@ -4,18 +4,19 @@
  * filename order (tracked in supabase_migrations.schema_migrations) → `supabase/seed.sql`
  * once, on first initialisation.
  *
- * Durability: NodeFS mounts Emscripten's NODEFS directly on the data directory, so every
- * file write Postgres makes (WAL at COMMIT included) is a real write() into the OS page
- * cache before the query resolves. `relaxedDurability` only changes filesystems that keep a
- * memory copy and sync it later (IndexedDB); NodeFS's syncToFs() is a no-op. Verified: rows
- * committed just before a SIGKILL are present after restart (WAL replay). Emscripten's NODEFS
- * does not fsync, so an OS crash or power loss may still lose the last commits.
+ * The running backend opens it on a thread of its own, every statement under a watchdog
+ * (`prepareDatabase`, db/thread.ts); tools that own the directory for a moment (`npm run
+ * db:types`, `npm run backup` of a stopped backend, the real-Postgres test) open it in their
+ * own thread (`openDatabase`). Durability: db/pglite.ts.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { NodeFS } from "@electric-sql/pglite/nodefs";
+import type { PGlite } from "@electric-sql/pglite";
+import { openPGlite } from "./db/pglite.ts";
+import type { DatabaseSettings } from "./db/settings.ts";
+import { openDatabaseThread } from "./db/thread-database.ts";
+import type { Database } from "./db/types.ts";
 
 /** The project's `supabase/` folder, found from this file, not from the cwd. */
 export const SUPABASE_DIR = join(import.meta.dirname, "..");
@@ -37,15 +38,17 @@ export interface SqlTransaction {
 }
 
 export interface PreparedDatabase {
-  db: PGlite;
+  db: Database;
   /** True when this start created the database (seed applied, admin may be generated). */
   fresh: boolean;
 }
 
-export async function openDatabase(pgdata: string): Promise<PGlite> {
-  const db = new PGlite({ fs: new NodeFS(pgdata), relaxedDurability: false });
-  await db.waitReady;
-  return db;
+/**
+ * PGlite on `pgdata` in the calling thread, without the backend's watchdog: for a tool that
+ * holds the directory alone for a moment. Statements here cannot be stopped.
+ */
+export function openDatabase(pgdata: string): Promise<PGlite> {
+  return openPGlite(pgdata);
 }
 
 export function migrationFiles(supabaseDir = SUPABASE_DIR): string[] {
@@ -154,11 +157,13 @@ export async function bringToSchema(db: SqlTarget, log: (line: string) => void):
   return fresh;
 }
 
+/** The backend's database: opened on its own thread, brought to the schema. */
 export async function prepareDatabase(
   pgdata: string,
   log: (line: string) => void,
+  settings: DatabaseSettings,
 ): Promise<PreparedDatabase> {
-  const db = await openDatabase(pgdata);
+  const db = await openDatabaseThread(pgdata, log, settings);
   try {
     return { db, fresh: await bringToSchema(db, log) };
   } catch (error) {

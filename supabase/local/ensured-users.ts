@@ -7,7 +7,7 @@
  * - `firstStartOnly`: only on the start that initialised the data directory, and only when the
  *   address is free (a generated password the caller prints once).
  */
-import type { PGlite } from "@electric-sql/pglite";
+
 import type { PasswordHasher } from "./auth/passwords.ts";
 import {
   createUser,
@@ -17,6 +17,7 @@ import {
   updateUser,
 } from "./auth/users.ts";
 import { checkPassword, type JsonObject, normaliseEmail } from "./auth/validation.ts";
+import type { Queryable } from "./db/types.ts";
 
 export interface EnsuredUser {
   email: string;
@@ -37,7 +38,7 @@ export interface EnsuredUserResult {
 }
 
 async function upsertUser(
-  db: PGlite,
+  db: Queryable,
   passwords: PasswordHasher,
   user: EnsuredUser,
 ): Promise<boolean> {
@@ -71,7 +72,7 @@ async function upsertUser(
 
 /** Ensures each account in turn; `fresh` is whether this start initialised the directory. */
 export async function ensureUsers(
-  db: PGlite,
+  db: Queryable,
   passwords: PasswordHasher,
   users: readonly EnsuredUser[],
   fresh: boolean,

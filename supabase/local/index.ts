@@ -23,17 +23,22 @@ import { createEqualTimes } from "./auth/equal-time.ts";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords.ts";
 import type { BackendContext } from "./context.ts";
 import { prepareDatabase } from "./database.ts";
+import { startHousekeeping } from "./db/housekeeping.ts";
+import { type DatabaseSettings, databaseSettings } from "./db/settings.ts";
+import type { Database } from "./db/types.ts";
 import { type EnsuredUser, type EnsuredUserResult, ensureUsers } from "./ensured-users.ts";
 import { createKeys, loadOrCreateSecret } from "./jwt.ts";
 import { acquireDirLock } from "./lock.ts";
 import { type MailRelay, type SmtpOptions, startMailRelay } from "./mail-relay.ts";
 import { createRequestLimits } from "./rate-limit.ts";
 import { createCatalog } from "./rest/catalog.ts";
+import { loadRoleSettings } from "./rest/role-settings.ts";
 import { createBackendServer } from "./server.ts";
 import { type SecuritySettings, securitySettings } from "./settings.ts";
 import { FileStore } from "./storage/files.ts";
 import { seedStorage } from "./storage/seed.ts";
 
+export type { DatabaseSettings } from "./db/settings.ts";
 export type { EnsuredUser, EnsuredUserResult } from "./ensured-users.ts";
 export type { Mail } from "./mailbox.ts";
 
@@ -101,6 +106,12 @@ export interface LocalSupabaseOptions {
    */
   notifyChannels?: readonly string[];
   onNotify?: (channel: string, payload: string) => void;
+  /**
+   * The database thread's watchdog and housekeeping (db/settings.ts): how a statement whose
+   * client left is stopped, and whether planner statistics are kept fresh. Defaults suit the
+   * site; tests shrink them.
+   */
+  database?: Partial<DatabaseSettings>;
 }
 
 export interface LocalSupabase {
@@ -122,11 +133,12 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
   mkdirSync(dir, { recursive: true });
   const lock = acquireDirLock(dir);
   const security = securitySettings(opts.security);
-  let db: Awaited<ReturnType<typeof prepareDatabase>>["db"] | undefined;
+  const databaseOptions = databaseSettings(opts.database);
+  let db: Database | undefined;
   let passwords: PasswordHasher | undefined;
   try {
     const keys = await createKeys(opts.jwtSecret ?? loadOrCreateSecret(dir));
-    const prepared = await prepareDatabase(join(dir, "pgdata"), log);
+    const prepared = await prepareDatabase(join(dir, "pgdata"), log, databaseOptions);
     db = prepared.db;
     passwords = createPasswordHasher({
       workers: security.passwordWorkers,
@@ -135,11 +147,14 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     });
     const users = await ensureUsers(db, passwords, opts.users ?? [], prepared.fresh);
     const catalog = await createCatalog(db);
+    const roleSettings = await loadRoleSettings(db);
     for (const channel of opts.notifyChannels ?? []) {
       await db.listen(channel, (payload) => opts.onNotify?.(channel, payload));
     }
     const ctx: BackendContext = {
       db,
+      roleSettings,
+      statementBounds: databaseOptions,
       keys,
       siteUrl: new URL(opts.siteUrl).origin,
       brandName: opts.brandName?.trim() || null,
@@ -176,6 +191,14 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
     writeFileSync(urlFile, `${url}\n`);
     const database = db;
     const relay = opts.smtp ? startMailRelay(db, opts.smtp, log) : undefined;
+    const housekeeping = startHousekeeping(
+      db,
+      {
+        intervalMs: databaseOptions.housekeepingIntervalMs,
+        statistics: databaseOptions.statistics,
+      },
+      log,
+    );
     if (relay)
       log(`[mail-relay] auth mails also go out through SMTP (${new URL(opts.smtp!.url).host})`);
     const hasher = passwords;
@@ -197,6 +220,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions): Promise<Lo
           });
           clearTimeout(force);
           await relay?.close();
+          await housekeeping.close();
           try {
             await hasher.close();
             await database.close();

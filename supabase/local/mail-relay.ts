@@ -6,8 +6,9 @@
  * backoff (10 s, 20 s, 40 s … up to 8 attempts). Mails older than an hour (their links have
  * expired) are never sent, so switching SMTP on later does not flood anyone with old mail.
  */
-import type { PGlite } from "@electric-sql/pglite";
+
 import nodemailer, { type Transporter } from "nodemailer";
+import type { Queryable } from "./db/types.ts";
 
 export interface SmtpOptions {
   /** `smtps://user:pass@host:465`, or `smtp://…:587` (STARTTLS required except on loopback). */
@@ -47,7 +48,7 @@ export function relayTransport(smtp: SmtpOptions): Transporter {
 }
 
 export function startMailRelay(
-  db: PGlite,
+  db: Queryable,
   smtp: SmtpOptions,
   log: (line: string) => void,
   transport: Transporter = relayTransport(smtp),

@@ -3,8 +3,9 @@
  * in `_local.mailbox` (auth mails inside the same transaction as the change that sent them),
  * logged (links only when `logMailLinks`), and served by mailbox-http.ts.
  */
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+
 import type { BackendContext } from "./context.ts";
+import type { Queryable, Tx } from "./db/types.ts";
 import { escapeHtml } from "./http.ts";
 
 export interface Mail {
@@ -46,7 +47,7 @@ function toMail(row: MailRow): Mail {
   };
 }
 
-export async function storeMail(tx: Transaction, mail: OutgoingMail): Promise<Mail> {
+export async function storeMail(tx: Tx, mail: OutgoingMail): Promise<Mail> {
   const { rows } = await tx.query<MailRow>(
     `insert into _local.mailbox (to_email, subject, text_body, html_body, links, headers)
      values ($1, $2, $3, $4, $5, $6) returning *`,
@@ -71,12 +72,12 @@ export function logMail(ctx: BackendContext, mail: Pick<Mail, "to" | "subject" |
 }
 
 /** Newest first. */
-export async function listMail(db: PGlite): Promise<Mail[]> {
+export async function listMail(db: Queryable): Promise<Mail[]> {
   const { rows } = await db.query<MailRow>("select * from _local.mailbox order by id desc");
   return rows.map(toMail);
 }
 
-export async function clearMail(db: PGlite): Promise<void> {
+export async function clearMail(db: Queryable): Promise<void> {
   await db.query("delete from _local.mailbox");
 }
 

@@ -2,6 +2,10 @@
  * The HTTP front door: routes /auth/v1, /rest/v1, /storage/v1 and /mailbox, like the Supabase API
  * gateway. As on hosted Supabase, Storage needs no apikey (public and signed URLs are plain
  * links); it checks the bearer token itself.
+ *
+ * Each request's handler gets the database scoped to it: its statements run under its
+ * service's bound (db/bounds.ts) and are cancelled when its client goes away before the answer
+ * (statements not started are never run; db/thread.ts decides about a running one).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type ApiRequest, below, parseApiRequest } from "./api-request.ts";
@@ -12,6 +16,7 @@ import type { BackendContext } from "./context.ts";
 import { handleMailbox, isMailboxPath } from "./mailbox-http.ts";
 import type { Catalog } from "./rest/catalog.ts";
 import { handleRest, isProjectApiKey } from "./rest/handler.ts";
+import { authenticatorTimeout } from "./rest/role-settings.ts";
 import { handleStorage } from "./storage/router.ts";
 
 /** Auth routes the gateway lets through without an API key (e-mail links, probes). */
@@ -30,6 +35,8 @@ interface Service {
   prefix: string;
   /** Whether the gateway demands a project API key; `request.path` is below the prefix. */
   needsApiKey: (request: ApiRequest) => boolean;
+  /** The bound of its statements; REST requests narrow it to their role's once it is set. */
+  statementTimeoutMs: (ctx: BackendContext) => number | undefined;
   handle: (request: ApiRequest, ctx: BackendContext, catalog: Catalog) => Promise<ApiResult>;
 }
 
@@ -38,16 +45,29 @@ const SERVICES: Service[] = [
   {
     prefix: "/storage/v1",
     needsApiKey: () => false,
+    statementTimeoutMs: (ctx) => ctx.statementBounds.storageStatementTimeoutMs,
     handle: (request, ctx) => handleStorage(request, ctx, ctx.storage),
   },
   {
     prefix: "/auth/v1",
     needsApiKey: ({ method, path }) =>
       !OPEN_AUTH_ROUTES.has(`${method === "HEAD" ? "GET" : method} ${path}`),
+    statementTimeoutMs: (ctx) => ctx.statementBounds.authStatementTimeoutMs,
     handle: (request, ctx) => handleAuth(request, ctx),
   },
-  { prefix: "/rest/v1", needsApiKey: () => true, handle: handleRest },
+  {
+    prefix: "/rest/v1",
+    needsApiKey: () => true,
+    statementTimeoutMs: (ctx) => authenticatorTimeout(ctx.roleSettings),
+    handle: handleRest,
+  },
 ];
+
+/** The backend's state as one request's handler sees it: the database scoped to the request. */
+const forRequest = (ctx: BackendContext, signal: AbortSignal, timeoutMs?: number) => ({
+  ...ctx,
+  db: ctx.db.scoped({ timeoutMs, signal }),
+});
 
 /** The gateway's key check: the apikey (header, query, else the bearer) must be one of the project's keys. */
 function apiKeyRefusal(ctx: BackendContext, request: ApiRequest): ApiResult | null {
@@ -67,12 +87,17 @@ function apiKeyRefusal(ctx: BackendContext, request: ApiRequest): ApiResult | nu
   return null;
 }
 
-function route(request: ApiRequest, ctx: BackendContext, catalog: Catalog): Promise<ApiResult> {
+function route(
+  request: ApiRequest,
+  ctx: BackendContext,
+  catalog: Catalog,
+  signal: AbortSignal,
+): Promise<ApiResult> {
   const { method, path } = request;
   // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers,
   // and snapshots answer only a service-role POST.
-  if (isMailboxPath(path)) return handleMailbox(request, ctx);
-  if (path === SNAPSHOT_PATH) return handleSnapshot(request, ctx);
+  if (isMailboxPath(path)) return handleMailbox(request, forRequest(ctx, signal));
+  if (path === SNAPSHOT_PATH) return handleSnapshot(request, forRequest(ctx, signal));
   if (method === "OPTIONS") return Promise.resolve({ status: 204, headers: CORS_HEADERS });
   const service = SERVICES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
   if (!service) {
@@ -80,7 +105,9 @@ function route(request: ApiRequest, ctx: BackendContext, catalog: Catalog): Prom
   }
   const scoped = below(request, service.prefix);
   const refused = service.needsApiKey(scoped) ? apiKeyRefusal(ctx, scoped) : null;
-  return refused ? Promise.resolve(refused) : service.handle(scoped, ctx, catalog);
+  if (refused) return Promise.resolve(refused);
+  const scopedCtx = forRequest(ctx, signal, service.statementTimeoutMs(ctx));
+  return service.handle(scoped, scopedCtx, catalog);
 }
 
 /** The request's URL, or null when it cannot be parsed. */
@@ -101,8 +128,13 @@ async function dispatch(
   catalog: Catalog,
 ): Promise<void> {
   const url = requestUrl(req);
+  // The client went away before its answer: its statements are cancelled.
+  const departed = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) departed.abort();
+  });
   const result = url
-    ? await route(parseApiRequest(req, url), ctx, catalog)
+    ? await route(parseApiRequest(req, url), ctx, catalog, departed.signal)
     : jsonResult(400, { message: "Malformed request URL" });
   await writeResult(res, result);
 }

@@ -33,6 +33,8 @@ import { createTestDataDir, TEST_ADMIN } from "./template.ts";
 export type { Mail } from "./mailbox.ts";
 /** The SQL each Data API request runs first (role, claims), for tests of RLS policies. */
 export type { RequestRole } from "./rest/request-role.ts";
+/** The API roles' settings (statement_timeout) that SQL sets, read as the REST layer reads them. */
+export { loadRoleSettings, type RoleSettings } from "./rest/role-settings.ts";
 export { requestSettingsSql, sqlLiteral } from "./rest/transaction.ts";
 export { startScratchRun } from "./scratch.ts";
 export { createTestDataDir, ensureTestTemplate, TEST_ADMIN } from "./template.ts";
@@ -59,6 +61,8 @@ export interface TestBackendOptions {
   /** Postgres notifications to pass on (see LocalSupabaseOptions.notifyChannels). */
   notifyChannels?: LocalSupabaseOptions["notifyChannels"];
   onNotify?: LocalSupabaseOptions["onNotify"];
+  /** The database thread's watchdog and housekeeping (see LocalSupabaseOptions.database). */
+  database?: LocalSupabaseOptions["database"];
 }
 
 export interface TestMailbox {
@@ -138,6 +142,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       mailCodes: options.mailCodes,
       notifyChannels: options.notifyChannels,
       onNotify: options.onNotify,
+      database: options.database,
     });
     return {
       url: backend.url,

@@ -3,13 +3,19 @@
  * the bootstrap, migrations and seed of supabase/local/database.ts (bringToSchema) on a
  * throw-away PostgreSQL 17 server, then the row-level-security matrix
  * (test/support/rls-matrix.ts) there and on the embedded backend's own PGlite database; both
- * must be identical, and a few outcomes pin the policy.
+ * must be identical, and a few outcomes pin the policy. The roles' statement timeouts, which the
+ * REST layer sets in each request (requestSettingsSql), are PostgreSQL's own there.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { bringToSchema, openDatabase } from "@jenga/supabase-local/database";
-import { createTestDataDir } from "@jenga/supabase-local/testing";
+import {
+  createTestDataDir,
+  loadRoleSettings,
+  type RequestRole,
+  requestSettingsSql,
+} from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   isNetworkUrl,
@@ -151,6 +157,43 @@ describe("the SQL on real PostgreSQL 17", () => {
     expect(real.matrix).toEqual(matrix);
     // Each known version difference still occurs (drop it from the list when it no longer does).
     for (const count of rewritten) expect(count).toBeGreaterThan(0);
+  });
+});
+
+describe("statement timeouts on PostgreSQL 17", () => {
+  const settingsAs = async (role: string) => {
+    const who: RequestRole = { role, claims: { role } };
+    const roleSettings = await loadRoleSettings(pgSession(server!.client));
+    const scope = { who, req: { method: "POST", headers: {} }, path: "/rpc/slow", roleSettings };
+    return requestSettingsSql(scope, false);
+  };
+
+  it("are each role's own, set by the request's settings (service_role: the authenticator's)", async () => {
+    const session = pgSession(server!.client);
+    for (const [role, timeout] of [
+      ["anon", "3s"],
+      ["authenticated", "8s"],
+      ["service_role", "8s"],
+    ] as const) {
+      await session.script(`begin; ${await settingsAs(role)}`);
+      const { rows } = await session.query<{ timeout: string }>(
+        "select current_setting('statement_timeout') as timeout",
+      );
+      await session.script("rollback");
+      expect(rows[0]?.timeout, role).toBe(timeout);
+    }
+  });
+
+  it("are enforced by PostgreSQL itself: anon's statement stops after 3 s with 57014", async () => {
+    const session = pgSession(server!.client);
+    await session.script(`begin; ${await settingsAs("anon")}`);
+    const started = performance.now();
+    const error = await session.query("select pg_sleep(10)").catch((caught: unknown) => caught);
+    const ms = performance.now() - started;
+    await session.script("rollback");
+    expect(error).toMatchObject({ code: "57014" });
+    expect(ms).toBeGreaterThanOrEqual(2990);
+    expect(ms).toBeLessThan(6000);
   });
 });
 

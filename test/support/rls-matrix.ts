@@ -3,12 +3,12 @@
  * and every table and function the catalog lists in the API schemas, what select, insert,
  * update, delete and execute do, as an outcome that compares across servers ("3 rows",
  * "ok 2", "42501 permission denied for table audit_log"). Each try runs in a transaction with
- * the caller's role and JWT claims set as the REST layer sets them
+ * the caller's role, its settings and JWT claims set as the REST layer sets them
  * (supabase/local/rest/transaction.ts), and is rolled back: the matrix changes nothing.
  */
 import type { IncomingMessage } from "node:http";
-import type { RequestRole } from "@jenga/supabase-local/testing";
-import { requestSettingsSql, sqlLiteral } from "@jenga/supabase-local/testing";
+import type { RequestRole, RoleSettings } from "@jenga/supabase-local/testing";
+import { loadRoleSettings, requestSettingsSql, sqlLiteral } from "@jenga/supabase-local/testing";
 import { CALLERS } from "./rls-fixture.ts";
 import type { SqlSession, StatementResult } from "./sql-session.ts";
 
@@ -60,14 +60,15 @@ type Attempt = { ok: true; result: StatementResult } | { ok: false; error: strin
  * as the migration owner (a superuser).
  */
 async function attempt(
-  session: SqlSession,
+  session: SqlSession & { roleSettings?: RoleSettings },
   who: RequestRole,
   path: string,
   readOnly: boolean,
   statement: string,
   before = "",
 ): Promise<Attempt> {
-  const settings = requestSettingsSql({ who, req: REQUEST, path }, readOnly);
+  const { roleSettings } = session;
+  const settings = requestSettingsSql({ who, req: REQUEST, path, roleSettings }, readOnly);
   await session.script(`begin; ${before} ${settings}`);
   try {
     return { ok: true, result: await session.query(statement) };
@@ -238,7 +239,9 @@ export interface MatrixResult {
   routines: string[];
 }
 
-export async function rlsMatrix(session: SqlSession): Promise<MatrixResult> {
+export async function rlsMatrix(plain: SqlSession): Promise<MatrixResult> {
+  // Each try sets its role's settings (statement_timeout) as a REST request does.
+  const session = { ...plain, roleSettings: await loadRoleSettings(plain) };
   const tables = await relations(session);
   const functions = await routines(session);
   const matrix: Matrix = {};

@@ -3,7 +3,7 @@
  * refresh-token replay or counting a wrong code: the transaction returns them (so it COMMITs)
  * and they are thrown afterwards. A thrown error would roll the revocation back.
  */
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { Queryable, Tx } from "../db/types.ts";
 import type { AuthError } from "./errors.ts";
 
 export class CommittedFailure {
@@ -15,8 +15,8 @@ export class CommittedFailure {
 }
 
 export async function transactionKeepingFailures<T>(
-  db: PGlite,
-  work: (tx: Transaction) => Promise<T | CommittedFailure>,
+  db: Queryable,
+  work: (tx: Tx) => Promise<T | CommittedFailure>,
 ): Promise<T> {
   const outcome = await db.transaction(work);
   if (outcome instanceof CommittedFailure) throw outcome.error;

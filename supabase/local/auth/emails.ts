@@ -3,8 +3,9 @@
  * the hosted project's e-mail templates use as well, handled by the web app's /auth/confirm
  * route: `${siteUrl}/auth/confirm?token_hash=…&type=…&next=<path>`.
  */
-import type { Transaction } from "@electric-sql/pglite";
+
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { escapeHtml } from "../http.ts";
 import { logMail, storeMail } from "../mailbox.ts";
 import {
@@ -62,7 +63,7 @@ export function confirmLink(
  * with (BRAND_NAME), else the seeded settings' — so a name edited in /admin reaches the next mail
  * without a restart. Otherwise (the backend on its own): the configured name, or none.
  */
-async function brandOf(tx: Transaction, ctx: BackendContext): Promise<string | null> {
+async function brandOf(tx: Tx, ctx: BackendContext): Promise<string | null> {
   if (!ctx.brandFromSettings) return ctx.brandName;
   const { rows: found } = await tx.query<{ settings: string | null }>(
     "select to_regclass('public.site_settings')::text as settings",
@@ -77,7 +78,7 @@ async function brandOf(tx: Transaction, ctx: BackendContext): Promise<string | n
 }
 
 async function sendAuthMail(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   type: EmailActionType,
   user: UserRow,
@@ -153,7 +154,7 @@ export interface IssuedUserToken {
 
 /** Issues a one-time token, records the PKCE flow state and stamps `*_sent_at` (no mail). */
 export async function issueUserToken(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   user: UserRow,
   kind: TokenKind,
@@ -177,7 +178,7 @@ export async function issueUserToken(
 
 /** issueUserToken, then the mail with the link and the code. */
 export async function sendTokenMail(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   user: UserRow,
   type: EmailActionType,

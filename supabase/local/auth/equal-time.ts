@@ -7,8 +7,8 @@
  */
 import { randomInt } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 
 const SAMPLES = 32;
 /** Until the real branch has run once: about what it costs on a laptop. */
@@ -69,7 +69,7 @@ export function createEqualTimes(): (endpoint: string) => EqualTime {
 export async function equalTimeTransaction<T>(
   ctx: BackendContext,
   endpoint: string,
-  work: (tx: Transaction) => Promise<[real: boolean, value: T]>,
+  work: (tx: Tx) => Promise<[real: boolean, value: T]>,
 ): Promise<T> {
   const started = performance.now();
   const [real, value] = await ctx.db.transaction(work);

@@ -53,3 +53,14 @@ export const noAuthorization = () =>
 
 export const userNotFound = (status = 404, message = "User not found") =>
   new AuthError(status, "user_not_found", message);
+
+/**
+ * GoTrue's answer when a request outlives `API_MAX_REQUEST_DURATION` (10 s): its context,
+ * and with it its database work, is cancelled. Here: a statement stopped at its bound.
+ */
+export const requestTimeout = () =>
+  new AuthError(
+    504,
+    "request_timeout",
+    "Processing this request timed out, please retry after a moment.",
+  );

@@ -5,8 +5,8 @@
  * answers 404 for `recovery` and the e-mail change types when the address is unknown.
  */
 import { randomBytes } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { issueUserToken, type TokenKind } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";
 import { requireServiceRole } from "./guard.ts";
@@ -89,7 +89,7 @@ interface LinkRequest {
 }
 
 /** The user the link is for, created or updated as GoTrue does for the link type. */
-async function linkUser(tx: Transaction, link: LinkRequest): Promise<UserRow> {
+async function linkUser(tx: Tx, link: LinkRequest): Promise<UserRow> {
   const user = await findUserByEmail(tx, link.email);
   if (link.type === "signup" || link.type === "invite") {
     if (user?.email_confirmed_at) throw emailExists();

@@ -1,7 +1,8 @@
 /** Bearer-token checks for /user, /logout and the admin API (GoTrue's auth.go rules). */
-import type { Transaction } from "@electric-sql/pglite";
+
 import type { RequestHeaders } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { bearerToken, type JwtClaims } from "../jwt.ts";
 import { AuthError, noAuthorization, notAdmin } from "./errors.ts";
 import { findUserWithIdentities, type IdentityRow, type UserRow } from "./users.ts";
@@ -37,10 +38,7 @@ export interface AuthenticatedUser {
 }
 
 /** Loads the user (and checks the session) named by verified claims, in one statement. */
-export async function userFromClaims(
-  tx: Transaction,
-  claims: JwtClaims,
-): Promise<AuthenticatedUser> {
+export async function userFromClaims(tx: Tx, claims: JwtClaims): Promise<AuthenticatedUser> {
   if (typeof claims.sub !== "string" || claims.sub === "") {
     throw badJwt("invalid claim: missing sub claim");
   }

@@ -10,8 +10,8 @@
  *   `maxWrongCodesPerAddress` wrong codes for an address its outstanding tokens are revoked.
  */
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { CommittedFailure } from "./committed.ts";
 import { AuthError } from "./errors.ts";
 
@@ -64,7 +64,7 @@ export const codeExpired = () =>
 
 /** Stores a new token for `address`, revoking the user's earlier tokens of the same type. */
 export async function issueToken(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   userId: string,
   tokenType: TokenType,
@@ -86,12 +86,12 @@ export async function issueToken(
   return { otp, hash };
 }
 
-export async function revokeUserTokens(tx: Transaction, userId: string): Promise<void> {
+export async function revokeUserTokens(tx: Tx, userId: string): Promise<void> {
   await tx.query("delete from auth.one_time_tokens where user_id = $1", [userId]);
 }
 
 export async function revokeTokensOfTypes(
-  tx: Transaction,
+  tx: Tx,
   userId: string,
   types: TokenType[],
 ): Promise<void> {
@@ -102,7 +102,7 @@ export async function revokeTokensOfTypes(
 }
 
 async function findToken(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   proof: TokenProof,
   types: TokenType[],
@@ -124,7 +124,7 @@ async function findToken(
 }
 
 /** Counts a wrong code against every outstanding token of the address; revokes them at the cap. */
-async function countWrongCode(tx: Transaction, ctx: BackendContext, email: string): Promise<void> {
+async function countWrongCode(tx: Tx, ctx: BackendContext, email: string): Promise<void> {
   await tx.query(
     "update auth.one_time_tokens set failed_attempts = failed_attempts + 1 where relates_to = $1",
     [email],
@@ -140,7 +140,7 @@ async function countWrongCode(tx: Transaction, ctx: BackendContext, email: strin
  * A wrong code is counted and committed: the caller must run this in transactionKeepingFailures.
  */
 export async function consumeToken(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   proof: TokenProof,
   types: TokenType[],

@@ -1,7 +1,7 @@
 /** PKCE flow states: stored at signup/recover/email change, turned into an auth code by
  * GET /verify, exchanged for a session by POST /token?grant_type=pkce. */
 import { createHash, randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
+import type { Tx } from "../db/types.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import type { PkceParams } from "./validation.ts";
 
@@ -18,7 +18,7 @@ interface FlowStateRow {
 }
 
 export async function createFlowState(
-  tx: Transaction,
+  tx: Tx,
   userId: string,
   pkce: PkceParams,
   authenticationMethod: string,
@@ -33,7 +33,7 @@ export async function createFlowState(
 
 /** Gives the user's newest pending flow state an auth code (for the ?code= redirect). */
 export async function issueAuthCode(
-  tx: Transaction,
+  tx: Tx,
   userId: string,
   authenticationMethod: string,
 ): Promise<string | undefined> {
@@ -56,7 +56,7 @@ function challengeOf(verifier: string, method: string): string {
 
 /** Validates auth code + verifier, consumes the flow state, returns user id and amr method. */
 export async function consumeAuthCode(
-  tx: Transaction,
+  tx: Tx,
   authCode: string | undefined,
   verifier: string | undefined,
 ): Promise<{ userId: string; method: string }> {

@@ -2,6 +2,7 @@
 import type { ApiRequest } from "../api-request.ts";
 import { jsonResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
+import { isCanceled } from "../db/errors.ts";
 import { BodyTooLargeError } from "../http.ts";
 import {
   adminCreateUser,
@@ -11,7 +12,7 @@ import {
   adminUpdateUser,
   invite,
 } from "./admin.ts";
-import { AuthError, requestRateLimited } from "./errors.ts";
+import { AuthError, requestRateLimited, requestTimeout } from "./errors.ts";
 import { generateLink } from "./generate-link.ts";
 import { recover, resend } from "./recover.ts";
 import { signup } from "./signup.ts";
@@ -113,6 +114,10 @@ export async function handleAuth(request: ApiRequest, ctx: BackendContext): Prom
     if (error instanceof AuthError) return authError(error);
     if (error instanceof BodyTooLargeError) {
       return authError(new AuthError(413, "request_too_large", error.message));
+    }
+    if (isCanceled(error)) {
+      ctx.log(`[auth] ${method} ${path}: ${(error as Error).message}`);
+      return authError(requestTimeout());
     }
     ctx.log(`[auth] ${method} ${path} failed: ${error instanceof Error ? error.stack : error}`);
     return authError(new AuthError(500, "unexpected_failure", UNEXPECTED_FAILURE));

@@ -4,8 +4,8 @@
  * hosted projects), so parallel SSR requests sharing one cookie do not sign users out.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { CommittedFailure, transactionKeepingFailures } from "./committed.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import { findUserById, type UserRow, updateUser, userJson } from "./users.ts";
@@ -41,7 +41,7 @@ function refreshError(code: string, message: string): AuthError {
 }
 
 async function insertRefreshToken(
-  tx: Transaction,
+  tx: Tx,
   user: UserRow,
   sessionId: string,
   parent: string | null,
@@ -56,7 +56,7 @@ async function insertRefreshToken(
 
 /** The AccessTokenResponse body, as GoTrue sends it. */
 export async function tokenResponse(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   user: UserRow,
   sessionId: string,
@@ -93,7 +93,7 @@ export async function tokenResponse(
 
 /** Starts a new session for a signed-in user. `method` becomes the amr entry. */
 export async function issueSession(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   user: UserRow,
   method: string,
@@ -129,7 +129,7 @@ export async function refreshSession(
 }
 
 async function rotate(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   token: string,
 ): Promise<JsonObject | CommittedFailure> {
@@ -177,7 +177,7 @@ async function rotate(
 
 /** Ends sessions for POST /logout: local = this one, others = all but this, global = all. */
 export async function endSessions(
-  tx: Transaction,
+  tx: Tx,
   userId: string,
   sessionId: string | undefined,
   scope: "global" | "local" | "others",

@@ -1,7 +1,7 @@
 /** POST /signup (as GoTrue) and the confirmation mail shared with /resend. */
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { checkSendWindow, sendTokenMail } from "./emails.ts";
 import { equalTimeTransaction } from "./equal-time.ts";
 import { AuthError, validationFailed } from "./errors.ts";
@@ -26,7 +26,7 @@ import {
 
 /** Sends (or re-sends) the sign-up confirmation mail, at most once per send interval. */
 export async function sendConfirmation(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   user: UserRow,
   pkce: PkceParams | undefined,

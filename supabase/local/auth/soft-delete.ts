@@ -6,7 +6,7 @@
  * for a new account. Password, metadata, sessions and outstanding links and codes go.
  */
 import { createHash } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
+import type { Tx } from "../db/types.ts";
 import { revokeUserTokens } from "./one-time-tokens.ts";
 import type { UserRow } from "./users.ts";
 
@@ -14,7 +14,7 @@ import type { UserRow } from "./users.ts";
 const obfuscate = (userId: string, value: string) =>
   createHash("sha256").update(`${userId}${value}`).digest("base64url");
 
-export async function softDeleteUser(tx: Transaction, user: UserRow): Promise<void> {
+export async function softDeleteUser(tx: Tx, user: UserRow): Promise<void> {
   if (user.deleted_at) return;
   // As GoTrue, empty values are obfuscated too (a user without a phone gets a phone hash).
   await tx.query(

@@ -1,6 +1,6 @@
 /** auth.users / auth.identities access and the GoTrue user JSON shape. */
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
+import type { Tx } from "../db/types.ts";
 import { isPlainObject } from "../http.ts";
 import type { JsonObject } from "./validation.ts";
 
@@ -91,14 +91,14 @@ function toParam(value: unknown): unknown {
   return value;
 }
 
-export async function findUserByEmail(tx: Transaction, email: string) {
+export async function findUserByEmail(tx: Tx, email: string) {
   const { rows } = await tx.query<UserRow>("select * from auth.users where lower(email) = $1", [
     email.toLowerCase(),
   ]);
   return rows[0];
 }
 
-export async function findUserById(tx: Transaction, id: string) {
+export async function findUserById(tx: Tx, id: string) {
   const { rows } = await tx.query<UserRow>("select * from auth.users where id = $1", [id]);
   return rows[0];
 }
@@ -122,7 +122,7 @@ export interface UserWithIdentities {
  * embedded backend ~0.3 ms less than three (bench/README.md).
  */
 export async function findUserWithIdentities(
-  tx: Transaction,
+  tx: Tx,
   id: string,
   sessionId: string | undefined,
 ): Promise<UserWithIdentities | undefined> {
@@ -150,11 +150,7 @@ export async function findUserWithIdentities(
   return { user, identities, sessionFound: session_found ?? undefined };
 }
 
-export async function updateUser(
-  tx: Transaction,
-  id: string,
-  changes: UserChanges,
-): Promise<UserRow> {
+export async function updateUser(tx: Tx, id: string, changes: UserChanges): Promise<UserRow> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   const sets = entries.map(([column], index) => `"${column}" = $${index + 2}`);
   sets.push("updated_at = now()");
@@ -168,7 +164,7 @@ export async function updateUser(
 }
 
 /** Inserts the user and its e-mail identity. */
-export async function createUser(tx: Transaction, input: NewUser): Promise<UserRow> {
+export async function createUser(tx: Tx, input: NewUser): Promise<UserRow> {
   const id = input.id ?? randomUUID();
   const { rows } = await tx.query<UserRow>(
     `insert into auth.users (id, email, encrypted_password, email_confirmed_at, invited_at,
@@ -198,7 +194,7 @@ export async function createUser(tx: Transaction, input: NewUser): Promise<UserR
 }
 
 /** Keeps the e-mail identity in step with the user (verified flag, address). */
-export async function syncEmailIdentity(tx: Transaction, user: UserRow): Promise<void> {
+export async function syncEmailIdentity(tx: Tx, user: UserRow): Promise<void> {
   await tx.query(
     `update auth.identities
         set identity_data = identity_data || jsonb_build_object('email', $2::text,
@@ -212,11 +208,7 @@ export async function syncEmailIdentity(tx: Transaction, user: UserRow): Promise
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
 
 /** The user as GoTrue answers it; `known` identities are used as they are, else read. */
-export async function userJson(
-  tx: Transaction,
-  user: UserRow,
-  known?: IdentityRow[],
-): Promise<JsonObject> {
+export async function userJson(tx: Tx, user: UserRow, known?: IdentityRow[]): Promise<JsonObject> {
   const rows =
     known ??
     (

@@ -2,8 +2,9 @@
  * POST /verify (token_hash or e-mail + OTP → session) and GET /verify (e-mail link →
  * 303 redirect with ?code= for PKCE tokens, or a fragment session for implicit ones).
  */
-import type { Transaction } from "@electric-sql/pglite";
+
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { CommittedFailure, transactionKeepingFailures } from "./committed.ts";
 import { AuthError, validationFailed } from "./errors.ts";
 import {
@@ -79,7 +80,7 @@ function emailChangeTarget(user: UserRow, token: ConsumedToken): string {
 }
 
 /** Applies a consumed token: confirms the address, or moves the user to the new address. */
-async function applyToken(tx: Transaction, user: UserRow, token: ConsumedToken): Promise<UserRow> {
+async function applyToken(tx: Tx, user: UserRow, token: ConsumedToken): Promise<UserRow> {
   let changes: UserChanges = verifiedMetadata(user);
   if ((EMAIL_CHANGE_TOKENS as string[]).includes(token.tokenType)) {
     const newEmail = emailChangeTarget(user, token);
@@ -100,7 +101,7 @@ async function applyToken(tx: Transaction, user: UserRow, token: ConsumedToken):
 
 /** Consumes the token proven by the request and applies it; a wrong code stays counted. */
 async function verifyToken(
-  tx: Transaction,
+  tx: Tx,
   ctx: BackendContext,
   type: string,
   proof: TokenProof,

@@ -2,7 +2,7 @@
  * Reads the exposed schema from the live catalog: tables/views with their column types and
  * primary keys, foreign keys between them, and the functions PostgREST could call.
  */
-import type { PGlite } from "@electric-sql/pglite";
+import type { Queryable } from "../db/types.ts";
 
 export const EXPOSED_SCHEMA = "public";
 
@@ -38,7 +38,7 @@ export interface Routine {
   volatility: "i" | "s" | "v";
 }
 
-export async function loadTables(db: PGlite): Promise<Map<string, TableInfo>> {
+export async function loadTables(db: Queryable): Promise<Map<string, TableInfo>> {
   const columns = await db.query<{ table_name: string; column_name: string; type: string }>(
     `select c.relname as table_name, a.attname as column_name, t.typname as type
        from pg_class c
@@ -75,7 +75,7 @@ export async function loadTables(db: PGlite): Promise<Map<string, TableInfo>> {
 }
 
 /** Foreign keys between exposed tables, as [referencing table, referenced table] pairs. */
-export async function loadForeignKeys(db: PGlite): Promise<[string, string][]> {
+export async function loadForeignKeys(db: Queryable): Promise<[string, string][]> {
   const { rows } = await db.query<{ source: string; target: string }>(
     `select s.relname as source, t.relname as target
        from pg_constraint k
@@ -153,7 +153,7 @@ function toRoutine(row: RoutineRow): Routine | undefined {
   };
 }
 
-export async function loadRoutines(db: PGlite): Promise<Map<string, Routine[]>> {
+export async function loadRoutines(db: Queryable): Promise<Map<string, Routine[]>> {
   const { rows } = await db.query<RoutineRow>(
     `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
             array(select format_type(x.type, null)

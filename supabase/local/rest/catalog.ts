@@ -4,7 +4,7 @@
  * Like PostgREST's schema cache it can be stale; an unknown name triggers a reload (at most
  * once a second), so objects created after start-up are found.
  */
-import type { PGlite } from "@electric-sql/pglite";
+import type { Queryable } from "../db/types.ts";
 import {
   loadForeignKeys,
   loadRoutines,
@@ -37,7 +37,7 @@ interface Snapshot {
   related: Map<string, Set<string>>;
 }
 
-async function loadSnapshot(db: PGlite): Promise<Snapshot> {
+async function loadSnapshot(db: Queryable): Promise<Snapshot> {
   const [tables, routines, foreignKeys] = [
     await loadTables(db),
     await loadRoutines(db),
@@ -56,7 +56,7 @@ async function loadSnapshot(db: PGlite): Promise<Snapshot> {
   return { tables, routines, related };
 }
 
-export async function createCatalog(db: PGlite): Promise<Catalog> {
+export async function createCatalog(db: Queryable): Promise<Catalog> {
   let snapshot = await loadSnapshot(db);
   let loadedAt = Date.now();
   let reloading: Promise<void> | undefined;

@@ -3,7 +3,7 @@
  * the negotiated body, its row count, and the total when `count=exact|estimated` asks for it.
  * `count=planned` (and `estimated` past the row limit) uses the planner's estimate (EXPLAIN).
  */
-import type { Transaction } from "@electric-sql/pglite";
+import type { Tx } from "../db/types.ts";
 import { bodyQuery, type Shape } from "./body-sql.ts";
 import type { Output } from "./media.ts";
 import type { OrderTerm } from "./order-parser.ts";
@@ -42,7 +42,7 @@ function withCtes(ctes: string | undefined, rest: string): string {
   return `with ${ctes ? `${ctes}, ` : ""}${rest}`;
 }
 
-async function plannedCount(tx: Transaction, plan: ReadPlan): Promise<number | undefined> {
+async function plannedCount(tx: Tx, plan: ReadPlan): Promise<number | undefined> {
   const params = new Params();
   params.values.push(...(plan.params?.values ?? []));
   const where = whereSql(plan.conditions, params);
@@ -54,7 +54,7 @@ async function plannedCount(tx: Transaction, plan: ReadPlan): Promise<number | u
   return rows[0]?.["QUERY PLAN"]?.[0]?.Plan?.["Plan Rows"];
 }
 
-export async function readRows(tx: Transaction, plan: ReadPlan): Promise<ReadResult> {
+export async function readRows(tx: Tx, plan: ReadPlan): Promise<ReadResult> {
   const params = new Params();
   params.values.push(...(plan.params?.values ?? []));
   const where = whereSql(plan.conditions, params);

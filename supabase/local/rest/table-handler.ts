@@ -3,8 +3,9 @@
  * PostgREST's statuses, `Content-Range`, `Preference-Applied`, and checks in its order:
  * query syntax and select → preferences → media type → database.
  */
-import type { Transaction } from "@electric-sql/pglite";
+
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import type { Catalog, TableInfo } from "./catalog.ts";
 import { notImplemented, RestError } from "./errors.ts";
 import { readJsonBody } from "./json-body.ts";
@@ -70,7 +71,7 @@ async function read(request: TableRequest, catalog: Catalog): Promise<Reply> {
 function write(
   request: TableRequest,
   output: Output,
-  fn: (tx: Transaction) => Promise<WriteResult>,
+  fn: (tx: Tx) => Promise<WriteResult>,
   checkMaxAffected: boolean,
 ): Promise<WriteResult> {
   return runAs(request.ctx, request.scope, false, async (tx) => {

@@ -1,14 +1,18 @@
 /**
- * Every REST request runs in ONE transaction, as PostgREST runs it: the JWT's role
+ * Every REST request runs in ONE transaction, as PostgREST runs it: the role's own settings
+ * (its `statement_timeout` above all: rest/role-settings.ts), the JWT's role
  * (`set_config('role', …, true)`), `request.jwt.claims`, `request.method`, `request.path`,
  * `request.headers`, and read-only for reads and for calls of stable/immutable functions.
- * Any error rolls it back.
+ * Any error rolls it back. On a real PostgreSQL the timeout is enforced by Postgres itself;
+ * on PGlite the database thread's watchdog enforces the same value (db/thread.ts).
  */
-import type { Transaction } from "@electric-sql/pglite";
+
 import type { ApiRequest, RequestHeaders } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import { RestError } from "./errors.ts";
 import type { RequestRole } from "./request-role.ts";
+import { type RoleSettings, settingsOf, statementTimeoutOf } from "./role-settings.ts";
 
 /** What the request settings read of a request (RLS tests pass a bare method and headers). */
 export interface SettingsScope {
@@ -16,6 +20,8 @@ export interface SettingsScope {
   req: { method?: string; headers: RequestHeaders };
   /** Path below /rest/v1, e.g. `/posts` or `/rpc/fn` (PostgREST's `request.path`). */
   path: string;
+  /** The roles' settings (loadRoleSettings); without them none are set. */
+  roleSettings?: RoleSettings;
 }
 
 export interface RequestScope extends SettingsScope {
@@ -43,6 +49,8 @@ export function sqlLiteral(value: string): string {
 export function requestSettingsSql(scope: SettingsScope, readOnly: boolean): string {
   const { who, req, path } = scope;
   const settings: [string, string][] = [
+    // Before the role, as PostgREST sets them.
+    ...settingsOf(scope.roleSettings, who.role),
     ["role", who.role],
     ["request.jwt.claims", JSON.stringify(who.claims)],
     ["request.method", req.method ?? "GET"],
@@ -51,7 +59,7 @@ export function requestSettingsSql(scope: SettingsScope, readOnly: boolean): str
     ["transaction_read_only", readOnly ? "on" : "off"],
   ];
   const calls = settings.map(
-    ([name, value]) => `set_config('${name}', ${sqlLiteral(value)}, true)`,
+    ([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`,
   );
   return `select length(concat(${calls.join(", ")}))`;
 }
@@ -60,13 +68,16 @@ export function runAs<T>(
   ctx: BackendContext,
   scope: RequestScope,
   readOnly: boolean,
-  fn: (tx: Transaction) => Promise<T>,
+  fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const settings = requestSettingsSql(scope, readOnly);
+  const settings = requestSettingsSql({ ...scope, roleSettings: ctx.roleSettings }, readOnly);
+  const timeoutMs = statementTimeoutOf(ctx.roleSettings, scope.who.role);
   return ctx.db.transaction(async (tx) => {
     // The simple protocol: one call into PGlite, against six for a parameterised query (parse,
-    // describe, bind, describe, execute, sync) — a quarter of a REST call's round trips.
-    await tx.exec(settings);
+    // describe, bind, describe, execute, sync); and no trip of its own to the database thread.
+    tx.prelude(settings);
+    if (timeoutMs !== undefined) tx.useStatementTimeout(timeoutMs);
+    if (readOnly) tx.commitLazily();
     return fn(tx);
   });
 }

@@ -4,7 +4,7 @@
  * only the number of affected rows. UPDATE and DELETE without a filter are refused as
  * pg-safeupdate (loaded on hosted Supabase) refuses them.
  */
-import type { Transaction } from "@electric-sql/pglite";
+import type { Tx } from "../db/types.ts";
 import { isPlainObject } from "../http.ts";
 import { bodyQuery } from "./body-sql.ts";
 import type { TableInfo } from "./catalog.ts";
@@ -49,7 +49,7 @@ const INSERTED_SQL = `, coalesce(nullif(current_setting('${INSERTED_GUC}', true)
  * number of inserted rows are read.
  */
 async function run(
-  tx: Transaction,
+  tx: Tx,
   statements: string[],
   params: Params,
   plan: WritePlan,
@@ -77,7 +77,7 @@ async function run(
 
 /** The result of a write that touched nothing (empty payload), in the negotiated shape. */
 async function nothingWritten(
-  tx: Transaction,
+  tx: Tx,
   table: TableInfo,
   plan: WritePlan,
   inserted?: number,
@@ -155,7 +155,7 @@ function groupByKeys(table: TableInfo, rows: Record<string, unknown>[], plan: In
 }
 
 export async function insertRows(
-  tx: Transaction,
+  tx: Tx,
   table: TableInfo,
   body: unknown,
   plan: InsertPlan,
@@ -178,7 +178,7 @@ export async function insertRows(
 }
 
 export async function updateRows(
-  tx: Transaction,
+  tx: Tx,
   table: TableInfo,
   body: unknown,
   plan: WritePlan,
@@ -197,11 +197,7 @@ export async function updateRows(
   return run(tx, [statement], params, plan);
 }
 
-export async function deleteRows(
-  tx: Transaction,
-  table: TableInfo,
-  plan: WritePlan,
-): Promise<WriteResult> {
+export async function deleteRows(tx: Tx, table: TableInfo, plan: WritePlan): Promise<WriteResult> {
   requireWhere("DELETE", plan.conditions);
   const params = new Params();
   const statement = `delete from ${tableRef(table)} as _t${whereSql(plan.conditions, params)}`;

@@ -22,6 +22,20 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- Statement timeouts, as hosted Supabase sets them: the API roles' own (PostgREST sets the
+-- impersonated role's settings in each request's transaction; service_role has none, so the
+-- authenticator's applies), and the database's global 2 minutes for everything else. The
+-- embedded backend reads the same values (rest/role-settings.ts) and enforces them on PGlite,
+-- whose timers cannot interrupt a running statement, from outside its thread (db/thread.ts).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+do $$
+begin
+  execute format('alter database %I set statement_timeout = %L', current_database(), '2min');
+end
+$$;
+
 -- Hosted Supabase: API roles may use schema public and get every privilege on new objects
 -- by default; migrations narrow that down with REVOKE/GRANT and RLS.
 grant usage on schema public to anon, authenticated, service_role;

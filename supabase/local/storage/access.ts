@@ -5,9 +5,10 @@
  * `request.jwt.claims` set — the same way PostgREST runs them — so the RLS policies on
  * `storage.objects` decide. Bucket look-ups run as the superuser, as hosted Storage does.
  */
-import type { Transaction } from "@electric-sql/pglite";
+
 import type { ApiRequest } from "../api-request.ts";
 import type { BackendContext } from "../context.ts";
+import type { Tx } from "../db/types.ts";
 import type { JwtClaims } from "../jwt.ts";
 import { StorageError, storageErrors } from "./errors.ts";
 
@@ -61,7 +62,7 @@ class RollBack extends Error {}
 export function asCaller<T>(
   ctx: BackendContext,
   caller: Caller,
-  fn: (tx: Transaction) => Promise<T>,
+  fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     await tx.query(
@@ -79,7 +80,7 @@ export function asCaller<T>(
 export async function testPermission(
   ctx: BackendContext,
   caller: Caller,
-  fn: (tx: Transaction) => Promise<unknown>,
+  fn: (tx: Tx) => Promise<unknown>,
 ): Promise<unknown> {
   let result: unknown;
   try {

@@ -75,6 +75,15 @@ export const storageErrors = {
   notFoundRoute: (method: string, path: string) =>
     new StorageError(404, "NotFound", `Route ${method}:${path} not found`, "Not Found", 404),
   internal: () => new StorageError(500, "InternalError", "Internal server error", "Internal"),
+  /** Storage answers a statement stopped by its timeout (57014) with its own status, 544. */
+  databaseTimeout: () =>
+    new StorageError(
+      544,
+      "DatabaseTimeout",
+      "The connection to the database timed out",
+      "DatabaseTimeout",
+      544,
+    ),
 };
 
 interface PgErrorLike {
@@ -102,5 +111,6 @@ export function fromDatabaseError(error: unknown): StorageError | undefined {
   }
   if (error.code === "23505") return storageErrors.duplicate();
   if (error.code === "22P02") return new StorageError(400, "InvalidParameter", error.message);
+  if (error.code === "57014") return storageErrors.databaseTimeout();
   return new StorageError(500, "DatabaseError", `database error, code: ${error.code}`);
 }

@@ -5,8 +5,8 @@
  */
 import { createReadStream, existsSync, readdirSync } from "node:fs";
 import { extname, join, relative } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { SUPABASE_DIR } from "../database.ts";
+import type { Queryable } from "../db/types.ts";
 import type { FileStore } from "./files.ts";
 
 const TYPES: Record<string, string> = {
@@ -25,7 +25,7 @@ function filesUnder(dir: string): string[] {
 }
 
 export async function seedStorage(
-  db: PGlite,
+  db: Queryable,
   files: FileStore,
   log: (line: string) => void,
   root = join(SUPABASE_DIR, "seed-storage"),

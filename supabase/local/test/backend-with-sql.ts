@@ -6,7 +6,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../database.ts";
-import { startLocalSupabase } from "../index.ts";
+import { type LocalSupabaseOptions, startLocalSupabase } from "../index.ts";
 import { createTestDataDir, type TestBackend } from "../testing.ts";
 
 export type SqlTestBackend = Pick<
@@ -14,7 +14,16 @@ export type SqlTestBackend = Pick<
   "url" | "anonKey" | "serviceRoleKey" | "jwtSecret" | "close"
 >;
 
-export async function startBackendWithSql(sql: string): Promise<SqlTestBackend> {
+/** Start options a test may add (its log, the database's watchdog and housekeeping…). */
+export type SqlTestOptions = Pick<
+  LocalSupabaseOptions,
+  "log" | "database" | "notifyChannels" | "onNotify"
+>;
+
+export async function startBackendWithSql(
+  sql: string,
+  options: SqlTestOptions = {},
+): Promise<SqlTestBackend> {
   const dir = await createTestDataDir();
   try {
     const db = await openDatabase(join(dir, "pgdata"));
@@ -27,7 +36,8 @@ export async function startBackendWithSql(sql: string): Promise<SqlTestBackend> 
       dir,
       port: 0,
       siteUrl: "http://localhost:3000",
-      quiet: true,
+      quiet: options.log === undefined,
+      ...options,
     });
     return {
       url: backend.url,
