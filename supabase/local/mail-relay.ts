@@ -9,6 +9,7 @@
 
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Queryable } from "./db/types.ts";
+import { clip } from "./text.ts";
 
 export interface SmtpOptions {
   /** `smtps://user:pass@host:465`, or `smtp://…:587` (STARTTLS required except on loopback). */
@@ -69,7 +70,7 @@ export function startMailRelay(
       );
       return true;
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const message = clip(error instanceof Error ? error.message : String(error), 500);
       await db.query(
         `update _local.mailbox set relay_attempts = relay_attempts + 1, relay_error = $2,
            relay_next_at = now() + make_interval(secs => $3 * 2 ^ relay_attempts)

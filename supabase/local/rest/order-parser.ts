@@ -2,6 +2,8 @@
  * `order=col.desc.nullslast,other` (pOrder) and the field lists of `columns=` and
  * `on_conflict=` (pColumns). Names may be quoted; each is checked against the table.
  */
+
+import { clip } from "../text.ts";
 import type { TableInfo } from "./catalog.ts";
 import { notImplemented, parseError } from "./errors.ts";
 import { requireColumn } from "./select-check.ts";
@@ -33,9 +35,7 @@ export function parseOrder(raw: string | null, table: TableInfo): OrderTerm[] {
       throw notImplemented("JSON paths in order are not implemented by the embedded backend");
     const modifiers =
       MODIFIERS.exec(rest) ??
-      fail(
-        `unexpected "${rest.slice(0, 50)}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
-      );
+      fail(`unexpected "${clip(rest, 50)}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
     const term: OrderTerm = {
       column: requireColumn(table, field.name),
       descending: modifiers[1] === "desc",

@@ -4,6 +4,8 @@
  * together. Columns are checked against the table; values stay strings (bound later as $n).
  * On RPC reads, a key whose value is not an operator expression is a function argument.
  */
+
+import { clip } from "../text.ts";
 import type { TableInfo } from "./catalog.ts";
 import { notImplemented, parseError, RestError } from "./errors.ts";
 import { type FilterOp, parseOpExpr } from "./operators.ts";
@@ -63,7 +65,7 @@ const unknownOperator = (expression: string) =>
 /** `(item,item,…)`: `field.[not.]op.value` or nested `[not.]and(…)` / `[not.]or(…)`. */
 function parseLogic(table: TableInfo, key: string, body: string, depth: number): Condition {
   const fail = (details: string): never => {
-    throw parseError("logic tree", `${key}${body}`.slice(0, 200), details);
+    throw parseError("logic tree", clip(`${key}${body}`, 200), details);
   };
   if (depth > MAX_LOGIC_DEPTH) fail(`logic trees may nest at most ${MAX_LOGIC_DEPTH} levels`);
   const negate = key.startsWith("not.");
@@ -77,13 +79,13 @@ function parseLogic(table: TableInfo, key: string, body: string, depth: number):
     const nested = /^((?:not\.)?(?:and|or))(\(.*\))$/s.exec(item);
     if (nested?.[1] && nested[2]) return parseLogic(table, nested[1], nested[2], depth + 1);
     const field = readFieldName(item, 0);
-    if (!field || item[field.end] !== ".") return fail(`unexpected "${item.slice(0, 50)}"`);
+    if (!field || item[field.end] !== ".") return fail(`unexpected "${clip(item, 50)}"`);
     if (item.startsWith("->", field.end))
       throw notImplemented("JSON paths in filters are not implemented by the embedded backend");
     const expression = item.slice(field.end + 1);
     return (
       toFilter(table, field.name, expression, true) ??
-      fail(`unknown operator in "${item.slice(0, 50)}"`)
+      fail(`unknown operator in "${clip(item, 50)}"`)
     );
   });
   return { kind: "logic", op: op as "and" | "or", negate, children };

@@ -3,6 +3,8 @@
  * select, order, filter and column-list parsers: field names (quoted or bare), top-level
  * splitting, quoted values and a nesting guard.
  */
+
+import { clip } from "../text.ts";
 import { RestError } from "./errors.ts";
 
 /** Values nested deeper than this are refused before Postgres parses them (WASM stack). */
@@ -141,7 +143,7 @@ export function assertShallow(value: string, what: string, input: string): void 
     throw new RestError(
       400,
       "PGRST100",
-      `"failed to parse ${what} (${input.slice(0, 100)})"`,
+      `"failed to parse ${what} (${clip(input, 100)})"`,
       `values may nest at most ${MAX_VALUE_NESTING} levels of brackets`,
     );
   }
