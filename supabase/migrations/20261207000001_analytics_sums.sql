@@ -1,33 +1,22 @@
 -- Analytics kept as daily sums while events are written, bounded, and without salts in the
--- database (issue 40; decision docs/decisions/011-incremental-analytics-sums.md).
---
--- The reports used to aggregate the raw events of every day not summed yet on each call: on the
--- embedded backend's one connection, a plan cached while the table was small then scanned a busy
--- day's events for a minute on every visit to /admin, and every other query waited. Now each
--- batch of events updates the daily sums in its own transaction, at a cost proportional to the
--- visitors it touches: for each (day, visitor) of the batch, that visitor's contribution to each
--- dimension of the day is computed again from the visitor's events of the day (at most
--- p_events_per_visitor of them, found by index) and the difference is applied to the day's sums.
--- The reports read sums only. Plain SQL: runs unchanged with `supabase db push` and on PGlite.
+-- database (issue 40; docs/decisions/011-incremental-analytics-sums.md). The reports used to
+-- aggregate the raw events of every open day on each call: on the embedded backend's one
+-- connection, a plan cached while the table was small then scanned a busy day's events for a
+-- minute on every visit to /admin while every other query waited. Now each insert updates the
+-- daily sums in its own transaction, at a cost proportional to the visitors it touches, and the
+-- reports read sums only. Plain SQL: runs unchanged with `supabase db push` and on PGlite.
 
--- ---------------------------------------------------------------------------
--- Salts leave the database (they were in every backup): the site makes and keeps them in
--- memory, shared through the cluster's primary and Redis (app/domain/analytics/salts.server.ts).
--- ---------------------------------------------------------------------------
+-- Salts leave the database (they were in every backup): the site keeps them in memory, shared
+-- through the cluster's primary and Redis (app/domain/analytics/salts.server.ts).
 drop function if exists public.analytics_salts();
 drop table if exists public.analytics_salts;
 
--- ---------------------------------------------------------------------------
--- Each visitor's share of a day's sums, for the days still open (deleted when the day is
--- closed by analytics_rollup): views = the visitor's events with that value. A day's row of
--- analytics_daily is the sum of these: views added up, visitors = how many rows.
--- Dimensions are those of analytics_aggregate, and `hour` (the UTC hour of views, '00'–'23').
--- ---------------------------------------------------------------------------
+-- Each visitor's share of a day's sums while the day is open (deleted when analytics_rollup
+-- closes it): views = the visitor's events with that value. A row of analytics_daily is the sum
+-- of its shares: views added up, visitors = how many. Dimensions: analytics_aggregate's, and
+-- `hour` (the UTC hour of views, '00'–'23').
 create table public.analytics_visitor_sums (
-  day date not null,
-  visitor text not null,
-  dimension text not null,
-  value text not null,
+  day date not null, visitor text not null, dimension text not null, value text not null,
   views integer not null,
   primary key (day, visitor, dimension, value),
   constraint analytics_visitor_sums_views check (views > 0)
@@ -43,32 +32,21 @@ create table public.analytics_day_counts (
 -- The browsers seen per address and day, for the cap on browsers per address: a hash of the
 -- address made with the day's salt (never the address), deleted when the day is closed.
 create table public.analytics_addresses (
-  day date not null,
-  address text not null,
-  visitor text not null,
+  day date not null, address text not null, visitor text not null,
   primary key (day, address, visitor),
-  constraint analytics_addresses_hashes check (
-    address ~ '^[0-9a-f]{32}$' and visitor ~ '^[0-9a-f]{32}$'
-  )
+  constraint analytics_addresses_hashes check (address ~ '^[0-9a-f]{32}$' and visitor ~ '^[0-9a-f]{32}$')
 );
 
--- Events not counted, per day and reason, shown to the admin:
---   burst     one browser sent over 30 events a minute (a worker's buffer)
---   overflow  a worker held 5 000 events already (a flood, or the backend slow)
---   unwritten a batch failed twice and was given up (the backend unreachable)
---   refused   the database refused the row (set aside by the writer)
---   browsers  too many browsers from one address that day
---   visitor   one visitor's events over the day's cap
---   budget    the day's budget of stored events was spent
---   late      the day was closed already, or its salt gone
+-- Events not counted, per day and reason, shown to the admin: a worker's buffer drops `burst`
+-- (one browser over 30 events a minute), `overflow` (5 000 events held) and `unwritten` (a
+-- batch failed twice); the writer sets aside `refused` rows; analytics_record's caps drop
+-- `browsers` (per address), `visitor` (per visitor) and `budget` (per day); `late`: the day was
+-- closed, or its salt gone.
 create table public.analytics_dropped (
-  day date not null,
-  reason text not null,
-  events bigint not null,
+  day date not null, reason text not null, events bigint not null,
   primary key (day, reason),
-  constraint analytics_dropped_reason check (reason in (
-    'burst', 'overflow', 'unwritten', 'refused', 'browsers', 'visitor', 'budget', 'late'
-  )),
+  constraint analytics_dropped_reason check (
+    reason in ('burst', 'overflow', 'unwritten', 'refused', 'browsers', 'visitor', 'budget', 'late')),
   constraint analytics_dropped_events check (events > 0)
 );
 
@@ -86,43 +64,35 @@ alter table public.analytics_visitor_sums enable row level security;
 alter table public.analytics_day_counts enable row level security;
 alter table public.analytics_addresses enable row level security;
 alter table public.analytics_dropped enable row level security;
-create policy "Admins can read visitors' analytics sums"
-  on public.analytics_visitor_sums for select to authenticated
-  using ((select public.is_admin()));
-create policy "Admins can read analytics day counts"
-  on public.analytics_day_counts for select to authenticated
-  using ((select public.is_admin()));
-create policy "Admins can read uncounted analytics events"
-  on public.analytics_dropped for select to authenticated
-  using ((select public.is_admin()));
+create policy "Admins can read visitors' analytics sums" on public.analytics_visitor_sums
+  for select to authenticated using ((select public.is_admin()));
+create policy "Admins can read analytics day counts" on public.analytics_day_counts
+  for select to authenticated using ((select public.is_admin()));
+create policy "Admins can read uncounted analytics events" on public.analytics_dropped
+  for select to authenticated using ((select public.is_admin()));
 
--- ---------------------------------------------------------------------------
--- Computes again the share of each (day, visitor) given (their events of the day, with the
--- attributions of analytics_aggregate: entry page, source and campaign from the visitor's
--- earliest view of the day by time then id) and applies the difference to analytics_daily.
--- Callers hold the days' analytics_day_counts rows (see analytics_events_summed). Each statement
--- is planned for the tables as they are now (plan_cache_mode): a plan made while the events
--- table was small must not be kept once it is large.
--- ---------------------------------------------------------------------------
+-- Computes again the share of each given (day, visitor) from their events of the day (found by
+-- index; analytics_record stores at most p_events_per_visitor of them) and applies the
+-- difference to analytics_daily.
+-- The attributions are analytics_aggregate's, written again per visitor: entry page, source and
+-- campaign come from the visitor's earliest view of the day (by time, then id). That function
+-- stays, unchanged and no longer called by the site, as the from-scratch reference the property
+-- test (test/integration/analytics-sums.test.ts) compares these sums with. Callers hold the
+-- days' analytics_day_counts rows. Every statement is planned for the tables as they are now
+-- (plan_cache_mode): a plan made while the events table was small must not be kept.
 create or replace function public.analytics_resum(p_days date[], p_visitors text[])
-returns void
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-set plan_cache_mode = force_custom_plan
+returns void language plpgsql volatile security invoker
+set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_emptied jsonb;
 begin
-  -- The old shares leave the sums (rows left at zero are removed below, once the new shares
-  -- are in).
+  -- The old shares leave the sums (rows left at zero go below, once the new shares are in).
   with touched as (
     select distinct t.day, t.visitor from unnest(p_days, p_visitors) as t (day, visitor)
   ),
   old as (
-    delete from public.analytics_visitor_sums c
-     using touched t
+    delete from public.analytics_visitor_sums c using touched t
      where c.day = t.day and c.visitor = t.visitor
     returning c.day, c.dimension, c.value, c.views
   ),
@@ -138,8 +108,7 @@ begin
     returning s.day, s.dimension, s.value, s.views
   )
   select coalesce(jsonb_agg(jsonb_build_array(a.day, a.dimension, a.value)), '[]')
-    into v_emptied
-    from applied a where a.views = 0;
+    into v_emptied from applied a where a.views = 0;
 
   with touched as (
     select distinct t.day, t.visitor from unnest(p_days, p_visitors) as t (day, visitor)
@@ -147,8 +116,7 @@ begin
   ev as (
     select e.id, e.at, e.kind, e.path, e.lang, e.goal, e.detail, e.referrer, e.utm_source,
            e.utm_medium, e.utm_campaign, e.country, e.device, t.visitor, t.day as d
-      from touched t
-      join public.analytics_events e
+      from touched t join public.analytics_events e
         on (e.at at time zone 'UTC')::date = t.day and e.visitor = t.visitor
   ),
   entry as (
@@ -176,36 +144,24 @@ begin
   v as (select * from tagged where kind = 'view'),
   g as (select * from tagged where kind = 'goal'),
   shares (day, visitor, dimension, value, views) as (
-    select d, visitor, 'total', '', count(*) from v group by d, visitor
-    union all
-    select d, visitor, 'page', path, count(*) from v group by d, visitor, path
-    union all
-    select d, visitor, 'entry', entry_page, count(*) from v group by d, visitor, entry_page
-    union all
-    select d, visitor, 'language', lang, count(*) from v group by d, visitor, lang
-    union all
-    select d, visitor, 'source', source, count(*) from v group by d, visitor, source
-    union all
-    select d, visitor, 'campaign', campaign, count(*)
-      from v where campaign <> '' group by d, visitor, campaign
-    union all
-    select d, visitor, 'device', device, count(*) from v group by d, visitor, device
-    union all
-    select d, visitor, 'country', country, count(*)
-      from v where country <> '' group by d, visitor, country
-    union all
-    select d, visitor, 'hour', to_char(at at time zone 'UTC', 'HH24'), count(*)
-      from v group by d, visitor, to_char(at at time zone 'UTC', 'HH24')
-    union all
-    select d, visitor, 'goal', goal || case when detail = '' then '' else ':' || detail end,
-           count(*)
-      from g group by d, visitor, goal, detail
-    union all
-    select d, visitor, 'goal_page', goal || E'\t' || entry_page, count(*)
-      from g group by d, visitor, goal, entry_page
-    union all
-    select d, visitor, 'goal_source', goal || E'\t' || source, count(*)
-      from g group by d, visitor, goal, source
+              select d, visitor, 'total', '', count(*) from v group by d, visitor
+    union all select d, visitor, 'page', path, count(*) from v group by d, visitor, path
+    union all select d, visitor, 'entry', entry_page, count(*) from v group by d, visitor, entry_page
+    union all select d, visitor, 'language', lang, count(*) from v group by d, visitor, lang
+    union all select d, visitor, 'source', source, count(*) from v group by d, visitor, source
+    union all select d, visitor, 'campaign', campaign, count(*)
+                from v where campaign <> '' group by d, visitor, campaign
+    union all select d, visitor, 'device', device, count(*) from v group by d, visitor, device
+    union all select d, visitor, 'country', country, count(*)
+                from v where country <> '' group by d, visitor, country
+    union all select d, visitor, 'hour', to_char(at at time zone 'UTC', 'HH24'), count(*)
+                from v group by d, visitor, to_char(at at time zone 'UTC', 'HH24')
+    union all select d, visitor, 'goal', goal || case when detail = '' then '' else ':' || detail end,
+                     count(*) from g group by d, visitor, goal, detail
+    union all select d, visitor, 'goal_page', goal || E'\t' || entry_page, count(*)
+                from g group by d, visitor, goal, entry_page
+    union all select d, visitor, 'goal_source', goal || E'\t' || source, count(*)
+                from g group by d, visitor, goal, source
   ),
   kept as (
     insert into public.analytics_visitor_sums (day, visitor, dimension, value, views)
@@ -228,16 +184,11 @@ begin
 end;
 $$;
 
--- ---------------------------------------------------------------------------
 -- Every insert into analytics_events (a batch of the site's, a SQL console's, a test's) keeps
 -- the sums of the days still open, in the same transaction: one call per statement, with the
 -- statement's rows. Events of closed days are stored but not summed.
--- ---------------------------------------------------------------------------
 create or replace function public.analytics_events_summed()
-returns trigger
-language plpgsql
-security invoker
-set search_path = ''
+returns trigger language plpgsql security invoker set search_path = ''
 as $$
 declare
   v_days date[];
@@ -248,37 +199,28 @@ begin
   select distinct (n.at at time zone 'UTC')::date from new_events n order by 1
   on conflict do nothing;
   perform 1 from public.analytics_day_counts c
-   where c.day in (select (n.at at time zone 'UTC')::date from new_events n)
-   order by c.day
-     for update;
+   where c.day in (select (n.at at time zone 'UTC')::date from new_events n) order by c.day for update;
 
   with open_rows as (
     select (n.at at time zone 'UTC')::date as day, n.visitor from new_events n
-     where not exists (
-       select 1 from public.analytics_rolled_days r where r.day = (n.at at time zone 'UTC')::date)
+     where not exists (select 1 from public.analytics_rolled_days r where r.day = (n.at at time zone 'UTC')::date)
   ),
   counted as (
-    update public.analytics_day_counts c
-       set stored = c.stored + x.n
-      from (select o.day, count(*) as n from open_rows o group by o.day) x
-     where c.day = x.day
+    update public.analytics_day_counts c set stored = c.stored + x.n
+      from (select o.day, count(*) as n from open_rows o group by o.day) x where c.day = x.day
   )
   select array_agg(p.day), array_agg(p.visitor) into v_days, v_visitors
     from (select distinct o.day, o.visitor from open_rows o) p;
 
-  if v_days is not null then
-    perform public.analytics_resum(v_days, v_visitors);
-  end if;
+  if v_days is not null then perform public.analytics_resum(v_days, v_visitors); end if;
   return null;
 end;
 $$;
 
-create trigger analytics_events_summed
-  after insert on public.analytics_events
-  referencing new table as new_events
-  for each statement execute function public.analytics_events_summed();
+create trigger analytics_events_summed after insert on public.analytics_events
+  referencing new table as new_events for each statement
+  execute function public.analytics_events_summed();
 
--- ---------------------------------------------------------------------------
 -- Service role only (the site's server): stores a batch within the caps, in one transaction,
 -- and adds the batch's events not counted (and `p_not_counted`: [{day, reason, events}], the
 -- writer's own) to analytics_dropped. Each event is a row of analytics_events plus `address`,
@@ -286,20 +228,12 @@ create trigger analytics_events_summed
 -- p_browsers_per_address visitors per address and day (`browsers`), at most
 -- p_events_per_visitor events per visitor and day (`visitor`), at most p_day_budget events per
 -- day (`budget`). Returns how many events met each fate ('stored' or a reason).
--- ---------------------------------------------------------------------------
 create or replace function public.analytics_record(
-  p_events jsonb,
-  p_not_counted jsonb,
-  p_day_budget integer,
-  p_browsers_per_address integer,
-  p_events_per_visitor integer
+  p_events jsonb, p_not_counted jsonb,
+  p_day_budget integer, p_browsers_per_address integer, p_events_per_visitor integer
 )
-returns table (fate text, events bigint)
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-set plan_cache_mode = force_custom_plan
+returns table (fate text, events bigint) language plpgsql volatile security invoker
+set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_days date[];
@@ -320,69 +254,48 @@ begin
       from jsonb_array_elements(coalesce(p_events, '[]')) with ordinality as e (item, ord)
      cross join lateral jsonb_populate_record(null::public.analytics_events, e.item) as r
   ),
-  open_rows as (
-    select b.* from batch b
+  -- The batch's browsers of each open day and address: those seen before, and newcomers in
+  -- the order they arrived while the address has room.
+  browsers as (
+    select b.day, b.address, b.visitor, min(b.at) as first_at, min(b.ord) as first_ord,
+           exists (select 1 from public.analytics_addresses a
+                    where a.day = b.day and a.address = b.address and a.visitor = b.visitor) as known
+      from batch b
      where not exists (select 1 from public.analytics_rolled_days r where r.day = b.day)
-  ),
-  known as (
-    select distinct o.day, o.address, o.visitor from open_rows o
-     where exists (select 1 from public.analytics_addresses a
-                    where a.day = o.day and a.address = o.address and a.visitor = o.visitor)
-  ),
-  newcomers as (
-    select o.day, o.address, o.visitor,
-           row_number() over (partition by o.day, o.address order by min(o.at), min(o.ord)) as nth
-      from open_rows o
-     where not exists (select 1 from known k
-                        where k.day = o.day and k.address = o.address and k.visitor = o.visitor)
-     group by o.day, o.address, o.visitor
+     group by b.day, b.address, b.visitor
   ),
   admitted as (
-    select n.day, n.address, n.visitor from newcomers n
-     where n.nth <= p_browsers_per_address - (
-       select count(*) from public.analytics_addresses a
-        where a.day = n.day and a.address = n.address)
-    union all
-    select k.day, k.address, k.visitor from known k
+    select w.day, w.address, w.visitor,
+           (select count(*) from (
+              select 1 from public.analytics_events e
+               where (e.at at time zone 'UTC')::date = w.day and e.visitor = w.visitor
+               limit greatest(p_events_per_visitor, 0)) s) as held
+      from (select x.*, (select count(*) from public.analytics_addresses a
+                          where a.day = x.day and a.address = x.address) as had,
+                   row_number() over (partition by x.day, x.address, x.known
+                                      order by x.first_at, x.first_ord) as nth
+              from browsers x) w
+     where w.known or w.nth <= p_browsers_per_address - w.had
   ),
-  by_address as (
-    select o.* from open_rows o
-     where exists (select 1 from admitted a
-                    where a.day = o.day and a.address = o.address and a.visitor = o.visitor)
-  ),
-  held as (
-    select p.day, p.visitor, h.n
-      from (select distinct b.day, b.visitor from by_address b) p
-     cross join lateral (
-       select count(*) as n from (
-         select 1 from public.analytics_events e
-          where (e.at at time zone 'UTC')::date = p.day and e.visitor = p.visitor
-          limit greatest(p_events_per_visitor, 0)) s) h
-  ),
-  by_visitor as (
-    select b.*, c.stored, h.n + row_number() over (
-             partition by b.day, b.visitor order by b.at, b.ord) as nth
-      from by_address b
-      join held h on h.day = b.day and h.visitor = b.visitor
-      join public.analytics_day_counts c on c.day = b.day
-  ),
-  kept as (
-    select v.* from (
-      select w.*, w.stored + row_number() over (partition by w.day order by w.at, w.ord) as nth_day
-        from by_visitor w where w.nth <= p_events_per_visitor) v
-     where v.nth_day <= p_day_budget
+  -- Each event's rank among its visitor's events of the day, then among the day's.
+  per_visitor as (
+    select b.ord, b.day, b.at, a.visitor is not null as admitted,
+           exists (select 1 from browsers x where x.day = b.day) as open,
+           coalesce(a.held, 0) + count(*) filter (where a.visitor is not null)
+             over (partition by b.day, b.visitor order by b.at, b.ord) as nth
+      from batch b
+      left join admitted a on a.day = b.day and a.address = b.address and a.visitor = b.visitor
   ),
   fates as (
-    select b.day,
-           case when not exists (select 1 from open_rows o where o.ord = b.ord) then 'late'
-                when not exists (select 1 from by_address a where a.ord = b.ord) then 'browsers'
-                when not exists (select 1 from by_visitor v
-                                  where v.ord = b.ord and v.nth <= p_events_per_visitor)
-                  then 'visitor'
-                when not exists (select 1 from kept k where k.ord = b.ord) then 'budget'
+    select p.ord, p.day,
+           case when not p.open then 'late' when not p.admitted then 'browsers'
+                when p.nth > p_events_per_visitor then 'visitor'
+                when c.stored + count(*) filter (where p.admitted and p.nth <= p_events_per_visitor)
+                       over (partition by p.day order by p.at, p.ord) > p_day_budget then 'budget'
                 else 'stored' end as fate
-      from batch b
+      from per_visitor p left join public.analytics_day_counts c on c.day = p.day
   ),
+  kept as (select b.* from batch b join fates f on f.ord = b.ord and f.fate = 'stored'),
   stored as (
     insert into public.analytics_events (at, kind, path, lang, goal, detail, referrer,
       utm_source, utm_medium, utm_campaign, country, device, visitor)
@@ -392,8 +305,7 @@ begin
   ),
   seen as (
     insert into public.analytics_addresses (day, address, visitor)
-    select distinct k.day, k.address, k.visitor from kept k
-    on conflict do nothing
+    select distinct k.day, k.address, k.visitor from kept k on conflict do nothing
   ),
   dropped as (
     insert into public.analytics_dropped as d (day, reason, events)
@@ -411,19 +323,13 @@ begin
 end;
 $$;
 
--- ---------------------------------------------------------------------------
 -- Service role only: closes every complete day (ended over an hour ago, so late batches are
 -- in) still open — its sums stay as they are, the visitors' shares and address hashes go —
 -- and deletes raw events of closed days older than p_retention_days. Safe to run from several
 -- workers and instances at once. Returns how many days it closed.
--- ---------------------------------------------------------------------------
 create or replace function public.analytics_rollup(p_retention_days integer default 30)
-returns integer
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-set plan_cache_mode = force_custom_plan
+returns integer language plpgsql volatile security invoker
+set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_day date;
@@ -442,9 +348,7 @@ begin
     -- Waits for a batch writing to the day, then closes it: later ones count as `late`.
     perform 1 from public.analytics_day_counts c where c.day = v_day for update;
     insert into public.analytics_rolled_days (day) values (v_day) on conflict do nothing;
-    if found then
-      v_count := v_count + 1;
-    end if;
+    v_count := v_count + (case when found then 1 else 0 end);
     delete from public.analytics_visitor_sums s where s.day = v_day;
     delete from public.analytics_addresses a where a.day = v_day;
   end loop;
@@ -453,90 +357,59 @@ begin
   -- Only events of closed days go: their numbers stay in analytics_daily.
   delete from public.analytics_events e
    where e.at < now() - make_interval(days => greatest(p_retention_days, 1))
-     and exists (
-       select 1 from public.analytics_rolled_days r
-        where r.day = (e.at at time zone 'UTC')::date);
+     and exists (select 1 from public.analytics_rolled_days r where r.day = (e.at at time zone 'UTC')::date);
   return v_count;
 end;
 $$;
 
--- ---------------------------------------------------------------------------
 -- Reports (admins, with their own session: RLS decides), from the sums only. Days are
 -- [p_from, p_to). analytics_report: each dimension's sums over the period (the 200 largest
 -- values of each), and `dropped`: the events not counted per reason (views = events).
 -- analytics_series: page views and visitors per day, or per UTC hour when p_hourly.
--- ---------------------------------------------------------------------------
 create or replace function public.analytics_report(p_from date, p_to date)
 returns table (dimension text, value text, views bigint, visitors bigint)
-language sql
-stable
-security invoker
-set search_path = ''
-set plan_cache_mode = force_custom_plan
+language sql stable security invoker set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
   with sums as (
-    select d.dimension, d.value, sum(d.views)::bigint as views,
-           sum(d.visitors)::bigint as visitors
+    select d.dimension, d.value, sum(d.views)::bigint as views, sum(d.visitors)::bigint as visitors
       from public.analytics_daily d
      where d.day >= p_from and d.day < p_to and d.dimension <> 'hour'
      group by d.dimension, d.value
     union all
-    select 'dropped', x.reason, sum(x.events)::bigint, 0::bigint
-      from public.analytics_dropped x
-     where x.day >= p_from and x.day < p_to
-     group by x.reason
+    select 'dropped', x.reason, sum(x.events)::bigint, 0::bigint from public.analytics_dropped x
+     where x.day >= p_from and x.day < p_to group by x.reason
   ),
   ranked as (
-    select sums.*, row_number() over (
-             partition by sums.dimension order by sums.visitors desc, sums.views desc, sums.value
-           ) as rank
+    select sums.*, row_number() over (partition by sums.dimension
+                                      order by sums.visitors desc, sums.views desc, sums.value) as rank
       from sums
   )
   select ranked.dimension, ranked.value, ranked.views, ranked.visitors
-    from ranked where ranked.rank <= 200
-   order by ranked.dimension, ranked.rank
+    from ranked where ranked.rank <= 200 order by ranked.dimension, ranked.rank
 $$;
 
 create or replace function public.analytics_series(p_from date, p_to date, p_hourly boolean)
 returns table (at timestamptz, views bigint, visitors bigint)
-language sql
-stable
-security invoker
-set search_path = ''
-set plan_cache_mode = force_custom_plan
+language sql stable security invoker set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
   select (t.step at time zone 'UTC') as at, coalesce(d.views, 0)::bigint,
          coalesce(d.visitors, 0)::bigint
-    from generate_series(
-           p_from::timestamp,
-           p_to::timestamp - case when p_hourly then interval '1 hour' else interval '1 day' end,
-           case when p_hourly then interval '1 hour' else interval '1 day' end
-         ) as t (step)
+    from (select case when p_hourly then interval '1 hour' else interval '1 day' end) as s (step)
+    cross join generate_series(p_from::timestamp, p_to::timestamp - s.step, s.step) as t (step)
     left join public.analytics_daily d
-      on d.day = t.step::date
-     and d.dimension = case when p_hourly then 'hour' else 'total' end
+      on d.day = t.step::date and d.dimension = case when p_hourly then 'hour' else 'total' end
      and d.value = case when p_hourly then to_char(t.step, 'HH24') else '' end
    order by 1
 $$;
 
--- ---------------------------------------------------------------------------
 -- Existing data: the days not summed yet get their counts, shares and sums.
--- ---------------------------------------------------------------------------
 insert into public.analytics_day_counts (day, stored)
-select (e.at at time zone 'UTC')::date, count(*)
-  from public.analytics_events e
- where not exists (
-   select 1 from public.analytics_rolled_days r where r.day = (e.at at time zone 'UTC')::date)
+select (e.at at time zone 'UTC')::date, count(*) from public.analytics_events e
+ where not exists (select 1 from public.analytics_rolled_days r where r.day = (e.at at time zone 'UTC')::date)
  group by 1;
-
 select public.analytics_resum(array_agg(p.day), array_agg(p.visitor))
-  from (
-    select distinct (e.at at time zone 'UTC')::date as day, e.visitor
-      from public.analytics_events e
-     where not exists (
-       select 1 from public.analytics_rolled_days r
-        where r.day = (e.at at time zone 'UTC')::date)
-  ) p;
+  from (select distinct c.day, e.visitor from public.analytics_day_counts c
+          join public.analytics_events e on (e.at at time zone 'UTC')::date = c.day) p;
 
 -- Internal: the trigger and the migration call these; only the service role could.
 revoke execute on function public.analytics_resum(date[], text[]) from public, anon, authenticated;

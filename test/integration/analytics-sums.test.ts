@@ -6,7 +6,7 @@
  * batches arrive in: on the embedded backend's PGlite (PostgreSQL 18) and on PostgreSQL 17,
  * where two connections also write at once.
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { bringToSchema, openDatabase } from "@jenga/supabase-local/database";
@@ -91,6 +91,78 @@ describe("incremental analytics sums", () => {
     await fc.assert(
       fc.asyncProperty(splitEvents, (events) => sameSumsAsFromScratch(session, events)),
       { numRuns: 100 },
+    );
+  }, 120_000);
+
+  it("stay exact under the caps: every event stored or counted as dropped, no cap exceeded (PGlite)", async () => {
+    const session = pgliteSession(pglite as PGlite);
+    const caps = fc.record({
+      budget: fc.integer({ min: 1, max: 30 }),
+      browsers: fc.integer({ min: 1, max: 3 }),
+      perVisitor: fc.integer({ min: 1, max: 6 }),
+    });
+    // Two addresses: each visitor behind one of them.
+    const events = splitEvents.map((list) =>
+      list.map((e) => ({ ...e, address: (Number(e.visitor[0]) % 2 ? "b" : "c").repeat(32) })),
+    );
+    await fc.assert(
+      fc.asyncProperty(events, caps, (list, cap) =>
+        inRolledBack(session, async () => {
+          const fates: Record<string, number> = {};
+          for (const batch of batchesOf(list)) {
+            for (const [fate, n] of Object.entries(await record(session, batch, cap))) {
+              fates[fate] = (fates[fate] ?? 0) + n;
+            }
+          }
+          const { rows } = await session.query<{ day: string; visitor: string; n: number }>(
+            `select (at at time zone 'UTC')::date::text as day, visitor, count(*)::int as n
+               from public.analytics_events where at < '2026-01-12' group by 1, 2`,
+          );
+          const stored = rows.reduce((sum, row) => sum + row.n, 0);
+          expect(stored).toBe(fates.stored ?? 0);
+          expect(Object.values(fates).reduce((a, b) => a + b, 0)).toBe(list.length);
+          for (const row of rows) expect(row.n).toBeLessThanOrEqual(cap.perVisitor);
+          for (const day of new Set(rows.map((row) => row.day))) {
+            const ofDay = rows.filter((row) => row.day === day);
+            expect(ofDay.reduce((sum, row) => sum + row.n, 0)).toBeLessThanOrEqual(cap.budget);
+            for (const address of ["b", "c"]) {
+              const behind = ofDay.filter(
+                (row) => Number(row.visitor[0]) % 2 === (address === "b" ? 1 : 0),
+              );
+              expect(behind.length).toBeLessThanOrEqual(cap.browsers);
+            }
+          }
+          expect(await keptSums(session)).toEqual(await sumsFromScratch(session));
+        }),
+      ),
+      { numRuns: 80 },
+    );
+  }, 120_000);
+
+  it("are made by the migration for the days not summed before it (PGlite)", async () => {
+    const session = pgliteSession(pglite as PGlite);
+    const migration = readFileSync("supabase/migrations/20261207000001_analytics_sums.sql", "utf8");
+    const backfill = migration.slice(
+      migration.indexOf("-- Existing data:"),
+      migration.indexOf("-- Internal:"),
+    );
+    expect(backfill).toContain("analytics_resum");
+    await fc.assert(
+      fc.asyncProperty(splitEvents, (events) =>
+        inRolledBack(session, async () => {
+          // Events stored as the previous migration stored them: no trigger, no sums.
+          await session.script("reset role; set local session_replication_role = replica");
+          await session.query(AS_SERVICE_ROLE);
+          for (const batch of batchesOf(events)) await record(session, batch);
+          // The tables the migration makes start empty.
+          await session.script(`reset role; set local session_replication_role = origin;
+            delete from public.analytics_day_counts; delete from public.analytics_addresses;`);
+          expect(await keptSums(session)).toEqual([]);
+          await session.script(backfill);
+          expect(await keptSums(session)).toEqual(await sumsFromScratch(session));
+        }),
+      ),
+      { numRuns: 30 },
     );
   }, 120_000);
 

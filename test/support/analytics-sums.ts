@@ -4,32 +4,17 @@
  * times that tie, sources, campaigns and goals, each event given to one of several batches.
  */
 import fc from "fast-check";
+import type { Goal, RecordedEvent } from "~/domain/analytics/event";
 import type { SqlSession } from "./sql-session.ts";
 
 export const DAYS = ["2026-01-10", "2026-01-11"] as const;
 /** The day after them: the end of every range read. */
 const END = "2026-01-12T00:00:00Z";
 
-export interface RandomEvent {
-  at: string;
-  kind: "view" | "goal";
-  path: string;
-  lang: string;
-  goal: string;
-  detail: string;
-  referrer: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  country: string;
-  device: string;
-  visitor: string;
-  address: string;
-  /** The batch (0–5) that carries it. */
-  batch: number;
-}
+/** An event as the site's writer sends it, and the batch (0–5) that carries it. */
+export type RandomEvent = RecordedEvent & { batch: number };
 
-const PAGES: [string, string][] = [
+const PAGES: [string, RecordedEvent["lang"]][] = [
   ["/", "en"],
   ["/services", "en"],
   ["/sw/blog", "sw"],
@@ -49,13 +34,13 @@ export const randomEvent: fc.Arbitrary<RandomEvent> = fc
     day: fc.integer({ min: 0, max: 1 }),
     // Ten-minute steps over three hours: ties in time are common, hours differ.
     step: fc.integer({ min: 0, max: 18 }),
-    goal: fc.option(fc.constantFrom("contact", "quote", "signup"), { freq: 4 }),
+    goal: fc.option(fc.constantFrom<Goal>("contact", "quote", "signup"), { freq: 4 }),
     detail: fc.constantFrom("", "bulk-sms"),
     page: fc.constantFrom(...PAGES),
     referrer: fc.constantFrom("", "", "google.com", "x.com"),
     campaign: fc.constantFrom(...CAMPAIGNS),
     country: fc.constantFrom("", "KE"),
-    device: fc.constantFrom("desktop", "mobile"),
+    device: fc.constantFrom<RecordedEvent["device"]>("desktop", "mobile"),
     batch: fc.integer({ min: 0, max: 5 }),
   })
   .map((r) => {
@@ -64,7 +49,7 @@ export const randomEvent: fc.Arbitrary<RandomEvent> = fc
     const goal = r.goal ?? "";
     return {
       at: new Date(Date.parse(`${DAYS[r.day]}T10:00:00Z`) + r.step * 600_000).toISOString(),
-      kind: goal ? "goal" : "view",
+      kind: goal ? ("goal" as const) : ("view" as const),
       path,
       lang,
       goal,
@@ -83,8 +68,8 @@ export const randomEvent: fc.Arbitrary<RandomEvent> = fc
   });
 
 /** Batches in the order they are written; within one, events in the order generated. */
-export function batchesOf(events: RandomEvent[]): Omit<RandomEvent, "batch">[][] {
-  const batches: Omit<RandomEvent, "batch">[][] = [[], [], [], [], [], []];
+export function batchesOf(events: RandomEvent[]): RecordedEvent[][] {
+  const batches: RecordedEvent[][] = [[], [], [], [], [], []];
   for (const { batch, ...event } of events) batches[batch]?.push(event);
   return batches.filter((batch) => batch.length > 0);
 }
