@@ -111,6 +111,12 @@ export async function writeRows(
     for (const row of part) aside.add(row.at.slice(0, 10), reason);
   };
   const attempt = async (part: RecordedEvent[], counts: NotCounted[]): Promise<void> => {
+    if (calls >= MAX_CALLS) {
+      // Too many bad rows to find one by one: what is left of the refused batch goes whole.
+      setAside(part, "refused");
+      aside.addAll(counts);
+      return;
+    }
     calls++;
     try {
       await call(part, counts);
@@ -130,12 +136,9 @@ export async function writeRows(
       } else if (counts.length > 0) {
         // The rows alone, then the counts alone: either may be what was refused.
         await attempt(part, []);
-        if (calls < MAX_CALLS) await attempt([], counts);
-        else aside.addAll(counts);
-      } else if (part.length === 1 || calls + 2 > MAX_CALLS) {
-        console.warn(
-          `analytics: the database refused ${part.length} event(s) (${error.message}); set aside`,
-        );
+        await attempt([], counts);
+      } else if (part.length === 1) {
+        console.warn(`analytics: the database refused an event (${error.message}); set aside`);
         setAside(part, "refused");
       } else {
         const half = Math.ceil(part.length / 2);
