@@ -24,6 +24,21 @@ export interface Database {
         };
         Relationships: [];
       };
+      analytics_batches: {
+        Row: {
+          day: string;
+          id: string;
+        };
+        Insert: {
+          day?: string;
+          id: string;
+        };
+        Update: {
+          day?: string;
+          id?: string;
+        };
+        Relationships: [];
+      };
       analytics_daily: {
         Row: {
           day: string;
@@ -948,7 +963,7 @@ export interface Database {
         Returns: { day: string; dimension: string; value: string; views: number; visitors: number }[];
       };
       analytics_record: {
-        Args: { p_events: Json; p_not_counted: Json; p_day_budget: number; p_browsers_per_address: number; p_events_per_visitor: number };
+        Args: { p_batch: string; p_events: Json; p_not_counted: Json; p_day_budget: number; p_browsers_per_address: number; p_events_per_visitor: number };
         Returns: { events: number; fate: string }[];
       };
       analytics_report: {

@@ -50,20 +50,28 @@ create table public.analytics_dropped (
   constraint analytics_dropped_events check (events > 0)
 );
 
+-- Batches stored, by the writer's id for each: a batch sent again (its answer lost) is stored
+-- once. Kept a day.
+create table public.analytics_batches (
+  id text primary key, day date not null default ((now() at time zone 'UTC')::date)
+);
+
 -- A visitor's events of a day, found without reading the day.
 create index analytics_events_day_visitor_idx
   on public.analytics_events (((at at time zone 'UTC')::date), visitor);
 
 revoke all on table public.analytics_visitor_sums, public.analytics_day_counts,
-  public.analytics_addresses, public.analytics_dropped from public, anon, authenticated;
+  public.analytics_addresses, public.analytics_dropped, public.analytics_batches
+  from public, anon, authenticated;
 grant select on table public.analytics_visitor_sums, public.analytics_day_counts,
   public.analytics_dropped to authenticated;
 grant all on table public.analytics_visitor_sums, public.analytics_day_counts,
-  public.analytics_addresses, public.analytics_dropped to service_role;
+  public.analytics_addresses, public.analytics_dropped, public.analytics_batches to service_role;
 alter table public.analytics_visitor_sums enable row level security;
 alter table public.analytics_day_counts enable row level security;
 alter table public.analytics_addresses enable row level security;
 alter table public.analytics_dropped enable row level security;
+alter table public.analytics_batches enable row level security;
 create policy "Admins can read visitors' analytics sums" on public.analytics_visitor_sums
   for select to authenticated using ((select public.is_admin()));
 create policy "Admins can read analytics day counts" on public.analytics_day_counts
@@ -221,15 +229,15 @@ create trigger analytics_events_summed after insert on public.analytics_events
   referencing new table as new_events for each statement
   execute function public.analytics_events_summed();
 
--- Service role only (the site's server): stores a batch within the caps, in one transaction,
--- and adds the batch's events not counted (and `p_not_counted`: [{day, reason, events}], the
--- writer's own) to analytics_dropped. Each event is a row of analytics_events plus `address`,
--- the day's hash of its address. Caps, in this order: the day still open (else `late`), at most
--- p_browsers_per_address visitors per address and day (`browsers`), at most
+-- Service role only (the site's server): stores batch p_batch within the caps, once, in one
+-- transaction, and adds the batch's events not counted (and `p_not_counted`: [{day, reason,
+-- events}], the writer's own) to analytics_dropped. Each event is a row of analytics_events plus
+-- `address`, the day's hash of its address. Caps, in this order: the day still open (else
+-- `late`), at most p_browsers_per_address visitors per address and day (`browsers`), at most
 -- p_events_per_visitor events per visitor and day (`visitor`), at most p_day_budget events per
--- day (`budget`). Returns how many events met each fate ('stored' or a reason).
+-- day (`budget`). Returns how many events met each fate ('stored', a reason, or 'repeated').
 create or replace function public.analytics_record(
-  p_events jsonb, p_not_counted jsonb,
+  p_batch text, p_events jsonb, p_not_counted jsonb,
   p_day_budget integer, p_browsers_per_address integer, p_events_per_visitor integer
 )
 returns table (fate text, events bigint) language plpgsql volatile security invoker
@@ -240,6 +248,12 @@ declare
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
     raise exception 'Only the site''s server records analytics' using errcode = '42501';
+  end if;
+  insert into public.analytics_batches (id) select p_batch where p_batch is not null
+  on conflict do nothing;
+  if p_batch is not null and not found then
+    return query select 'repeated', jsonb_array_length(coalesce(p_events, '[]'))::bigint;
+    return;
   end if;
   -- The batch's days, locked as the trigger locks them, before the counts are read.
   v_days := array(
@@ -354,6 +368,7 @@ begin
   end loop;
   delete from public.analytics_day_counts c
    where exists (select 1 from public.analytics_rolled_days r where r.day = c.day);
+  delete from public.analytics_batches b where b.day < v_cutoff - 1;
   -- Only events of closed days go: their numbers stay in analytics_daily.
   delete from public.analytics_events e
    where e.at < now() - make_interval(days => greatest(p_retention_days, 1))
@@ -418,7 +433,7 @@ revoke execute on function public.analytics_events_summed() from public, anon, a
 grant execute on function public.analytics_events_summed() to service_role;
 -- Callable by `authenticated` so the generated types list it (scripts/db-types.ts), yet refused
 -- to anyone but the service role by the check above and by the tables' grants.
-revoke execute on function public.analytics_record(jsonb, jsonb, integer, integer, integer)
+revoke execute on function public.analytics_record(text, jsonb, jsonb, integer, integer, integer)
   from public, anon;
-grant execute on function public.analytics_record(jsonb, jsonb, integer, integer, integer)
+grant execute on function public.analytics_record(text, jsonb, jsonb, integer, integer, integer)
   to authenticated, service_role;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,6 +118,7 @@ describe("analytics store", () => {
     const office = "a".repeat(32);
     const record = (events: object[], caps: [number, number, number], notCounted: object[] = []) =>
       service.rpc("analytics_record", {
+        p_batch: randomUUID(),
         p_events: events as never,
         p_not_counted: notCounted as never,
         p_day_budget: caps[0],
@@ -161,6 +163,23 @@ describe("analytics store", () => {
       { fate: "budget", events: 17 },
       { fate: "stored", events: 43 },
     ]);
+    // A batch sent again (its answer lost on the way back) is stored once.
+    const batch = randomUUID();
+    const once = (events: object[]) =>
+      service.rpc("analytics_record", {
+        p_batch: batch,
+        p_events: events as never,
+        p_not_counted: [] as never,
+        p_day_budget: 1000,
+        p_browsers_per_address: 10,
+        p_events_per_visitor: 10,
+      });
+    const resent = views("6", 2, "e".repeat(32), 200).map((e) => ({
+      ...e,
+      at: new Date(startOfToday - 11 * DAY).toISOString(),
+    }));
+    expect((await once(resent)).data).toEqual([{ fate: "stored", events: 2 }]);
+    expect((await once(resent)).data).toEqual([{ fate: "repeated", events: 2 }]);
     // A closed day takes nothing more.
     const late = await record(
       views("5", 2, office, 0).map((e) => ({
@@ -226,9 +245,10 @@ describe("analytics store", () => {
     expect((await anon.rpc("analytics_report", week)).error?.code).toBe("42501");
     expect((await member.rpc("analytics_report", week)).data).toEqual([]);
     expect((await admin.rpc("analytics_report", week)).data?.length).toBeGreaterThan(0);
-    // The address hashes of the per-address cap: the service role's alone.
+    // The address hashes of the per-address cap and the batches stored: the service role's.
     for (const client of [anon, member, admin]) {
       expect((await client.from("analytics_addresses").select("*")).error?.code).toBe("42501");
+      expect((await client.from("analytics_batches").select("*")).error?.code).toBe("42501");
     }
     expect(
       (await serviceClient(backend).from("analytics_addresses").select("*")).data?.length,
@@ -236,6 +256,7 @@ describe("analytics store", () => {
 
     // Writes: only the service role records, sums and closes days.
     const batch = {
+      p_batch: randomUUID(),
       p_events: [] as never,
       p_not_counted: [{ day: isoDay(startOfToday), reason: "budget", events: 1000 }] as never,
       p_day_budget: 1,

@@ -125,7 +125,7 @@ export async function record(
   caps: { budget?: number; browsers?: number; perVisitor?: number } = {},
 ): Promise<Record<string, number>> {
   const { rows } = await session.query<{ fate: string; events: number }>(
-    "select fate, events::int as events from public.analytics_record($1::jsonb, '[]'::jsonb, $2, $3, $4)",
+    "select fate, events::int as events from public.analytics_record(null, $1::jsonb, '[]'::jsonb, $2, $3, $4)",
     [JSON.stringify(events), caps.budget ?? 1e9, caps.browsers ?? 1e6, caps.perVisitor ?? 1e6],
   );
   return Object.fromEntries(rows.map((row) => [row.fate, row.events]));

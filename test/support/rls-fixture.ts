@@ -37,7 +37,7 @@ export const CALLERS: Record<string, RequestRole> = {
  * The owner's contact message comes first (the matrix's insert tries the first row again, so
  * each caller tries to send a message in the owner's name). A draft service and a draft post
  * are what only admins may see; an analytics row of each table, what only admins may read (and
- * the address hashes of the per-address cap, only the service role). The event's insert makes
+ * the address hashes and the batch ids, only the service role). The event's insert makes
  * its day's counts and sums (trigger analytics_events_summed).
  */
 export const FIXTURE_SQL = `
@@ -73,6 +73,7 @@ insert into public.analytics_rolled_days (day) values (current_date - 2);
 insert into public.analytics_addresses (day, address, visitor)
   values (current_date, repeat('ab', 16), repeat('0f', 16));
 insert into public.analytics_dropped (day, reason, events) values (current_date, 'budget', 4);
+insert into public.analytics_batches (id) values ('00000000-0000-4000-8000-00000000ba7c');
 
 insert into storage.objects (bucket_id, name, owner, metadata)
   values ('media', 'fixture/0123456789abcdef0123456789abcdef/640.webp', '${ADMIN_ID}',

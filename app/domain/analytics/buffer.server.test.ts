@@ -48,11 +48,11 @@ describe("AnalyticsBuffer", () => {
     expect(write.mock.calls[0]?.[0]).toHaveLength(50);
   });
 
-  it("tries a failed batch once more with the next one, then gives it up", async () => {
-    const batches: number[] = [];
+  it("tries a failed batch once more under its id before the next one, then gives it up", async () => {
+    const calls: { size: number; id: string }[] = [];
     let fail = true;
-    const buffer = new AnalyticsBuffer(async (batch) => {
-      batches.push(batch.length);
+    const buffer = new AnalyticsBuffer(async (batch, _counts, id) => {
+      calls.push({ size: batch.length, id });
       if (fail) throw new Error("backend down");
       return [];
     }, LIMITS);
@@ -65,7 +65,12 @@ describe("AnalyticsBuffer", () => {
     fail = false;
     await buffer.flush();
     warn.mockRestore();
-    expect(batches).toEqual([1, 2, 2]);
+    // a, a again (given up), b; b again (written), c.
+    expect(calls.map((call) => call.size)).toEqual([1, 1, 1, 1, 1]);
+    const ids = calls.map((call) => call.id);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[3]).toBe(ids[2]);
+    expect(new Set(ids).size).toBe(3);
     expect(buffer.dropped).toBe(1);
     expect(buffer.written).toBe(2);
   });
@@ -79,7 +84,7 @@ describe("AnalyticsBuffer", () => {
         calls.push(notCounted);
         if (fail) throw new Error("backend down");
         // The writer could not count one event (the database refused it): reported next time.
-        return [{ day: "2026-12-05", reason: "refused", events: 1 }];
+        return calls.length === 2 ? [{ day: "2026-12-05", reason: "refused", events: 1 }] : [];
       },
       { ...LIMITS, maxEvents: 5 },
       () => now,
@@ -93,9 +98,13 @@ describe("AnalyticsBuffer", () => {
     fail = false;
     await buffer.flush();
     await buffer.flush();
+    await buffer.flush();
     warn.mockRestore();
     expect(calls).toEqual([
+      // The first write fails: its counts wait for the next.
       [{ day: "2026-12-05", reason: "overflow", events: 5 }],
+      // The failed batch again, then the counts alone.
+      [],
       [{ day: "2026-12-05", reason: "overflow", events: 5 }],
       [{ day: "2026-12-05", reason: "refused", events: 1 }],
     ]);

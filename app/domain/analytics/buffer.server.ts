@@ -1,16 +1,24 @@
+import { randomUUID } from "node:crypto";
 import type { DropReason, NotCounted, PendingEvent } from "./event";
 import { Tally } from "./tally";
 import { rateKey, utcDay } from "./visitor.server";
 
 /**
- * Where a batch goes: one write with the events not counted since the last one; it resolves
- * with the events it could not count (reported with the next batch) and throws when the batch
- * was not stored.
+ * Where a batch goes: one write with the events not counted since the last one, under the
+ * batch's id (a batch written again after a lost answer is stored once); it resolves with the
+ * events it could not count (reported with the next batch) and throws when the batch was not
+ * stored.
  */
 export type BatchWriter = (
   batch: PendingEvent[],
   notCounted: NotCounted[],
+  id: string,
 ) => Promise<NotCounted[]>;
+
+interface Batch {
+  id: string;
+  events: PendingEvent[];
+}
 
 export interface BufferLimits {
   /** Events held at once; beyond it new ones are dropped (and counted). */
@@ -38,14 +46,14 @@ export const DEFAULT_LIMITS: BufferLimits = {
  * A worker's analytics events between two batch writes, bounded: at most `maxEvents` held, the
  * batch being written included (a flood of fake views cannot grow memory; the excess is
  * dropped and counted), at most `perVisitor` events per visitor per window, one write in flight
- * at a time. A failed batch is tried once more with the next one (a crash loses what is held:
- * the events since the last write). What it drops is counted by day and reason and reported
+ * at a time. A failed batch is tried once more, under its id, before the next one (a crash
+ * loses what is held: the events since the last write). What it drops is counted by day and reason and reported
  * with the next batch, so the admin sees it.
  */
 export class AnalyticsBuffer {
   private events: PendingEvent[] = [];
-  /** A batch whose write failed once: tried again with the next one, then given up. */
-  private retry: PendingEvent[] = [];
+  /** A batch whose write failed once: tried again before the next one, then given up. */
+  private retry: Batch | null = null;
   private visitors = new Map<number, number>();
   private windowStart: number;
   private writing: Promise<void> | null = null;
@@ -70,7 +78,7 @@ export class AnalyticsBuffer {
   }
 
   get size(): number {
-    return this.events.length + this.retry.length + this.inFlight;
+    return this.events.length + (this.retry?.events.length ?? 0) + this.inFlight;
   }
 
   /** Adds an event; false when a bound dropped it. */
@@ -114,26 +122,36 @@ export class AnalyticsBuffer {
     while (this.writing) await this.writing;
     if (this.size === 0 && this.notCounted.size === 0) return;
     const again = this.retry;
-    const fresh = this.events;
+    const fresh: Batch = { id: randomUUID(), events: this.events };
     const counts = this.notCounted.take();
-    this.retry = [];
+    this.retry = null;
     this.events = [];
-    this.inFlight = again.length + fresh.length;
-    this.writing = this.write(again.length ? [...again, ...fresh] : fresh, counts)
-      .then((uncounted) => {
-        this.written += again.length + fresh.length;
-        this.notCounted.addAll(uncounted);
-      })
-      .catch((error: unknown) => {
+    this.inFlight = (again?.events.length ?? 0) + fresh.events.length;
+    this.writing = (async () => {
+      if (again && !(await this.tryWrite(again, []))) {
+        for (const event of again.events) this.drop(event, "unwritten");
+      }
+      if (fresh.events.length + counts.length === 0) return;
+      if (!(await this.tryWrite(fresh, counts))) {
         this.notCounted.addAll(counts);
-        for (const event of again) this.drop(event, "unwritten");
         this.retry = fresh;
-        console.warn(`analytics: ${again.length + fresh.length} events were not written:`, error);
-      })
-      .finally(() => {
-        this.inFlight = 0;
-        this.writing = null;
-      });
+      }
+    })().finally(() => {
+      this.inFlight = 0;
+      this.writing = null;
+    });
     await this.writing;
+  }
+
+  /** One write; false when it failed (the batch was not stored). */
+  private async tryWrite(batch: Batch, counts: NotCounted[]): Promise<boolean> {
+    try {
+      this.notCounted.addAll(await this.write(batch.events, counts, batch.id));
+      this.written += batch.events.length;
+      return true;
+    } catch (error) {
+      console.warn(`analytics: ${batch.events.length} events were not written:`, error);
+      return false;
+    }
   }
 }

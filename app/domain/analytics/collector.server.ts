@@ -52,7 +52,7 @@ function current(): Collector | null {
     salts: saltCacheFor(config),
     call: recordCall(capsOf(config)),
   });
-  const buffer = new AnalyticsBuffer((batch, notCounted) => store.write(batch, notCounted));
+  const buffer = new AnalyticsBuffer((batch, notCounted, id) => store.write(batch, notCounted, id));
   let lastRollup = Number.NEGATIVE_INFINITY;
   const tick = async () => {
     await buffer.flush();

@@ -16,13 +16,15 @@ function database(bad: (row: RecordedEvent) => boolean) {
   const stored: RecordedEvent[] = [];
   const counted: NotCounted[] = [];
   let calls = 0;
-  const call: RecordCall = async (rows, notCounted) => {
+  const names: string[] = [];
+  const call: RecordCall = async (rows, notCounted, name) => {
     calls++;
+    names.push(name);
     if (rows.some(bad)) throw new RefusedRows("22P05");
     stored.push(...rows);
     counted.push(...notCounted);
   };
-  return { call, stored, counted, calls: () => calls };
+  return { call, stored, counted, names, calls: () => calls };
 }
 
 const quiet = () => vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -33,7 +35,7 @@ describe("writeRows", () => {
     const db = database((r) => r.utm_campaign === "bad");
     const rows = Array.from({ length: 21 }, (_, n) => row(n, n === 11 ? "bad" : ""));
     const earlier: NotCounted[] = [{ day: "2026-12-05", reason: "burst", events: 2 }];
-    const aside = await writeRows(db.call, rows, earlier);
+    const aside = await writeRows(db.call, rows, earlier, "b1");
     expect(db.stored).toHaveLength(20);
     expect(db.stored.map((r) => r.utm_campaign)).not.toContain("bad");
     expect(aside).toEqual([{ day: "2026-12-05", reason: "refused", events: 1 }]);
@@ -44,7 +46,7 @@ describe("writeRows", () => {
     expect(warn.mock.calls.flat().join(" ")).toContain("22P05");
     warn.mockRestore();
     // The next batch is not touched by it.
-    expect(await writeRows(db.call, [row(30), row(31)], [])).toEqual([]);
+    expect(await writeRows(db.call, [row(30), row(31)], [], "b2")).toEqual([]);
     expect(db.stored).toHaveLength(22);
   });
 
@@ -52,17 +54,30 @@ describe("writeRows", () => {
     const warn = quiet();
     const db = database(() => true);
     const rows = Array.from({ length: 1000 }, (_, n) => row(n));
-    const aside = await writeRows(db.call, rows, []);
+    const aside = await writeRows(db.call, rows, [], "b3");
     warn.mockRestore();
     expect(db.calls()).toBe(48);
     expect(aside).toEqual([{ day: "2026-12-05", reason: "refused", events: 1000 }]);
+  });
+
+  it("names each part after its place in the halving, the same for the same batch", async () => {
+    const warn = quiet();
+    const bad = (r: RecordedEvent) => r.utm_campaign === "bad";
+    const rows = [row(1), row(2, "bad"), row(3)];
+    const first = database(bad);
+    const again = database(bad);
+    await writeRows(first.call, rows, [], "b6");
+    await writeRows(again.call, rows, [], "b6");
+    warn.mockRestore();
+    expect(first.names).toEqual(["b6", "b6.0", "b6.0.0", "b6.0.1", "b6.1"]);
+    expect(again.names).toEqual(first.names);
   });
 
   it("throws when nothing was stored (the batch is tried again), gives up the rest after a partial write", async () => {
     const down: RecordCall = async () => {
       throw new Error("backend down");
     };
-    await expect(writeRows(down, [row(1)], [])).rejects.toThrow("backend down");
+    await expect(writeRows(down, [row(1)], [], "b4")).rejects.toThrow("backend down");
     const warn = quiet();
     let calls = 0;
     // One bad row, and the backend goes down after the first half is stored.
@@ -72,7 +87,7 @@ describe("writeRows", () => {
       if (calls > 2) throw new Error("backend down");
       expect(rows).toHaveLength(2);
     };
-    const aside = await writeRows(flaky, [row(1), row(2), row(3), row(4)], []);
+    const aside = await writeRows(flaky, [row(1), row(2), row(3), row(4)], [], "b5");
     warn.mockRestore();
     expect(aside).toEqual([{ day: "2026-12-05", reason: "unwritten", events: 2 }]);
   });

@@ -70,12 +70,20 @@ export class RefusedRows extends Error {}
 /** PostgREST's unreadable body, and PostgreSQL's data exceptions and constraint violations. */
 const REFUSAL = /^(PGRST102|22...|23...)$/;
 
-/** One call of analytics_record: throws RefusedRows, or Error when the backend failed. */
-export type RecordCall = (rows: RecordedEvent[], notCounted: NotCounted[]) => Promise<void>;
+/**
+ * One call of analytics_record: `batch` names it, so that a call sent again after its answer was
+ * lost is stored once. Throws RefusedRows, or Error when the backend failed.
+ */
+export type RecordCall = (
+  rows: RecordedEvent[],
+  notCounted: NotCounted[],
+  batch: string,
+) => Promise<void>;
 
 export function recordCall(caps: StoreCaps): RecordCall {
-  return async (rows, notCounted) => {
+  return async (rows, notCounted, batch) => {
     const { error } = await client().rpc("analytics_record", {
+      p_batch: batch,
       p_events: rows as never,
       p_not_counted: notCounted as never,
       p_day_budget: caps.dayBudget,
@@ -103,6 +111,7 @@ export async function writeRows(
   call: RecordCall,
   rows: RecordedEvent[],
   notCounted: NotCounted[],
+  batch: string,
 ): Promise<NotCounted[]> {
   const aside = new Tally();
   let calls = 0;
@@ -110,7 +119,9 @@ export async function writeRows(
   const setAside = (part: RecordedEvent[], reason: NotCounted["reason"]) => {
     for (const row of part) aside.add(row.at.slice(0, 10), reason);
   };
-  const attempt = async (part: RecordedEvent[], counts: NotCounted[]): Promise<void> => {
+  // Each part is named after its place in the halving: the same batch sent again (the buffer
+  // retries one whose first call failed) splits the same way, under the same names.
+  const attempt = async (part: RecordedEvent[], counts: NotCounted[], name: string) => {
     if (calls >= MAX_CALLS) {
       // Too many bad rows to find one by one: what is left of the refused batch goes whole.
       setAside(part, "refused");
@@ -119,7 +130,7 @@ export async function writeRows(
     }
     calls++;
     try {
-      await call(part, counts);
+      await call(part, counts, name);
       stored = true;
       return;
     } catch (error) {
@@ -135,19 +146,19 @@ export async function writeRows(
         );
       } else if (counts.length > 0) {
         // The rows alone, then the counts alone: either may be what was refused.
-        await attempt(part, []);
-        await attempt([], counts);
+        await attempt(part, [], `${name}.r`);
+        await attempt([], counts, `${name}.c`);
       } else if (part.length === 1) {
         console.warn(`analytics: the database refused an event (${error.message}); set aside`);
         setAside(part, "refused");
       } else {
         const half = Math.ceil(part.length / 2);
-        await attempt(part.slice(0, half), []);
-        await attempt(part.slice(half), []);
+        await attempt(part.slice(0, half), [], `${name}.0`);
+        await attempt(part.slice(half), [], `${name}.1`);
       }
     }
   };
-  await attempt(rows, notCounted);
+  await attempt(rows, notCounted, batch);
   return aside.take();
 }
 
@@ -158,11 +169,15 @@ export async function writeRows(
  */
 export function createStore(site: string, options: { salts: SaltCache; call: RecordCall }) {
   return {
-    async write(batch: PendingEvent[], notCounted: NotCounted[]): Promise<NotCounted[]> {
+    async write(
+      batch: PendingEvent[],
+      notCounted: NotCounted[],
+      id: string,
+    ): Promise<NotCounted[]> {
       const known = await options.salts.saltsFor(new Set(batch.map((event) => utcDay(event.at))));
       const { rows, late } = storedRows(batch, known, site);
       options.salts.forgetPast();
-      return writeRows(options.call, rows, [...notCounted, ...late]);
+      return writeRows(options.call, rows, [...notCounted, ...late], id);
     },
     /** Closes complete days and deletes raw events past retention. */
     async rollup(retentionDays: number): Promise<number> {
