@@ -1,9 +1,6 @@
 -- Analytics kept as daily sums while events are written, bounded, and without salts in the
--- database (issue 40; docs/decisions/011-incremental-analytics-sums.md). The reports used to
--- aggregate the raw events of every open day on each call: on the embedded backend's one
--- connection, a plan cached while the table was small then scanned a busy day's events for a
--- minute on every visit to /admin while every other query waited. Now each insert updates the
--- daily sums in its own transaction, at a cost proportional to the visitors it touches, and the
+-- database (issue 40; docs/decisions/011-incremental-analytics-sums.md): each insert updates the
+-- sums in its own transaction, at a cost proportional to the visitors it touches, and the
 -- reports read sums only. Plain SQL: runs unchanged with `supabase db push` and on PGlite.
 
 -- Salts leave the database (they were in every backup): the site keeps them in memory, shared
@@ -24,10 +21,7 @@ create table public.analytics_visitor_sums (
 
 -- Events stored per open day (the daily budget compares with it). A batch locks its days' rows
 -- first, so two batches touching one day take turns and each sees the other's events.
-create table public.analytics_day_counts (
-  day date primary key,
-  stored bigint not null default 0
-);
+create table public.analytics_day_counts (day date primary key, stored bigint not null default 0);
 
 -- The browsers seen per address and day, for the cap on browsers per address: a hash of the
 -- address made with the day's salt (never the address), deleted when the day is closed.
@@ -37,11 +31,9 @@ create table public.analytics_addresses (
   constraint analytics_addresses_hashes check (address ~ '^[0-9a-f]{32}$' and visitor ~ '^[0-9a-f]{32}$')
 );
 
--- Events not counted, per day and reason, shown to the admin: a worker's buffer drops `burst`
--- (one browser over 30 events a minute), `overflow` (5 000 events held) and `unwritten` (a
--- batch failed twice); the writer sets aside `refused` rows; analytics_record's caps drop
--- `browsers` (per address), `visitor` (per visitor) and `budget` (per day); `late`: the day was
--- closed, or its salt gone.
+-- Events not counted, per day and reason, shown to the admin: a worker's `burst` (a browser over
+-- 30 a minute), `overflow` (5 000 held) and `unwritten` (a batch failed twice), the writer's
+-- `refused` rows, analytics_record's caps `browsers`, `visitor`, `budget`, and `late` days.
 create table public.analytics_dropped (
   day date not null, reason text not null, events bigint not null,
   primary key (day, reason),
@@ -52,9 +44,8 @@ create table public.analytics_dropped (
 
 -- Batches stored, by the writer's id for each: a batch sent again (its answer lost) is stored
 -- once. Kept a day.
-create table public.analytics_batches (
-  id text primary key, day date not null default ((now() at time zone 'UTC')::date)
-);
+create table public.analytics_batches (id text primary key,
+  day date not null default ((now() at time zone 'UTC')::date));
 
 -- A visitor's events of a day, found without reading the day.
 create index analytics_events_day_visitor_idx
@@ -101,18 +92,15 @@ begin
   ),
   old as (
     delete from public.analytics_visitor_sums c using touched t
-     where c.day = t.day and c.visitor = t.visitor
-    returning c.day, c.dimension, c.value, c.views
+     where c.day = t.day and c.visitor = t.visitor returning c.day, c.dimension, c.value, c.views
   ),
   less as (
     select o.day, o.dimension, o.value, sum(o.views) as views, count(*) as visitors
       from old o group by o.day, o.dimension, o.value
   ),
   applied as (
-    update public.analytics_daily s
-       set views = s.views - less.views, visitors = s.visitors - less.visitors
-      from less
-     where s.day = less.day and s.dimension = less.dimension and s.value = less.value
+    update public.analytics_daily s set views = s.views - less.views, visitors = s.visitors - less.visitors
+      from less where s.day = less.day and s.dimension = less.dimension and s.value = less.value
     returning s.day, s.dimension, s.value, s.views
   )
   select coalesce(jsonb_agg(jsonb_build_array(a.day, a.dimension, a.value)), '[]')
@@ -129,8 +117,7 @@ begin
   ),
   entry as (
     select distinct on (ev.d, ev.visitor) ev.d, ev.visitor, ev.path as entry_page
-      from ev where ev.kind = 'view'
-     order by ev.d, ev.visitor, ev.at, ev.id
+      from ev where ev.kind = 'view' order by ev.d, ev.visitor, ev.at, ev.id
   ),
   origin as (
     select distinct on (ev.d, ev.visitor) ev.d, ev.visitor,
@@ -185,10 +172,8 @@ begin
   on conflict (day, dimension, value) do update
     set views = s.views + excluded.views, visitors = s.visitors + excluded.visitors;
 
-  delete from public.analytics_daily s
-   using jsonb_array_elements(v_emptied) as z (k)
-   where s.day = (z.k ->> 0)::date and s.dimension = z.k ->> 1 and s.value = z.k ->> 2
-     and s.views = 0;
+  delete from public.analytics_daily s using jsonb_array_elements(v_emptied) as z (k)
+   where s.day = (z.k ->> 0)::date and s.dimension = z.k ->> 1 and s.value = z.k ->> 2 and s.views = 0;
 end;
 $$;
 
@@ -204,14 +189,14 @@ declare
 begin
   -- The days' rows, locked in day order (no deadlock): batches of one day take turns.
   insert into public.analytics_day_counts (day)
-  select distinct (n.at at time zone 'UTC')::date from new_events n order by 1
-  on conflict do nothing;
+  select distinct (n.at at time zone 'UTC')::date from new_events n order by 1 on conflict do nothing;
   perform 1 from public.analytics_day_counts c
    where c.day in (select (n.at at time zone 'UTC')::date from new_events n) order by c.day for update;
 
   with open_rows as (
     select (n.at at time zone 'UTC')::date as day, n.visitor from new_events n
-     where not exists (select 1 from public.analytics_rolled_days r where r.day = (n.at at time zone 'UTC')::date)
+     where not exists (select 1 from public.analytics_rolled_days r
+                        where r.day = (n.at at time zone 'UTC')::date)
   ),
   counted as (
     update public.analytics_day_counts c set stored = c.stored + x.n
@@ -229,13 +214,12 @@ create trigger analytics_events_summed after insert on public.analytics_events
   referencing new table as new_events for each statement
   execute function public.analytics_events_summed();
 
--- Service role only (the site's server): stores batch p_batch within the caps, once, in one
--- transaction, and adds the batch's events not counted (and `p_not_counted`: [{day, reason,
--- events}], the writer's own) to analytics_dropped. Each event is a row of analytics_events plus
--- `address`, the day's hash of its address. Caps, in this order: the day still open (else
--- `late`), at most p_browsers_per_address visitors per address and day (`browsers`), at most
--- p_events_per_visitor events per visitor and day (`visitor`), at most p_day_budget events per
--- day (`budget`). Returns how many events met each fate ('stored', a reason, or 'repeated').
+-- Service role only (the site's server): stores batch p_batch once, within the caps, and adds
+-- what it did not store (and `p_not_counted`: [{day, reason, events}], the writer's own) to
+-- analytics_dropped. An event is a row of analytics_events plus `address`, its address's day
+-- hash. Caps, in order: the day open (`late`), p_browsers_per_address visitors per address and
+-- day (`browsers`), p_events_per_visitor events per visitor and day (`visitor`), p_day_budget
+-- events per day (`budget`). Returns the events per fate ('stored', a reason, or 'repeated').
 create or replace function public.analytics_record(
   p_batch text, p_events jsonb, p_not_counted jsonb,
   p_day_budget integer, p_browsers_per_address integer, p_events_per_visitor integer
@@ -314,8 +298,7 @@ begin
     insert into public.analytics_events (at, kind, path, lang, goal, detail, referrer,
       utm_source, utm_medium, utm_campaign, country, device, visitor)
     select k.at, k.kind, k.path, k.lang, k.goal, k.detail, k.referrer, k.utm_source,
-           k.utm_medium, k.utm_campaign, k.country, k.device, k.visitor
-      from kept k order by k.at, k.ord
+           k.utm_medium, k.utm_campaign, k.country, k.device, k.visitor from kept k order by k.at, k.ord
   ),
   seen as (
     insert into public.analytics_addresses (day, address, visitor)
@@ -329,8 +312,7 @@ begin
       union all
       select (z ->> 'day')::date, z ->> 'reason', (z ->> 'events')::bigint
         from jsonb_array_elements(coalesce(p_not_counted, '[]')) as z
-    ) x
-     group by x.day, x.reason
+    ) x group by x.day, x.reason
     on conflict (day, reason) do update set events = d.events + excluded.events
   )
   select f.fate, count(*) from fates f group by f.fate order by f.fate;
@@ -355,8 +337,7 @@ begin
   end if;
   for v_day in
     select c.day from public.analytics_day_counts c
-     where c.day < v_cutoff
-       and not exists (select 1 from public.analytics_rolled_days r where r.day = c.day)
+     where c.day < v_cutoff and not exists (select 1 from public.analytics_rolled_days r where r.day = c.day)
      order by c.day
   loop
     -- Waits for a batch writing to the day, then closes it: later ones count as `late`.
