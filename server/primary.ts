@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
+import { answerSaltRequest, DaySalts, isSaltRequest } from "../app/domain/analytics/salt-keeper.ts";
 import type { Env } from "../app/infra/env.server.ts";
 import { type ContentBus, type ContentChange, createRedisBus } from "./content-bus.ts";
 import type { BackendHandle } from "./embedded-backend.ts";
@@ -11,8 +12,10 @@ const CRASH_WINDOW_MS = 5_000;
 
 /**
  * The cluster's primary: runs no HTTP itself. It forks `count` workers sharing the port, keeps
- * the rate-limit counters they share (rate-limiter-flexible's cluster master), relays content
- * changes between them (IPC) and, with REDIS_URL, to and from other instances; replaces a worker
+ * the rate-limit counters they share (rate-limiter-flexible's cluster master) and the day salts
+ * of analytics visitor ids (in memory only: they outlive a worker's restart, never reach a
+ * disk), relays content changes between them (IPC) and, with REDIS_URL, to and from other
+ * instances; replaces a worker
  * that dies, drains them all on SIGTERM/SIGINT, and restarts them one at a time on SIGHUP.
  */
 export function runPrimary(options: {
@@ -23,6 +26,7 @@ export function runPrimary(options: {
 }): void {
   const { env, count, backend, log } = options;
   new RateLimiterClusterMaster();
+  const salts = new DaySalts();
   const started = new Map<Worker, number>();
   const retiring = new Set<Worker>();
   let stopping = false;
@@ -49,6 +53,10 @@ export function runPrimary(options: {
     const worker = cluster.fork();
     started.set(worker, Date.now());
     worker.on("message", (message: WorkerMessage) => {
+      if (isSaltRequest(message)) {
+        if (worker.isConnected()) worker.send(answerSaltRequest(salts, message));
+        return;
+      }
       if (message?.[SITE_MESSAGE] && message.type === "content-changed") {
         broadcast(message.change, worker);
         bus?.publish(message.change);

@@ -6,6 +6,39 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export interface Database {
   public: {
     Tables: {
+      analytics_addresses: {
+        Row: {
+          address: string;
+          day: string;
+          visitor: string;
+        };
+        Insert: {
+          address: string;
+          day: string;
+          visitor: string;
+        };
+        Update: {
+          address?: string;
+          day?: string;
+          visitor?: string;
+        };
+        Relationships: [];
+      };
+      analytics_batches: {
+        Row: {
+          day: string;
+          id: string;
+        };
+        Insert: {
+          day?: string;
+          id: string;
+        };
+        Update: {
+          day?: string;
+          id?: string;
+        };
+        Relationships: [];
+      };
       analytics_daily: {
         Row: {
           day: string;
@@ -27,6 +60,39 @@ export interface Database {
           value?: string;
           views?: number;
           visitors?: number;
+        };
+        Relationships: [];
+      };
+      analytics_day_counts: {
+        Row: {
+          day: string;
+          stored: number;
+        };
+        Insert: {
+          day: string;
+          stored?: number;
+        };
+        Update: {
+          day?: string;
+          stored?: number;
+        };
+        Relationships: [];
+      };
+      analytics_dropped: {
+        Row: {
+          day: string;
+          events: number;
+          reason: string;
+        };
+        Insert: {
+          day: string;
+          events: number;
+          reason: string;
+        };
+        Update: {
+          day?: string;
+          events?: number;
+          reason?: string;
         };
         Relationships: [];
       };
@@ -96,18 +162,27 @@ export interface Database {
         };
         Relationships: [];
       };
-      analytics_salts: {
+      analytics_visitor_sums: {
         Row: {
           day: string;
-          salt: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitor: string;
         };
         Insert: {
           day: string;
-          salt: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitor: string;
         };
         Update: {
           day?: string;
-          salt?: string;
+          dimension?: string;
+          value?: string;
+          views?: number;
+          visitor?: string;
         };
         Relationships: [];
       };
@@ -887,6 +962,10 @@ export interface Database {
         Args: { p_from: string; p_to: string; p_unsummed_only?: boolean };
         Returns: { day: string; dimension: string; value: string; views: number; visitors: number }[];
       };
+      analytics_record: {
+        Args: { p_batch: string; p_events: Json; p_not_counted: Json; p_day_budget: number; p_browsers_per_address: number; p_events_per_visitor: number };
+        Returns: { events: number; fate: string }[];
+      };
       analytics_report: {
         Args: { p_from: string; p_to: string };
         Returns: { dimension: string; value: string; views: number; visitors: number }[];
@@ -894,10 +973,6 @@ export interface Database {
       analytics_rollup: {
         Args: { p_retention_days?: number };
         Returns: number;
-      };
-      analytics_salts: {
-        Args: Record<PropertyKey, never>;
-        Returns: { day: string; salt: string }[];
       };
       analytics_series: {
         Args: { p_from: string; p_to: string; p_hourly: boolean };

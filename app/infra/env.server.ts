@@ -125,6 +125,20 @@ const schema = z
     ANALYTICS_RETENTION_DAYS: positiveInt.max(3650).default(30),
     /** Seconds between two batch writes of a worker's analytics events. */
     ANALYTICS_FLUSH_SECONDS: positiveInt.max(300).default(5),
+    /**
+     * Raw analytics events stored per UTC day, every instance together; beyond it events are
+     * not stored nor counted (the admin sees how many). 10 × a busy agency day's 10 000 views:
+     * with 30 days kept, the events table stays under ~3 million rows.
+     */
+    ANALYTICS_DAILY_EVENTS: positiveInt.max(10_000_000).default(100_000),
+    /**
+     * Browsers (visitors) counted per address and UTC day — an IPv6 address by its /64. An
+     * office or a carrier's shared address sends a few dozen; a script changing its
+     * User-Agent on every request is cut here.
+     */
+    ANALYTICS_BROWSERS_PER_ADDRESS: positiveInt.max(100_000).default(100),
+    /** Events counted per visitor and UTC day (a person reads far fewer pages). */
+    ANALYTICS_EVENTS_PER_VISITOR: positiveInt.max(10_000).default(300),
     OAUTH_PROVIDERS: z.string().default(""),
     SUPABASE_TIMEOUT_MS: positiveInt.default(5000),
     SUPABASE_MAX_CONCURRENCY: positiveInt.default(16),

@@ -36,8 +36,10 @@ export const CALLERS: Record<string, RequestRole> = {
 /**
  * The owner's contact message comes first (the matrix's insert tries the first row again, so
  * each caller tries to send a message in the owner's name). A draft service, its old slug and a
- * draft post are what only admins may see (a deleted item's old slug, everyone); an analytics row of each table, what only admins may read (and
- * the day's salt, only the service role).
+ * draft post are what only admins may see (a deleted item's old slug, everyone); an analytics row
+ * of each table, what only admins may read (and the address hashes and the batch ids, only the
+ * service role). The event's insert makes its day's counts and sums (trigger
+ * analytics_events_summed).
  */
 export const FIXTURE_SQL = `
 insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data) values
@@ -68,12 +70,15 @@ select 'services', 'draft-former-slug', id from public.services where slug = 'dr
 insert into public.content_redirects (entity, old_slug, target_id)
   values ('portfolio_projects', 'deleted-project', null);
 
-insert into public.analytics_salts (day, salt) values (current_date, repeat('ab', 32));
 insert into public.analytics_events (kind, path, lang, device, visitor)
   values ('view', '/', 'en', 'mobile', repeat('0f', 16));
 insert into public.analytics_daily (day, dimension, value, views, visitors)
   values (current_date - 2, 'page', '/', 3, 2);
 insert into public.analytics_rolled_days (day) values (current_date - 2);
+insert into public.analytics_addresses (day, address, visitor)
+  values (current_date, repeat('ab', 16), repeat('0f', 16));
+insert into public.analytics_dropped (day, reason, events) values (current_date, 'budget', 4);
+insert into public.analytics_batches (id) values ('00000000-0000-4000-8000-00000000ba7c');
 
 insert into storage.objects (bucket_id, name, owner, metadata)
   values ('media', 'fixture/0123456789abcdef0123456789abcdef/640.webp', '${ADMIN_ID}',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { pendingView } from "../../../test/support/analytics-events";
 import { AnalyticsBuffer, type BufferLimits } from "./buffer.server";
-import type { PendingEvent } from "./event";
+import type { NotCounted, PendingEvent } from "./event";
 
 const LIMITS: BufferLimits = {
   maxEvents: 100,
@@ -15,7 +15,7 @@ const view = (ip: string, userAgent = "Firefox") => pendingView({ ip, userAgent 
 
 describe("AnalyticsBuffer", () => {
   it("writes what it holds in one batch, and nothing when empty", async () => {
-    const write = vi.fn(async (_batch: PendingEvent[]) => {});
+    const write = vi.fn(async (_batch: PendingEvent[]) => [] as NotCounted[]);
     const buffer = new AnalyticsBuffer(write, LIMITS);
     for (const ip of ["a", "b", "c"]) buffer.add(view(ip));
     await buffer.flush();
@@ -28,7 +28,7 @@ describe("AnalyticsBuffer", () => {
   it("caps each visitor per window, then counts them again", () => {
     let now = 0;
     const buffer = new AnalyticsBuffer(
-      async () => {},
+      async () => [],
       LIMITS,
       () => now,
     );
@@ -41,19 +41,20 @@ describe("AnalyticsBuffer", () => {
   });
 
   it("writes at flushAt without waiting for the timer", async () => {
-    const write = vi.fn(async (_batch: PendingEvent[]) => {});
+    const write = vi.fn(async (_batch: PendingEvent[]) => [] as NotCounted[]);
     const buffer = new AnalyticsBuffer(write, { ...LIMITS, maxVisitors: 1000 });
     for (let i = 0; i < 50; i++) buffer.add(view(`10.0.0.${i}`));
     await vi.waitFor(() => expect(write).toHaveBeenCalledTimes(1));
     expect(write.mock.calls[0]?.[0]).toHaveLength(50);
   });
 
-  it("tries a failed batch once more with the next one, then gives it up", async () => {
-    const batches: number[] = [];
+  it("tries a failed batch once more under its id before the next one, then gives it up", async () => {
+    const calls: { size: number; id: string }[] = [];
     let fail = true;
-    const buffer = new AnalyticsBuffer(async (batch) => {
-      batches.push(batch.length);
+    const buffer = new AnalyticsBuffer(async (batch, _counts, id) => {
+      calls.push({ size: batch.length, id });
       if (fail) throw new Error("backend down");
+      return [];
     }, LIMITS);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     buffer.add(view("a"));
@@ -64,9 +65,49 @@ describe("AnalyticsBuffer", () => {
     fail = false;
     await buffer.flush();
     warn.mockRestore();
-    expect(batches).toEqual([1, 2, 2]);
+    // a, a again (given up), b; b again (written), c.
+    expect(calls.map((call) => call.size)).toEqual([1, 1, 1, 1, 1]);
+    const ids = calls.map((call) => call.id);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[3]).toBe(ids[2]);
+    expect(new Set(ids).size).toBe(3);
     expect(buffer.dropped).toBe(1);
     expect(buffer.written).toBe(2);
+  });
+
+  it("reports what it dropped, by day and reason, with the next batch, until it is written", async () => {
+    const calls: NotCounted[][] = [];
+    let fail = true;
+    let now = Date.UTC(2026, 11, 5, 12);
+    const buffer = new AnalyticsBuffer(
+      async (_batch, notCounted) => {
+        calls.push(notCounted);
+        if (fail) throw new Error("backend down");
+        // The writer could not count one event (the database refused it): reported next time.
+        return calls.length === 2 ? [{ day: "2026-12-05", reason: "refused", events: 1 }] : [];
+      },
+      { ...LIMITS, maxEvents: 5 },
+      () => now,
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (let i = 0; i < 5; i++) buffer.add(view("198.51.100.1", `Firefox ${i}`));
+    expect(buffer.add(view("198.51.100.2"))).toBe(false);
+    now += 3_600_000;
+    for (let i = 0; i < 4; i++) buffer.add(view("198.51.100.3"));
+    await buffer.flush();
+    fail = false;
+    await buffer.flush();
+    await buffer.flush();
+    await buffer.flush();
+    warn.mockRestore();
+    expect(calls).toEqual([
+      // The first write fails: its counts wait for the next.
+      [{ day: "2026-12-05", reason: "overflow", events: 5 }],
+      // The failed batch again, then the counts alone.
+      [],
+      [{ day: "2026-12-05", reason: "overflow", events: 5 }],
+      [{ day: "2026-12-05", reason: "refused", events: 1 }],
+    ]);
   });
 
   it("bounds a flood of fake views in time and memory while the backend hangs", async () => {
@@ -78,7 +119,7 @@ describe("AnalyticsBuffer", () => {
       windowMs: 60_000,
     };
     // The backend never answers: nothing leaves the buffer.
-    const buffer = new AnalyticsBuffer(() => new Promise<void>(() => {}), limits);
+    const buffer = new AnalyticsBuffer(() => new Promise<NotCounted[]>(() => {}), limits);
     // Seven browsers of 500 characters, 65 536 addresses: far more visitors than the caps.
     const agents = Array.from({ length: 7 }, (_, n) => `Mozilla/5.0 ${"x".repeat(500)}${n}`);
     const heapBefore = process.memoryUsage().heapUsed;

@@ -1,8 +1,24 @@
-import type { PendingEvent } from "./event";
-import { rateKey } from "./visitor.server";
+import { randomUUID } from "node:crypto";
+import type { DropReason, NotCounted, PendingEvent } from "./event";
+import { Tally } from "./tally";
+import { rateKey, utcDay } from "./visitor.server";
 
-/** Where a batch goes: one write; it throws when the batch was not stored. */
-export type BatchWriter = (batch: PendingEvent[]) => Promise<void>;
+/**
+ * Where a batch goes: one write with the events not counted since the last one, under the
+ * batch's id (a batch written again after a lost answer is stored once); it resolves with the
+ * events it could not count (reported with the next batch) and throws when the batch was not
+ * stored.
+ */
+export type BatchWriter = (
+  batch: PendingEvent[],
+  notCounted: NotCounted[],
+  id: string,
+) => Promise<NotCounted[]>;
+
+interface Batch {
+  id: string;
+  events: PendingEvent[];
+}
 
 export interface BufferLimits {
   /** Events held at once; beyond it new ones are dropped (and counted). */
@@ -16,6 +32,8 @@ export interface BufferLimits {
   windowMs: number;
 }
 
+const DAY_MS = 86_400_000;
+
 export const DEFAULT_LIMITS: BufferLimits = {
   maxEvents: 5_000,
   flushAt: 1_000,
@@ -26,19 +44,25 @@ export const DEFAULT_LIMITS: BufferLimits = {
 
 /**
  * A worker's analytics events between two batch writes, bounded: at most `maxEvents` held, the
- * batch being written included (a flood of fake views cannot grow memory; the excess is dropped and counted), at most
- * `perVisitor` events per visitor per window, one write in flight at a time. A failed batch is
- * tried once more with the next one (a crash loses what is held: the events since the last write).
+ * batch being written included (a flood of fake views cannot grow memory; the excess is
+ * dropped and counted), at most `perVisitor` events per visitor per window, one write in flight
+ * at a time. A failed batch is tried once more, under its id, before the next one (a crash
+ * loses what is held: the events since the last write). What it drops is counted by day and reason and reported
+ * with the next batch, so the admin sees it.
  */
 export class AnalyticsBuffer {
   private events: PendingEvent[] = [];
-  /** A batch whose write failed once: tried again with the next one, then given up. */
-  private retry: PendingEvent[] = [];
+  /** A batch whose write failed once: tried again before the next one, then given up. */
+  private retry: Batch | null = null;
   private visitors = new Map<number, number>();
   private windowStart: number;
   private writing: Promise<void> | null = null;
   /** Events of the batch being written (held until the write ends). */
   private inFlight = 0;
+  /** Events not counted, not reported to the database yet. */
+  private notCounted = new Tally();
+  /** The UTC day last dropped into (a flood drops into one day: no date formatting each time). */
+  private lastDay = { start: 0, day: "" };
   dropped = 0;
   written = 0;
 
@@ -54,7 +78,7 @@ export class AnalyticsBuffer {
   }
 
   get size(): number {
-    return this.events.length + this.retry.length + this.inFlight;
+    return this.events.length + (this.retry?.events.length ?? 0) + this.inFlight;
   }
 
   /** Adds an event; false when a bound dropped it. */
@@ -64,20 +88,30 @@ export class AnalyticsBuffer {
       this.visitors.clear();
       this.windowStart = now;
     }
-    if (this.size >= this.limits.maxEvents) return this.drop();
+    if (this.size >= this.limits.maxEvents) return this.drop(event, "overflow");
     const key = rateKey(event.ip, event.userAgent);
     const seen = this.visitors.get(key) ?? 0;
-    if (seen >= this.limits.perVisitor) return this.drop();
-    if (seen === 0 && this.visitors.size >= this.limits.maxVisitors) return this.drop();
+    if (seen >= this.limits.perVisitor) return this.drop(event, "burst");
+    if (seen === 0 && this.visitors.size >= this.limits.maxVisitors) {
+      return this.drop(event, "overflow");
+    }
     this.visitors.set(key, seen + 1);
     this.events.push(event);
     if (this.events.length >= this.limits.flushAt && !this.writing) void this.flush();
     return true;
   }
 
-  private drop(): false {
+  private drop(event: PendingEvent, reason: DropReason): false {
     this.dropped++;
+    this.notCounted.add(this.dayOf(event.at), reason);
     return false;
+  }
+
+  private dayOf(at: number): string {
+    if (at < this.lastDay.start || at >= this.lastDay.start + DAY_MS) {
+      this.lastDay = { start: at - (at % DAY_MS), day: utcDay(at) };
+    }
+    return this.lastDay.day;
   }
 
   /**
@@ -86,25 +120,38 @@ export class AnalyticsBuffer {
    */
   async flush(): Promise<void> {
     while (this.writing) await this.writing;
-    if (this.size === 0) return;
+    if (this.size === 0 && this.notCounted.size === 0) return;
     const again = this.retry;
-    const fresh = this.events;
-    this.retry = [];
+    const fresh: Batch = { id: randomUUID(), events: this.events };
+    const counts = this.notCounted.take();
+    this.retry = null;
     this.events = [];
-    this.inFlight = again.length + fresh.length;
-    this.writing = this.write(again.length ? [...again, ...fresh] : fresh)
-      .then(() => {
-        this.written += again.length + fresh.length;
-      })
-      .catch((error: unknown) => {
-        this.dropped += again.length;
+    this.inFlight = (again?.events.length ?? 0) + fresh.events.length;
+    this.writing = (async () => {
+      if (again && !(await this.tryWrite(again, []))) {
+        for (const event of again.events) this.drop(event, "unwritten");
+      }
+      if (fresh.events.length + counts.length === 0) return;
+      if (!(await this.tryWrite(fresh, counts))) {
+        this.notCounted.addAll(counts);
         this.retry = fresh;
-        console.warn(`analytics: ${again.length + fresh.length} events were not written:`, error);
-      })
-      .finally(() => {
-        this.inFlight = 0;
-        this.writing = null;
-      });
+      }
+    })().finally(() => {
+      this.inFlight = 0;
+      this.writing = null;
+    });
     await this.writing;
+  }
+
+  /** One write; false when it failed (the batch was not stored). */
+  private async tryWrite(batch: Batch, counts: NotCounted[]): Promise<boolean> {
+    try {
+      this.notCounted.addAll(await this.write(batch.events, counts, batch.id));
+      this.written += batch.events.length;
+      return true;
+    } catch (error) {
+      console.warn(`analytics: ${batch.events.length} events were not written:`, error);
+      return false;
+    }
   }
 }

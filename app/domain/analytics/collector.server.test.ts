@@ -67,7 +67,7 @@ describe("countPageView and recordGoal", () => {
     };
     const script = "text/x-script";
     expect(counted(page())).toBe(1);
-    expect(counted(page({ status: 304 }))).toBe(1);
+    expect(counted(page({ status: 304 }))).toBe(0);
     expect(
       counted(
         page({ target: "/sw/blog.data", contentType: script }, { referer: "http://site.test/sw" }),

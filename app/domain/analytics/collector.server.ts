@@ -1,7 +1,8 @@
 import { env, siteUrl } from "~/infra/env.server";
+import { clipCodePoints } from "~/lib/text";
 import { AnalyticsBuffer } from "./buffer.server";
 import type { Goal } from "./event";
-import { createStore } from "./store.server";
+import { capsOf, createStore, recordCall, saltCacheFor } from "./store.server";
 import {
   type HeaderReader,
   isPersonRequest,
@@ -26,7 +27,7 @@ export interface ServedPage {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** Sums are made at most this often per worker (analytics_rollup; every worker may run it). */
+/** Complete days are closed at most this often per worker (analytics_rollup; any worker may). */
 const ROLLUP_EVERY_MS = 60 * 60_000;
 
 interface Collector {
@@ -47,8 +48,11 @@ function current(): Collector | null {
     collector = null;
     return collector;
   }
-  const store = createStore(new URL(siteUrl()).host);
-  const buffer = new AnalyticsBuffer((batch) => store.write(batch));
+  const store = createStore(new URL(siteUrl()).host, {
+    salts: saltCacheFor(config),
+    call: recordCall(capsOf(config)),
+  });
+  const buffer = new AnalyticsBuffer((batch, notCounted, id) => store.write(batch, notCounted, id));
   let lastRollup = Number.NEGATIVE_INFINITY;
   const tick = async () => {
     await buffer.flush();
@@ -69,14 +73,14 @@ const DOCUMENT = /^text\/html\b/i;
 const NAVIGATION_DATA = /^text\/x-script\b/i;
 
 /**
- * Counts a page a person viewed: a successful (or not-modified) GET of an HTML page, or of a page's data when
+ * Counts a page a person viewed: a successful GET of an HTML page, or of a page's data when
  * JavaScript navigates to it (a view too); not a form's revalidation (the data of the page the
  * visitor is on), not a bot, a prefetch, the back office, nor a visitor sending Do-Not-Track
- * or Global Privacy Control.
+ * or Global Privacy Control. Not a 304 either: a browser revalidating its copy, which a script
+ * can do again and again for free (issue 40).
  */
 export function countPageView(page: ServedPage): void {
-  // 304: a browser showing the page again from its cache, after asking whether it changed.
-  if (page.method !== "GET" || (page.status !== 200 && page.status !== 304)) return;
+  if (page.method !== "GET" || page.status !== 200) return;
   const pathname = page.target.split("?", 1)[0] ?? "/";
   const data = pathname.endsWith(".data");
   if (!(data ? NAVIGATION_DATA : DOCUMENT).test(page.contentType)) return;
@@ -115,7 +119,7 @@ export function recordGoal(request: Request, goal: Goal, detail = ""): void {
   target.buffer.add({
     kind: "goal",
     goal,
-    detail: detail.slice(0, 80),
+    detail: clipCodePoints(detail, 80),
     ...counted,
     ...visitOf({ ...facts, trustProxy: target.trustProxy }, Date.now()),
     // The form's own request names this site; where the visitor came from is in the day's views.

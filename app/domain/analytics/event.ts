@@ -32,3 +32,36 @@ export interface StoredEvent extends Omit<PendingEvent, "at" | "ip" | "userAgent
   at: string;
   visitor: string;
 }
+
+/**
+ * What the writer sends for an event (analytics_record): its row, and its address as the day's
+ * hash (for the cap on browsers per address; never stored in the event).
+ */
+export interface RecordedEvent extends StoredEvent {
+  address: string;
+}
+
+/**
+ * Why an event was not counted (analytics_dropped, supabase/migrations/20261207000001_analytics_sums.sql):
+ * a worker's buffer drops `burst` (one browser over its per-minute cap), `overflow` (the buffer
+ * full) and `unwritten` (a batch failed twice); the writer sets aside `refused` rows; the
+ * database's caps drop `browsers`, `visitor` and `budget`, and closed days `late`.
+ */
+export const DROP_REASONS = [
+  "burst",
+  "overflow",
+  "unwritten",
+  "refused",
+  "browsers",
+  "visitor",
+  "budget",
+  "late",
+] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+/** Events of one day not counted for one reason. */
+export interface NotCounted {
+  day: string;
+  reason: DropReason;
+  events: number;
+}

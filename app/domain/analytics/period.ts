@@ -3,6 +3,8 @@
  * `?period=custom&from=2026-11-01&to=2026-11-30`), and the period before it of the same length.
  * Days are UTC days (supabase/migrations/20261205200001_analytics.sql). Isomorphic.
  */
+import { clipCodePoints } from "~/lib/text";
+
 export const PERIODS = ["today", "7d", "30d", "12m", "custom"] as const;
 export type PeriodName = (typeof PERIODS)[number];
 
@@ -80,8 +82,8 @@ export function parsePeriod(query: URLSearchParams, now = Date.now()): PeriodQue
     return { ok: true, period: periodOf(name, today - (LENGTH[name] - 1) * DAY, today) };
   }
   const values = {
-    from: (query.get("from") ?? "").trim().slice(0, 10),
-    to: (query.get("to") ?? "").trim().slice(0, 10),
+    from: clipCodePoints((query.get("from") ?? "").trim(), 10),
+    to: clipCodePoints((query.get("to") ?? "").trim(), 10),
   };
   const errors: Partial<Record<PeriodField, PeriodError>> = {};
   const first = parseDay(values.from);

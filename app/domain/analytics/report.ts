@@ -16,6 +16,8 @@ export interface Totals {
   views: number;
   /** Visitors who reached at least one goal (a visitor counts once per goal). */
   converted: number;
+  /** Events not counted: dropped by a cap, refused or lost in writing (the `dropped` rows). */
+  notCounted: number;
 }
 
 export interface Point {
@@ -40,6 +42,7 @@ export const TABLES = [
   "goals",
   "goal-pages",
   "goal-sources",
+  "not-counted",
 ] as const;
 export type TableName = (typeof TABLES)[number];
 
@@ -50,14 +53,16 @@ export type LabelColumn =
   | "language"
   | "device"
   | "country"
-  | "goal";
+  | "goal"
+  | "reason";
 export type NumberColumn =
   | "visitors"
   | "views"
   | "conversions"
   | "rate"
   | "pageVisitors"
-  | "sourceVisitors";
+  | "sourceVisitors"
+  | "events";
 
 /** What a table's columns hold: label columns first, then numbers (`rate` = per cent). */
 export const COLUMNS: Record<TableName, { labels: LabelColumn[]; numbers: NumberColumn[] }> = {
@@ -70,6 +75,7 @@ export const COLUMNS: Record<TableName, { labels: LabelColumn[]; numbers: Number
   goals: { labels: ["goal"], numbers: ["conversions", "visitors", "rate"] },
   "goal-pages": { labels: ["goal", "page"], numbers: ["visitors", "pageVisitors", "rate"] },
   "goal-sources": { labels: ["goal", "source"], numbers: ["visitors", "sourceVisitors", "rate"] },
+  "not-counted": { labels: ["reason"], numbers: ["events"] },
 };
 
 export interface Report {
@@ -80,7 +86,10 @@ export interface Report {
   tables: Record<TableName, TableRow[]>;
 }
 
-const DIMENSION: Record<Exclude<TableName, "goals" | "goal-pages" | "goal-sources">, string> = {
+const DIMENSION: Record<
+  Exclude<TableName, "goals" | "goal-pages" | "goal-sources" | "not-counted">,
+  string
+> = {
   pages: "page",
   sources: "source",
   campaigns: "campaign",
@@ -99,10 +108,14 @@ function totalsOf(rows: SumRow[]): Totals {
   const converted = rows
     .filter((r) => r.dimension === "goal_source")
     .reduce((sum, r) => sum + Number(r.visitors), 0);
+  const notCounted = rows
+    .filter((r) => r.dimension === "dropped")
+    .reduce((sum, r) => sum + Number(r.views), 0);
   return {
     visitors: Number(total?.visitors ?? 0),
     views: Number(total?.views ?? 0),
     converted,
+    notCounted,
   };
 }
 
@@ -149,6 +162,10 @@ export function buildReport(
       numbers: [Number(r.visitors), visitors, rate(Number(r.visitors), visitors)],
     };
   });
+  tables["not-counted"] = of("dropped").map((r) => ({
+    cells: [r.value],
+    numbers: [Number(r.views)],
+  }));
   return {
     period,
     totals,

@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { localeFromPath } from "~/i18n/locale";
+import { clipCodePoints } from "~/lib/text";
 import type { Device, PendingEvent } from "./event";
 
 /** Reads one request header (lower-case name); undefined when absent. */
@@ -18,7 +19,7 @@ export interface VisitFacts {
   trustProxy: boolean;
 }
 
-/** Browsers' bytes of a User-Agent kept for the visitor id (real ones are far shorter). */
+/** Characters of a User-Agent kept for the visitor id (real ones are far shorter). */
 const MAX_USER_AGENT = 512;
 
 interface BrowserFacts {
@@ -48,7 +49,7 @@ export function browserFacts(userAgent: string): BrowserFacts {
  */
 export function isPersonRequest(header: HeaderReader): boolean {
   const userAgent = header("user-agent");
-  if (!userAgent || browserFacts(userAgent.slice(0, MAX_USER_AGENT)).bot) return false;
+  if (!userAgent || browserFacts(clipCodePoints(userAgent, MAX_USER_AGENT)).bot) return false;
   return !(
     isPrefetch(header("sec-purpose")) ||
     isPrefetch(header("purpose")) ||
@@ -86,7 +87,7 @@ export function referrerHost(referer: string | undefined, ownHost: string): stri
       .toLowerCase()
       .replace(/:\d+$/, "")
       .replace(/^www\./, "");
-    return host === own ? "" : host.slice(0, 253);
+    return host === own ? "" : clipCodePoints(host, 253);
   } catch {
     return "";
   }
@@ -103,12 +104,15 @@ export function sameSitePath(referer: string | undefined, ownHost: string): stri
   }
 }
 
+/** At most 100 characters (code points: analytics_events_utm counts them so). */
 const tag = (params: URLSearchParams, name: string) =>
-  (params.get(name) ?? "")
-    .trim()
-    .toLowerCase()
-    .replace(/\p{Cc}/gu, "")
-    .slice(0, 100);
+  clipCodePoints(
+    (params.get(name) ?? "")
+      .trim()
+      .toLowerCase()
+      .replace(/\p{Cc}/gu, ""),
+    100,
+  );
 
 /** utm_source, utm_medium and utm_campaign of the page's address (trimmed, lower case). */
 export function campaignOf(target: string) {
@@ -147,12 +151,12 @@ export function pageOf(pathname: string): { path: string; lang: PendingEvent["la
   if (path.endsWith(".data")) path = path.slice(0, -5);
   if (path === "/_root" || path === "") path = "/";
   if (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.")) return null;
-  return { path: path.slice(0, 200), lang: localeFromPath(path) };
+  return { path: clipCodePoints(path, 200), lang: localeFromPath(path) };
 }
 
 /** The parts of an event that come from the request itself. */
 export function visitOf(facts: VisitFacts, now: number) {
-  const userAgent = (facts.header("user-agent") ?? "").slice(0, MAX_USER_AGENT);
+  const userAgent = clipCodePoints(facts.header("user-agent") ?? "", MAX_USER_AGENT);
   return {
     at: now,
     ip: facts.ip,

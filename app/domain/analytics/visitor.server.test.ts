@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { pendingView } from "../../../test/support/analytics-events";
-import { SaltCache, storedRows } from "./store.server";
-import { utcDay, visitorId } from "./visitor.server";
+import { DaySalts } from "./salt-keeper";
+import { localSalts, SaltCache } from "./salts.server";
+import { storedRows } from "./store.server";
+import { addressId, addressKey, utcDay, visitorId } from "./visitor.server";
 
 const IP = "203.0.113.77";
 const UA = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
@@ -22,7 +24,7 @@ describe("daily visitor id", () => {
       [view(DAY1 - 3_600_000), view(DAY1), view(DAY2)],
       salts,
       "example.test",
-    );
+    ).rows;
     expect(first?.visitor).toMatch(/^[0-9a-f]{32}$/);
     expect(again?.visitor).toBe(first?.visitor);
     expect(nextDay?.visitor).not.toBe(first?.visitor);
@@ -40,7 +42,7 @@ describe("daily visitor id", () => {
   });
 
   it("stores nothing that contains the address or the browser", () => {
-    const rows = storedRows([view(DAY1), view(DAY2)], salts, "example.test");
+    const { rows } = storedRows([view(DAY1), view(DAY2)], salts, "example.test");
     const stored = JSON.stringify(rows);
     expect(rows).toHaveLength(2);
     expect(stored).not.toContain(IP);
@@ -48,6 +50,7 @@ describe("daily visitor id", () => {
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
         [
+          "address",
           "at",
           "country",
           "detail",
@@ -66,8 +69,25 @@ describe("daily visitor id", () => {
     }
   });
 
-  it("drops an event whose day has no salt (its salt is gone: it cannot be counted)", () => {
-    expect(storedRows([view(Date.UTC(2026, 11, 4))], salts, "example.test")).toEqual([]);
+  it("hashes the address for the per-address cap: one id per address (IPv6: per /64) and day", () => {
+    const salt = "c".repeat(64);
+    const id = addressId(salt, "example.test", IP);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(addressId(salt, "example.test", `::ffff:${IP}`)).toBe(id);
+    expect(addressId("d".repeat(64), "example.test", IP)).not.toBe(id);
+    expect(id).not.toBe(visitorId(salt, "example.test", IP, ""));
+    expect(addressKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+  });
+
+  it("does not count an event whose day has no salt (its salt is gone), and says so", () => {
+    expect(storedRows([view(Date.UTC(2026, 11, 4))], salts, "example.test")).toEqual({
+      rows: [],
+      late: [{ day: "2026-12-04", reason: "late", events: 1 }],
+    });
   });
 
   it("cuts days at UTC midnight", () => {
@@ -76,28 +96,50 @@ describe("daily visitor id", () => {
   });
 });
 
-describe("SaltCache", () => {
-  it("asks the database once for a missing day, not again within 10 s, and forgets past days", async () => {
+describe("day salts", () => {
+  it("are made in memory for today only, and forgotten once their day is over", () => {
     let now = DAY1;
-    let asked = 0;
+    const keeper = new DaySalts(() => now);
+    const today = keeper.saltOf("2026-12-05");
+    expect(today).toMatch(/^[0-9a-f]{64}$/);
+    expect(keeper.saltOf("2026-12-05")).toBe(today);
+    expect(keeper.saltOf("2026-12-06")).toBeUndefined();
+    now = DAY2;
+    expect(keeper.saltOf("2026-12-05")).toBeUndefined();
+    expect(keeper.saltOf("2026-12-06")).not.toBe(today);
+  });
+
+  it("are asked for once per day by a process, a missing one not again within 10 s", async () => {
+    let now = DAY1;
+    const asked: string[] = [];
+    const keeper = new DaySalts(() => now);
+    const read = localSalts(keeper);
     const cache = new SaltCache(
-      async () => {
-        asked++;
-        return [
-          { day: utcDay(now), salt: "d".repeat(64) },
-          { day: utcDay(now + 86_400_000), salt: "e".repeat(64) },
-        ];
+      async (day) => {
+        asked.push(day);
+        return read(day);
       },
       () => now,
     );
-    expect((await cache.saltsFor(["2026-12-05"])).get("2026-12-05")).toBe("d".repeat(64));
-    await cache.saltsFor(["2026-12-05", "2026-12-06"]);
+    const first = (await cache.saltsFor(["2026-12-05"])).get("2026-12-05");
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    await cache.saltsFor(["2026-12-05", "2026-12-01"]);
     await cache.saltsFor(["2026-12-01"]);
-    expect(asked).toBe(1);
+    expect(asked).toEqual(["2026-12-05", "2026-12-01"]);
+    // Just after midnight the last batch of the day before still finds its salt, then it goes.
     now = DAY2;
+    expect((await cache.saltsFor(["2026-12-05"])).get("2026-12-05")).toBe(first);
     cache.forgetPast();
-    const known = await cache.saltsFor(["2026-12-06"]);
-    expect([...known.keys()]).toEqual(["2026-12-06"]);
-    expect(asked).toBe(1);
+    expect([...(await cache.saltsFor(["2026-12-05", "2026-12-06"])).keys()]).toEqual([
+      "2026-12-06",
+    ]);
+  });
+
+  it("keep a stand-in salt for one batch only (Redis down), asking again the next time", async () => {
+    let calls = 0;
+    const cache = new SaltCache(async () => ({ value: `${++calls}`.padEnd(64, "0"), kept: false }));
+    const day = utcDay(Date.now());
+    expect((await cache.saltsFor([day])).get(day)).toMatch(/^1/);
+    expect((await cache.saltsFor([day])).get(day)).toMatch(/^2/);
   });
 });

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
+import { utcDayOf } from "./salt-keeper";
 
 /** The UTC day of a time in ms: `2026-12-05`. Salts, visitor ids and daily sums use it. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+export const utcDay = utcDayOf;
 
 /**
  * The visitor id of one day: a hash of the day's secret salt, the site, the address and the
@@ -11,16 +10,40 @@ export function utcDay(ms: number): string {
  * its day, nobody can tell whose hash it was, nor link it to the same visitor's other days.
  */
 export function visitorId(salt: string, site: string, ip: string, userAgent: string): string {
-  return createHash("sha256")
-    .update(salt)
-    .update("\u0000")
-    .update(site)
-    .update("\u0000")
-    .update(ip)
-    .update("\u0000")
-    .update(userAgent)
-    .digest("hex")
-    .slice(0, 32);
+  return dayHash(salt, [site, ip, userAgent]);
+}
+
+/**
+ * The address of one day for the cap on browsers per address (analytics_record): a hash like
+ * the visitor id, of the address alone — an IPv6 address by its /64 network, which one
+ * subscriber gets whole (counting its 2^64 addresses apart would make the cap no cap).
+ */
+export function addressId(salt: string, site: string, ip: string): string {
+  return dayHash(salt, ["address", site, addressKey(ip)]);
+}
+
+function dayHash(salt: string, parts: string[]): string {
+  const hash = createHash("sha256").update(salt);
+  for (const part of parts) hash.update("\u0000").update(part);
+  return hash.digest("hex").slice(0, 32);
+}
+
+/** An IPv4 address as it is (also when IPv4-mapped), an IPv6 one as its first 64 bits. */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] ?? ip;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("%")[0]?.split("::") ?? [];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
+import { NotCountedNote } from "~/components/admin/analytics/not-counted";
 import { PeriodForm } from "~/components/admin/analytics/period-form";
 import { ReportTable } from "~/components/admin/analytics/report-table";
 import { Summary } from "~/components/admin/analytics/summary";
@@ -44,6 +45,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               })}
             </p>
             <Summary locale={locale} totals={report.totals} previous={report.previous} />
+            <NotCountedNote
+              locale={locale}
+              count={report.totals.notCounted}
+              href="#table-not-counted"
+            />
             <TrafficChart locale={locale} series={report.series} hourly={report.period.hourly} />
             <p className="-mt-6 mb-10">
               <a

@@ -3,6 +3,7 @@ import type { Totals } from "~/domain/analytics/report";
 import type { Locale } from "~/i18n/locale";
 import { useT } from "~/i18n/use-t";
 import { linkClass } from "../admin-page";
+import { NotCountedNote } from "./not-counted";
 import { Summary } from "./summary";
 
 /** /admin's card: the last 7 days of analytics against the 7 before, and the way to the rest. */
@@ -27,6 +28,11 @@ export function AnalyticsGlance({
         </Link>
       </div>
       <Summary locale={locale} totals={totals} previous={previous} />
+      <NotCountedNote
+        locale={locale}
+        count={totals.notCounted}
+        href="/admin/analytics#table-not-counted"
+      />
     </section>
   );
 }

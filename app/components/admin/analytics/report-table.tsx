@@ -1,4 +1,4 @@
-import { GOALS } from "~/domain/analytics/event";
+import { DROP_REASONS, GOALS } from "~/domain/analytics/event";
 import {
   COLUMNS,
   type LabelColumn,
@@ -25,6 +25,9 @@ export function labelOf(t: Translate, column: LabelColumn, value: string): strin
     return t(`adminAnalytics.devices.${value}`);
   }
   if (column === "language" && isLocale(value)) return LOCALE_NAMES[value];
+  if (column === "reason" && (DROP_REASONS as readonly string[]).includes(value)) {
+    return t(`adminAnalytics.reasons.${value as (typeof DROP_REASONS)[number]}`);
+  }
   if ((column === "source" || column === "campaign") && value === "") {
     return t("adminAnalytics.direct");
   }
@@ -61,7 +64,11 @@ export function ReportTable({
       </div>
       {rows.length === 0 ? (
         <EmptyList>
-          {name === "countries" ? t("adminAnalytics.noCountries") : t("adminAnalytics.empty")}
+          {name === "countries"
+            ? t("adminAnalytics.noCountries")
+            : name === "not-counted"
+              ? t("adminAnalytics.allCounted")
+              : t("adminAnalytics.empty")}
         </EmptyList>
       ) : (
         <div className={stacked.frame}>

@@ -1,0 +1,60 @@
+/**
+ * The day salts of visitor ids, kept in memory only: never written to the database or a file,
+ * so no backup holds one (issue 40). One keeper per machine — the single process, or the
+ * cluster's primary, which answers its workers over IPC (server/primary.ts) — and Redis between
+ * instances when REDIS_URL is set (salts.server.ts). Dependency-free: the primary imports it.
+ */
+import { randomBytes } from "node:crypto";
+
+/** `2026-12-05`: the UTC day of a time in ms. */
+export const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Today's salt, made when first asked for; a past day's salt is forgotten as soon as the day is
+ * over (its visitor ids can never be made again) and a future day's is not made early.
+ */
+export class DaySalts {
+  private salts = new Map<string, string>();
+  private readonly now: () => number;
+
+  constructor(now = Date.now) {
+    this.now = now;
+  }
+
+  saltOf(day: string): string | undefined {
+    const today = utcDayOf(this.now());
+    for (const known of this.salts.keys()) if (known < today) this.salts.delete(known);
+    if (day !== today) return this.salts.get(day);
+    let salt = this.salts.get(day);
+    if (!salt) {
+      salt = randomBytes(32).toString("hex");
+      this.salts.set(day, salt);
+    }
+    return salt;
+  }
+}
+
+/** A worker asks the primary for a day's salt; the answer carries the same id. */
+export interface SaltRequest {
+  analyticsSalt: "ask";
+  id: number;
+  day: string;
+}
+export interface SaltAnswer {
+  analyticsSalt: "answer";
+  id: number;
+  salt: string | null;
+}
+
+export function isSaltRequest(message: unknown): message is SaltRequest {
+  return (message as SaltRequest | null)?.analyticsSalt === "ask";
+}
+
+export function isSaltAnswer(message: unknown): message is SaltAnswer {
+  return (message as SaltAnswer | null)?.analyticsSalt === "answer";
+}
+
+/** The primary's answer to a worker's request. */
+export function answerSaltRequest(keeper: DaySalts, request: SaltRequest): SaltAnswer {
+  return { analyticsSalt: "answer", id: request.id, salt: keeper.saltOf(request.day) ?? null };
+}
