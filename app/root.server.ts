@@ -4,6 +4,7 @@ import { toSessionUser } from "~/domain/accounts/session-user";
 import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
 import { startOutboxWorker } from "~/domain/outbox/outbox.server";
+import { siteConfigOf } from "~/domain/site/config.server";
 import type { SiteContent } from "~/domain/site/content.server";
 import { siteContent } from "~/domain/site/snapshot.server";
 import {
@@ -17,10 +18,9 @@ import { bundle, translate } from "~/i18n/translate.server";
 import { bannerDismissed } from "~/infra/cookies.server";
 import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { languageSuggestionOf } from "~/infra/language-suggestion";
-import { getAuthUser } from "~/infra/session.server";
-import { siteConfigOf } from "~/infra/site-config.server";
-import { supabaseMiddleware } from "~/infra/supabase-middleware.server";
-import { getToast } from "~/infra/toast.server";
+import { getAuthUser } from "~/web/session.server";
+import { supabaseMiddleware } from "~/web/supabase-middleware.server";
+import { getToast } from "~/web/toast.server";
 import type { Route } from "./+types/root";
 
 /** The mail outbox polls in every server process from its first request on. */

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
-import { answerSaltRequest, DaySalts, isSaltRequest } from "../app/domain/analytics/salt-keeper.ts";
+import { answerSaltRequest, DaySalts, isSaltRequest } from "../app/infra/day-salts.ts";
 import type { Env } from "../app/infra/env.server.ts";
 import { type ContentBus, type ContentChange, createRedisBus } from "./content-bus.ts";
 import type { BackendHandle } from "./embedded-backend.ts";

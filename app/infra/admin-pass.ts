@@ -1,6 +1,6 @@
 /**
  * The admin pass: a cookie the admin area sets once it has verified an administrator's session
- * (app/infra/admin-pass.server.ts), signed with the site's secret, naming the user and when the
+ * (app/web/admin-pass.server.ts), signed with the site's secret, naming the user and when the
  * pass ends. The server's form gate (server/form-gate.ts) checks it in microseconds, before a
  * post's body is read and without asking the auth server, to give administrators' posts their
  * reserved share of admission. It buys priority in that line only, never access: every admin

@@ -114,7 +114,7 @@ export function trustedDevice(request: Request, email: string): string | null {
 
 // ---------------------------------------------------------------------------------------------
 // Browser cookies: an id of this browser, signed so that a client cannot pick another's, for the
-// per-browser limits of mail actions (app/infra/mail-limits.server.ts). A browser that drops it
+// per-browser limits of mail actions (app/web/mail-limits.server.ts). A browser that drops it
 // only loses its own allowance: it is counted against its client address's ceiling alone.
 // ---------------------------------------------------------------------------------------------
 

@@ -1,4 +1,3 @@
-import type { PostSummary } from "~/domain/posts/types";
 import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
 import { hreflangSet } from "./hreflang";
 
@@ -22,9 +21,20 @@ export function staticSitemapPaths(serviceIds: string[]): string[] {
   ];
 }
 
+/** What the sitemap and the feed say of an article (a blog post summary has these and more). */
+export interface FeedPost {
+  id: number;
+  lang?: Locale;
+  date: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  categories: { label: string }[];
+}
+
 /** A post's path in its own language and the paths of its translations (hreflang). */
 export interface SitemapPost {
-  post: PostSummary;
+  post: FeedPost;
   alternates?: Partial<Record<Locale, string>>;
 }
 
@@ -36,7 +46,7 @@ export interface SitemapPost {
 export function sitemapXml(
   siteUrl: string,
   paths: string[],
-  posts: (PostSummary | SitemapPost)[],
+  posts: (FeedPost | SitemapPost)[],
 ): string {
   const links = (alternates: Partial<Record<Locale, string>>) =>
     hreflangSet(alternates)
@@ -72,7 +82,7 @@ export interface FeedChannel {
 
 export function rssXml(
   site: { siteUrl: string; brandName: string },
-  posts: PostSummary[],
+  posts: FeedPost[],
   channel: FeedChannel = {
     locale: "en",
     title: `${site.brandName} Blog`,

@@ -2,7 +2,7 @@ import type { MessageKey, Values } from "~/i18n/messages";
 
 /**
  * What domain functions return: a value, or a failure of a kind the HTTP layer knows how to
- * answer (`infra/replies.server.ts` maps kinds to statuses).
+ * answer (`web/replies.server.ts` maps kinds to statuses).
  */
 export type FailureKind =
   | "invalid"

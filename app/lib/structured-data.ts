@@ -1,5 +1,3 @@
-import type { BlogPost } from "~/domain/posts/types";
-import type { LocalService } from "~/domain/site/localize.server";
 import type { SiteConfig } from "./site-config";
 
 /**
@@ -43,9 +41,10 @@ export function organizationJsonLd(page: StructuredPage): JsonLd {
   };
 }
 
-export function serviceJsonLd(
-  service: Pick<LocalService, "title" | "description">,
-): (page: StructuredPage) => JsonLd {
+export function serviceJsonLd(service: {
+  title: string;
+  description: string;
+}): (page: StructuredPage) => JsonLd {
   return (page) => ({
     "@context": "https://schema.org",
     "@type": "Service",
@@ -58,7 +57,17 @@ export function serviceJsonLd(
   });
 }
 
-export function blogPostingJsonLd(post: BlogPost): (page: StructuredPage) => JsonLd {
+/** What a BlogPosting says of an article (a blog post has these and more). */
+export interface StructuredArticle {
+  title: string;
+  excerpt: string;
+  date: string;
+  coverImage: string | null;
+  author: string;
+  tags: { label: string }[];
+}
+
+export function blogPostingJsonLd(post: StructuredArticle): (page: StructuredPage) => JsonLd {
   return (page) => ({
     "@context": "https://schema.org",
     "@type": "BlogPosting",

@@ -10,12 +10,12 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
-import { pageContent } from "~/infra/page-content.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
-import { getAuthUser, getSupabase } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { pageParams } from "~/lib/page-query";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { pageContent } from "~/web/page-content.server";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { getAuthUser, getSupabase } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/contact";
 
 /**

@@ -5,10 +5,10 @@ import { withLabels } from "~/domain/posts/taxonomy.server";
 import type { Locale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
-import { pageContent } from "~/infra/page-content.server";
-import { getSupabase } from "~/infra/session.server";
 import { slideCount, slideFromParam } from "~/lib/carousel";
 import { pageParams } from "~/lib/page-query";
+import { pageContent } from "~/web/page-content.server";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/home";
 
 /** The messages of the home page's sections (the shell's come from the root). */

@@ -8,9 +8,9 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
-import { getSupabase } from "~/infra/session.server";
 import type { FormReply } from "~/lib/form-reply";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/newsletter";
 
 /**

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { pageI18n } from "~/i18n/page.server";
 import { cacheHeaders } from "~/infra/cache-policy";
-import { pageSnapshot } from "~/infra/page-content.server";
-import { requireUser } from "~/infra/session.server";
+import { pageSnapshot } from "~/web/page-content.server";
+import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/portfolio";
 
 /**

@@ -1,10 +1,10 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { getAuthUser } from "~/infra/session.server";
 import { getAccountShellData } from "~/root.server";
 import * as dashboard from "~/routes/account/dashboard";
 import * as onboarding from "~/routes/account/onboarding";
 import * as profile from "~/routes/account/profile";
+import { getAuthUser } from "~/web/session.server";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
   createUser,

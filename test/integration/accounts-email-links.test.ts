@@ -1,12 +1,12 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { getSessionUser } from "~/infra/session.server";
 import * as banner from "~/routes/account/email-banner";
 import * as confirm from "~/routes/auth/confirm";
 import type { ConfirmLink } from "~/routes/auth/confirm.server";
 import * as forgot from "~/routes/auth/forgot-password";
 import * as reset from "~/routes/auth/reset-password";
 import * as signup from "~/routes/auth/signup";
+import { getSessionUser } from "~/web/session.server";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
   createUser,

@@ -1,9 +1,9 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { getSessionUser } from "~/infra/session.server";
 import { getAccountShellData } from "~/root.server";
 import * as banner from "~/routes/account/email-banner";
 import * as logout from "~/routes/auth/logout";
+import { getSessionUser } from "~/web/session.server";
 import { asResponse, settle, toastOf } from "../support/answers";
 import {
   createUser,

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getSessionUser } from "~/infra/session.server";
 import type { FormReply } from "~/lib/form-reply";
 import * as confirm from "~/routes/auth/confirm";
 import * as forgot from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import * as reset from "~/routes/auth/reset-password";
 import * as signup from "~/routes/auth/signup";
+import { getSessionUser } from "~/web/session.server";
 import { asData, asResponse, settle } from "../support/answers";
 import {
   createUser,

@@ -2,8 +2,9 @@
  * Reading what a loader or action answered — returned or thrown: a redirect Response or
  * `data(payload, init)`.
  */
-import { getToast } from "~/infra/toast.server";
+
 import type { FormReply } from "~/lib/form-reply";
+import { getToast } from "~/web/toast.server";
 import { cookieHeaderFrom } from "./route-args";
 
 /** Runs a loader/action and returns what it returned or threw. */

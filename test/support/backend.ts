@@ -9,7 +9,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { contentChanged } from "~/entry.server";
 import type { ContentChange } from "~/infra/content-events";
-import { getSupabase } from "~/infra/session.server";
+import { getSupabase } from "~/web/session.server";
 import { CONTENT_CHANNEL, contentChangeOfTable } from "../../server/embedded-backend.ts";
 import { forgedSessionCookie } from "./forged-session";
 import { cookieHeaderFrom, routeArgs } from "./route-args";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Pages read their action's answer as typed by the action (its `FormAnswer<Reply>` return,
- * app/infra/replies.server.ts), never through a cast that could drift from what the action
+ * app/web/replies.server.ts), never through a cast that could drift from what the action
  * sends.
  */
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -24,7 +24,7 @@ function sourceFiles(dir: string, found: string[] = []): string[] {
 const CASTS = [/\bactionData\)?\s+as\b/, /\buseActionData\(\)\)?\s+as\b/, /\bas\s+\w*Reply\b/];
 
 function castsIn(path: string): string[] {
-  // Server modules build replies (app/infra/replies.server.ts); pages and components read them.
+  // Server modules build replies (app/web/replies.server.ts); pages and components read them.
   if (path.endsWith(".server.ts")) return [];
   return readFileSync(path, "utf8")
     .split("\n")

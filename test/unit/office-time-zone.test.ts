@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { monthStart } from "~/domain/admin/overview.server";
 import { contactNotification } from "~/domain/outbox/compose.server";
+import { siteConfigOf } from "~/domain/site/config.server";
 import { dateTime } from "~/i18n/format";
 import { agencyTimeZone, EnvError, env } from "~/infra/env.server";
-import { siteConfigOf } from "~/infra/site-config.server";
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { siteConfigOf } from "~/domain/site/config.server";
 import { localizeSettings, type SettingsRow } from "~/domain/site/localize.server";
 import { settingsWithEnvDefaults } from "~/domain/site/settings.server";
 import { env } from "~/infra/env.server";
-import { siteConfigOf } from "~/infra/site-config.server";
 import { whatsappHref } from "~/lib/site-config";
 
 const saved = { ...process.env };

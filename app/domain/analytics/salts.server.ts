@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { DaySalts, isSaltAnswer, type SaltRequest, utcDayOf } from "~/infra/day-salts";
 import { redisClient, redisConnected } from "~/infra/redis.server";
-import { DaySalts, isSaltAnswer, type SaltRequest, utcDayOf } from "./salt-keeper";
 
 /**
  * Where a process gets the day salts of visitor ids (never from the database: issue 40). `kept`

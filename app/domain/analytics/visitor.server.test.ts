@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DaySalts } from "~/infra/day-salts";
 import { pendingView } from "../../../test/support/analytics-events";
-import { DaySalts } from "./salt-keeper";
 import { localSalts, SaltCache } from "./salts.server";
 import { storedRows } from "./store.server";
 import { addressId, addressKey, utcDay, visitorId } from "./visitor.server";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { utcDayOf } from "./salt-keeper";
+import { utcDayOf } from "~/infra/day-salts";
 
 /** The UTC day of a time in ms: `2026-12-05`. Salts, visitor ids and daily sums use it. */
 export const utcDay = utcDayOf;

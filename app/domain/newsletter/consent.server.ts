@@ -1,9 +1,9 @@
+import { getSiteConfig } from "~/domain/site/config.server";
 import { failWith } from "~/i18n/failures.server";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { english, translate } from "~/i18n/translate.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import { sendCappedMailLater } from "~/infra/mail-caps.server";
-import { getSiteConfig } from "~/infra/site-config.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
 import {

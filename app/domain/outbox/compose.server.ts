@@ -1,13 +1,13 @@
 import addressparser from "nodemailer/lib/addressparser";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
+import { getSiteConfig } from "~/domain/site/config.server";
 import { serviceTitles } from "~/domain/site/service-titles.server";
 import { dateTime } from "~/i18n/format";
 import { isLocale } from "~/i18n/locale";
 import type { Tables } from "~/infra/database.types";
 import { agencyTimeZone, siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
-import { getSiteConfig } from "~/infra/site-config.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { clipCodePoints } from "~/lib/text";

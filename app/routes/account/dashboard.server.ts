@@ -3,7 +3,7 @@ import { isAdmin } from "~/domain/admin/rights";
 import { listOwnMessages } from "~/domain/contact/messages.server";
 import { parseSurvey, type Survey } from "~/domain/onboarding/survey";
 import { pageI18n } from "~/i18n/page.server";
-import { getSupabase, requireUser } from "~/infra/session.server";
+import { getSupabase, requireUser } from "~/web/session.server";
 import type { Route } from "./+types/dashboard";
 
 /** GET /dashboard: the user's own details, survey answers and contact messages. */

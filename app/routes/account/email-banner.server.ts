@@ -7,11 +7,11 @@ import { dismissBannerCookie } from "~/infra/cookies.server";
 import { siteUrl } from "~/infra/env.server";
 import { readForm, simpleRules } from "~/infra/forms.server";
 import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
-import { mailActionLimit, mailWaitFailure, statedWait } from "~/infra/mail-limits.server";
-import { withCookie } from "~/infra/replies.server";
-import { getSupabase, requireUser } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { mailActionLimit, mailWaitFailure, statedWait } from "~/web/mail-limits.server";
+import { withCookie } from "~/web/replies.server";
+import { getSupabase, requireUser } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 import type { Route } from "./+types/email-banner";
 

@@ -1,4 +1,4 @@
-import { signedInToPost } from "~/infra/session.server";
+import { signedInToPost } from "~/web/session.server";
 import type { Route } from "./+types/forms-layout";
 
 /**

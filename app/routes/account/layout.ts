@@ -1,4 +1,4 @@
-import { signedInOnly } from "~/infra/session.server";
+import { signedInOnly } from "~/web/session.server";
 import type { Route } from "./+types/layout";
 
 /**

@@ -20,9 +20,9 @@ import {
 import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
-import { getSupabase, requireUser } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { getSupabase, requireUser } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 import type { Route } from "./+types/onboarding";
 

@@ -6,17 +6,16 @@ import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
+import type { FormReply } from "~/lib/form-reply";
 import {
   type FormAnswer,
   failedForm,
   invalidForm,
   rateLimit,
   rejectedForm,
-} from "~/infra/replies.server";
-import { getSupabase, requireUser } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
-
-import type { FormReply } from "~/lib/form-reply";
+} from "~/web/replies.server";
+import { getSupabase, requireUser } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/profile";
 
 export async function loader(args: Route.LoaderArgs) {

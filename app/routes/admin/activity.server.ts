@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { describeAudit, listAudit } from "~/domain/admin/audit.server";
 import { pageNumber } from "~/domain/admin/pagination";
 import { bundle, translator } from "~/i18n/translate.server";
-import { adminLoad } from "~/infra/admin-form.server";
 import { agencyTimeZone } from "~/infra/env.server";
-import { adminLocale } from "~/infra/site-editor.server";
+import { adminLoad } from "~/web/admin-form.server";
+import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/activity";
 
 /** The audit trail, newest first, 25 a page: sentences in the admin's language, with links. */

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { isCsvTable, reportCsv } from "~/domain/analytics/csv";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
-import { adminLoad } from "~/infra/admin-form.server";
 import { cacheHeaders } from "~/infra/cache-policy";
+import { adminLoad } from "~/web/admin-form.server";
 import type { Route } from "./+types/analytics-csv";
 
 /**

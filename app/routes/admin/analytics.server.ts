@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
 import { bundle, translate } from "~/i18n/translate.server";
-import { adminLoad } from "~/infra/admin-form.server";
-import { adminLocale } from "~/infra/site-editor.server";
+import { adminLoad } from "~/web/admin-form.server";
+import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/analytics";
 
 /**

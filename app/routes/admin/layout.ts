@@ -1,5 +1,5 @@
-import { keepAdminPass } from "~/infra/admin-pass.server";
-import { adminOnly } from "~/infra/session.server";
+import { keepAdminPass } from "~/web/admin-pass.server";
+import { adminOnly } from "~/web/session.server";
 import type { Route } from "./+types/layout";
 
 /**

@@ -9,19 +9,19 @@ import type { MessageKey } from "~/i18n/messages";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import { announceContentChange } from "~/infra/content-events";
 import { readSubmission } from "~/infra/forms.server";
+import type { FormReply } from "~/lib/form-reply";
+import { fail } from "~/lib/result";
 import {
   type FormAnswer,
   failedForm,
   rejectedForm,
   replyOf,
   STATUS_OF,
-} from "~/infra/replies.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
-import { adminLocale } from "~/infra/site-editor.server";
-import { redirectWithToast, type ToastInput } from "~/infra/toast.server";
-import { storeUploadedFile } from "~/infra/uploads.server";
-import type { FormReply } from "~/lib/form-reply";
-import { fail } from "~/lib/result";
+} from "~/web/replies.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
+import { adminLocale } from "~/web/site-editor.server";
+import { redirectWithToast, type ToastInput } from "~/web/toast.server";
+import { storeUploadedFile } from "~/web/uploads.server";
 import type { Route } from "./+types/media-library";
 
 /** What the library's forms get back: which image a message is about, besides the reply. */

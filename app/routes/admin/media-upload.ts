@@ -4,9 +4,9 @@ import { mediaUploadSchema } from "~/domain/media/schema.server";
 import { coverUrlOf } from "~/domain/media/urls";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
-import { STATUS_OF } from "~/infra/replies.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
-import { storeUploadedFile } from "~/infra/uploads.server";
+import { STATUS_OF } from "~/web/replies.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
+import { storeUploadedFile } from "~/web/uploads.server";
 import type { Route } from "./+types/media-upload";
 
 const json = (body: object, status = 200) =>

@@ -7,7 +7,7 @@ import {
   parseMessageId,
   setMessageStatus,
 } from "~/domain/contact/inbox.server";
-import { type AdminArgs, adminLoad, answerWith, readAdminForm } from "~/infra/admin-form.server";
+import { type AdminArgs, adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
 import type { Route } from "./+types/message";
 
 function messageId(args: AdminArgs): number {

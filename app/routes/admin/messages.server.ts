@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { pageNumber, searchTerm } from "~/domain/admin/pagination";
 import { inboxStatus } from "~/domain/contact/inbox";
 import { listInbox } from "~/domain/contact/inbox.server";
-import { adminLoad } from "~/infra/admin-form.server";
+import { adminLoad } from "~/web/admin-form.server";
 import type { Route } from "./+types/messages";
 
 /** The inbox: newest first, 25 a page, filtered by `?status=` and searched by `?q=`. */

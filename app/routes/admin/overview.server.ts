@@ -5,9 +5,9 @@ import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { bundle } from "~/i18n/translate.server";
-import { adminLoad, answerWith, readAdminForm } from "~/infra/admin-form.server";
-import { adminLocale } from "~/infra/site-editor.server";
 import type { AppSupabase } from "~/infra/supabase.server";
+import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
+import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/overview";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { pageNumber, searchTerm } from "~/domain/admin/pagination";
 import { listPeople, parseUserId, setAdminRights } from "~/domain/admin/people.server";
 import { adminRightsSchema } from "~/domain/admin/schema.server";
-import { adminLoad, answerWith, readAdminForm } from "~/infra/admin-form.server";
+import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
 import type { Route } from "./+types/people";
 
 /** Accounts (search, 25 a page); `?grant=<id>` / `?revoke=<id>` open the confirmation step. */

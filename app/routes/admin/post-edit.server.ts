@@ -1,8 +1,8 @@
 import { listTranslationChoices } from "~/domain/posts/admin.server";
 import { EMPTY_TAXONOMY, termLabels } from "~/domain/posts/taxonomy";
 import { loadTaxonomy } from "~/domain/posts/taxonomy.server";
-import { editorAction, previewHtml, requirePost } from "~/infra/post-editor.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
+import { editorAction, previewHtml, requirePost } from "~/web/post-editor.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
 import type { Route } from "./+types/post-edit";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { listTranslationChoices } from "~/domain/posts/admin.server";
-import { editorAction } from "~/infra/post-editor.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
+import { editorAction } from "~/web/post-editor.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
 import type { Route } from "./+types/post-new";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { listAllPosts } from "~/domain/posts/admin.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
 import type { Route } from "./+types/posts-list";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -25,21 +25,21 @@ import {
   validateDraft,
 } from "~/domain/site/editor/schema.server";
 import type { Translator } from "~/i18n/translate.server";
-import type { AdminArgs } from "~/infra/admin-form.server";
 import { readForm } from "~/infra/forms.server";
-import { type FormAnswer, STATUS_OF } from "~/infra/replies.server";
+import type { AppSupabase } from "~/infra/supabase.server";
+import type { Toast } from "~/lib/toast";
+import type { AdminArgs } from "~/web/admin-form.server";
+import { type FormAnswer, STATUS_OF } from "~/web/replies.server";
 import {
   doneWith,
   editorLanguage,
   notFound,
   siteEditorArgs,
   unknownIntent,
-} from "~/infra/site-editor.server";
-import { editorChoices, pricesOf, requireItem } from "~/infra/site-form-data.server";
-import type { AppSupabase } from "~/infra/supabase.server";
-import { makeToast } from "~/infra/toast.server";
-import { storeUploadedFile } from "~/infra/uploads.server";
-import type { Toast } from "~/lib/toast";
+} from "~/web/site-editor.server";
+import { editorChoices, pricesOf, requireItem } from "~/web/site-form-data.server";
+import { makeToast } from "~/web/toast.server";
+import { storeUploadedFile } from "~/web/uploads.server";
 
 /**
  * /admin/{kind}/new, /admin/{kind}/:id and /admin/settings: one form per item, built from the

@@ -4,9 +4,9 @@ import { listRevisions, restoreRevision } from "~/domain/site/editor/history.ser
 import { type ItemId, parseItemId } from "~/domain/site/editor/items.server";
 import { kindOfPath } from "~/domain/site/editor/kinds";
 import { POST_HISTORY } from "~/domain/site/editor/post-history";
-import type { AdminArgs } from "~/infra/admin-form.server";
 import type { ContentChange } from "~/infra/content-events";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
+import type { AdminArgs } from "~/web/admin-form.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
 import {
   doneWith,
   editorLanguage,
@@ -14,7 +14,7 @@ import {
   notFound,
   readSmallForm,
   unknownIntent,
-} from "~/infra/site-editor.server";
+} from "~/web/site-editor.server";
 
 /**
  * /admin/{kind}/:id/history, /admin/settings/history and /admin/posts/:id/history: every

@@ -6,7 +6,7 @@ import {
   setPublished,
 } from "~/domain/site/editor/items.server";
 import { listItemsOf } from "~/domain/site/editor/list-view";
-import type { AdminArgs } from "~/infra/admin-form.server";
+import type { AdminArgs } from "~/web/admin-form.server";
 import {
   doneWith,
   editorLanguage,
@@ -15,7 +15,7 @@ import {
   readSmallForm,
   siteEditorArgs,
   unknownIntent,
-} from "~/infra/site-editor.server";
+} from "~/web/site-editor.server";
 
 /**
  * /admin/{kind}: the items in order with their status and translation state; Move up / Move

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { subscribersCsv } from "~/domain/newsletter/csv";
 import { exportSubscribers, subscriberStatus } from "~/domain/newsletter/subscribers.server";
-import { adminLoad } from "~/infra/admin-form.server";
 import { cacheHeaders } from "~/infra/cache-policy";
+import { adminLoad } from "~/web/admin-form.server";
 import type { Route } from "./+types/subscribers-csv";
 
 /**

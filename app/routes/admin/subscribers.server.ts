@@ -6,7 +6,7 @@ import {
   removeSubscriber,
   subscriberStatus,
 } from "~/domain/newsletter/subscribers.server";
-import { adminLoad, answerWith, readAdminForm } from "~/infra/admin-form.server";
+import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
 import type { Route } from "./+types/subscribers";
 
 /** Subscribers newest first (search, status filter, 25 a page), the confirmed total, removal. */

@@ -12,12 +12,12 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { readForm, simpleRules } from "~/infra/forms.server";
-import { failedForm, rateLimit, rejectedForm } from "~/infra/replies.server";
-import { getSupabase } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { failedForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { getSupabase } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 import type { Route } from "./+types/confirm";
 

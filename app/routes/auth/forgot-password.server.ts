@@ -6,10 +6,10 @@ import { translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
 import { accountMailWait } from "~/infra/mail-caps.server";
-import { mailActionLimit, mailWaitFailure } from "~/infra/mail-limits.server";
-import { failedForm, invalidForm, rejectedForm, withCookie } from "~/infra/replies.server";
-import { getSupabase } from "~/infra/session.server";
 import type { FormReply } from "~/lib/form-reply";
+import { mailActionLimit, mailWaitFailure } from "~/web/mail-limits.server";
+import { failedForm, invalidForm, rejectedForm, withCookie } from "~/web/replies.server";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/forgot-password";
 
 /** GET /forgot-password: the page's messages. */

@@ -16,7 +16,11 @@ import { env, siteUrl } from "~/infra/env.server";
 import { boundedLane, LaneFullError } from "~/infra/fifo-limit";
 import { readSubmission } from "~/infra/forms.server";
 import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
-import { mailActionLimit, mailWaitFailure, statedWait } from "~/infra/mail-limits.server";
+import { setSessionOnly } from "~/infra/supabase.server";
+import type { FormReply } from "~/lib/form-reply";
+import type { Failure } from "~/lib/result";
+import { destinationIn } from "~/lib/safe-redirect";
+import { mailActionLimit, mailWaitFailure, statedWait } from "~/web/mail-limits.server";
 import {
   type FormAnswer,
   failedForm,
@@ -24,12 +28,8 @@ import {
   rateLimit,
   rejectedForm,
   withCookie,
-} from "~/infra/replies.server";
-import { getAuthUser, getSupabase } from "~/infra/session.server";
-import { setSessionOnly } from "~/infra/supabase.server";
-import type { FormReply } from "~/lib/form-reply";
-import type { Failure } from "~/lib/result";
-import { destinationIn } from "~/lib/safe-redirect";
+} from "~/web/replies.server";
+import { getAuthUser, getSupabase } from "~/web/session.server";
 
 import type { Route } from "./+types/login";
 
@@ -142,7 +142,7 @@ async function oauthAction(
 
 /**
  * "Resend confirmation email" under a refused sign-in: limited per browser and client address
- * (app/infra/mail-limits.server.ts). The answer says a mail left only when one did; otherwise
+ * (app/web/mail-limits.server.ts). The answer says a mail left only when one did; otherwise
  * how long to wait — within 60 s of the last confirmation asked for the address (the auth
  * server would refuse), or past its cap of account mails (app/infra/mail-caps.server.ts). Both
  * depend on what was asked for the address, not on whether it has an account.

@@ -8,9 +8,9 @@ import {
   expiredSupabaseCookies,
   sessionOnlyCookie,
 } from "~/infra/cookies.server";
-import { getSupabase } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { SESSION_SUBJECT } from "~/lib/toast";
+import { getSupabase } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/logout";
 
 /** Sign out is a POST (the account menu's form); a GET just goes home. */

@@ -4,10 +4,10 @@ import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
-import { getAuthUser, getSupabase, isRecoverySession, requireUser } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import type { Result } from "~/lib/result";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { getAuthUser, getSupabase, isRecoverySession, requireUser } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/reset-password";
 
 /**

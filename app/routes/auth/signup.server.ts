@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { signUpWithPassword } from "~/domain/accounts/auth.server";
 import { accountSchemasIn } from "~/domain/accounts/schema.server";
 import { recordGoal } from "~/domain/analytics/collector.server";
+import { getSiteConfig } from "~/domain/site/config.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import type { Locale } from "~/i18n/locale";
 import { localeOf, pageI18n } from "~/i18n/page.server";
@@ -15,10 +16,9 @@ import {
   sendCappedMailLater,
   takeMailCap,
 } from "~/infra/mail-caps.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/infra/replies.server";
-import { getAuthUser, getSupabase } from "~/infra/session.server";
-import { getSiteConfig } from "~/infra/site-config.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { getAuthUser, getSupabase } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/signup";
 import { AUTH_MESSAGES, enabledOAuthProviders } from "./login.server";
 

@@ -5,8 +5,8 @@ import { byLabel, termLabels } from "~/domain/posts/taxonomy";
 import { withLabels } from "~/domain/posts/taxonomy.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
-import { getSupabase } from "~/infra/session.server";
 import { pageParams } from "~/lib/page-query";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/index";
 
 /**

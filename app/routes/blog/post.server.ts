@@ -17,7 +17,7 @@ import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
 import { siteUrl } from "~/infra/env.server";
-import { getSupabase } from "~/infra/session.server";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/post";
 
 const NO_BIO: AuthorBio = { text: "" };

@@ -1,12 +1,12 @@
 import { listPublishedPosts } from "~/domain/posts/queries.server";
 import { termLabels } from "~/domain/posts/taxonomy";
 import { loadTaxonomy, withLabels } from "~/domain/posts/taxonomy.server";
+import { getSiteConfig } from "~/domain/site/config.server";
 import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
 import { cacheHeaders } from "~/infra/cache-policy";
-import { getSupabase } from "~/infra/session.server";
-import { getSiteConfig } from "~/infra/site-config.server";
 import { rssXml } from "~/lib/feeds";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/rss";
 
 /** RSS 2.0 feed of the published posts written in the feed's language (/blog, /sw/blog, /fr/blog). */

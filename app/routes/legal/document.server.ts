@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { stripLocale } from "~/i18n/locale";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
-import { pageContent } from "~/infra/page-content.server";
+import { pageContent } from "~/web/page-content.server";
 import type { Route } from "./+types/document";
 
 /**

@@ -7,7 +7,7 @@ import { localizeFailure } from "~/i18n/failures.server";
 import { pageI18n } from "~/i18n/page.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
-import { failedForm, rejectedForm, STATUS_OF } from "~/infra/replies.server";
+import { failedForm, rejectedForm, STATUS_OF } from "~/web/replies.server";
 
 /**
  * The two pages a newsletter mail links to (/newsletter/confirm, /newsletter/unsubscribe, and

@@ -2,8 +2,8 @@ import { listPublishedPosts, postPath, translationsOf } from "~/domain/posts/que
 import { siteContent } from "~/domain/site/snapshot.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { siteUrl } from "~/infra/env.server";
-import { getSupabase } from "~/infra/session.server";
 import { sitemapXml, staticSitemapPaths } from "~/lib/feeds";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { gonePage } from "~/domain/site/redirects.server";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
-import { pageSnapshot } from "~/infra/page-content.server";
+import { pageSnapshot } from "~/web/page-content.server";
 import type { Route } from "./+types/detail";
 
 /**

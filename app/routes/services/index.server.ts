@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { pageI18n } from "~/i18n/page.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
-import { pageContent } from "~/infra/page-content.server";
+import { pageContent } from "~/web/page-content.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

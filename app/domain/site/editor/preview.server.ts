@@ -1,3 +1,4 @@
+import { getSiteConfig } from "~/domain/site/config.server";
 import { renderLegalHtml } from "~/domain/site/legal.server";
 import {
   type CategoryRow,
@@ -14,7 +15,6 @@ import {
 import { LOCALES, type Locale } from "~/i18n/locale";
 import type { MessageBundle } from "~/i18n/messages";
 import { bundle } from "~/i18n/translate.server";
-import { getSiteConfig } from "~/infra/site-config.server";
 import type { KindSpec } from "./fields";
 import type { SiteRow } from "./items.server";
 

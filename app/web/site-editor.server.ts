@@ -4,18 +4,18 @@ import type { KindSpec } from "~/domain/site/editor/fields";
 import { kindOfPath } from "~/domain/site/editor/kinds";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locale";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
-import type { AdminArgs } from "~/infra/admin-form.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { announceContentChange, type ContentChange } from "~/infra/content-events";
 import { COOKIES } from "~/infra/cookie-names";
 import { readCookie } from "~/infra/cookies.server";
 import { type FieldRules, simpleRules } from "~/infra/form-fields.server";
 import { readForm } from "~/infra/forms.server";
-import { STATUS_OF } from "~/infra/replies.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
-import { makeToast, redirectWithToast } from "~/infra/toast.server";
 import type { Failure } from "~/lib/result";
 import type { Toast } from "~/lib/toast";
+import type { AdminArgs } from "~/web/admin-form.server";
+import { STATUS_OF } from "~/web/replies.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
+import { makeToast, redirectWithToast } from "~/web/toast.server";
 
 /**
  * What the site editors' routes (site-list, site-edit, site-history) share on the server: the

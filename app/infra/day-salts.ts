@@ -2,7 +2,7 @@
  * The day salts of visitor ids, kept in memory only: never written to the database or a file,
  * so no backup holds one (issue 40). One keeper per machine — the single process, or the
  * cluster's primary, which answers its workers over IPC (server/primary.ts) — and Redis between
- * instances when REDIS_URL is set (salts.server.ts). Dependency-free: the primary imports it.
+ * instances when REDIS_URL is set (app/domain/analytics/salts.server.ts). Dependency-free: the primary imports it.
  */
 import { randomBytes } from "node:crypto";
 

@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { supabaseContext } from "~/context";
+import { requestSupabase } from "~/infra/supabase.server";
 import { getAuthUser } from "./session.server";
-import { requestSupabase } from "./supabase.server";
 
 function contextOf(cookie: string) {
   const supabase = requestSupabase(new Request("http://localhost/", { headers: { cookie } }));

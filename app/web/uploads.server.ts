@@ -2,8 +2,8 @@ import type { User } from "@supabase/supabase-js";
 import type { RouterContextProvider } from "react-router";
 import { type StoredImage, storeImage } from "~/domain/media/library.server";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
-import { getSupabase } from "~/infra/session.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { getSupabase } from "~/web/session.server";
 
 /**
  * The image a form uploaded in `field`, stored in the media library; `null` when no file was

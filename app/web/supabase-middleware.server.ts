@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { supabaseContext } from "~/context";
-import { keepPrivateWhenAuthAsks } from "./cache-policy";
-import { requestSupabase } from "./supabase.server";
+import { keepPrivateWhenAuthAsks } from "~/infra/cache-policy";
+import { requestSupabase } from "~/infra/supabase.server";
 
 /**
  * Root middleware: one Supabase client per request in the router context (made when first

@@ -7,11 +7,11 @@ import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { postFormSchema } from "~/domain/posts/schema.server";
 import { announceContentChange } from "~/infra/content-events";
 import { readSubmission, validateForm } from "~/infra/forms.server";
-import { type FormAnswer, rejectedForm, STATUS_OF } from "~/infra/replies.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
-import { makeToast, redirectWithToast } from "~/infra/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
+import { type FormAnswer, rejectedForm, STATUS_OF } from "~/web/replies.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
+import { makeToast, redirectWithToast } from "~/web/toast.server";
 import { storeUploadedFile } from "./uploads.server";
 
 /**

@@ -1,7 +1,7 @@
 import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
+import { browserId, newBrowserCookie, trustedDevice } from "~/infra/cookies.server";
 import type { Failure } from "~/lib/result";
-import { browserId, newBrowserCookie, trustedDevice } from "./cookies.server";
 import { rateLimit } from "./replies.server";
 
 /**

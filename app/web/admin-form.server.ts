@@ -2,10 +2,10 @@ import type { User } from "@supabase/supabase-js";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { readSubmission } from "~/infra/forms.server";
-import { failedForm, invalidForm, rejectedForm } from "~/infra/replies.server";
-import { getSupabase, requireAdmin } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import type { Result } from "~/lib/result";
+import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
+import { getSupabase, requireAdmin } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /** What the admin list and detail pages share on the server: the guarded form, the answers. */
 export type AdminArgs = {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
+import { COOKIES } from "~/infra/cookie-names";
+import { signedCookieStorage } from "~/infra/cookies.server";
 import type { Toast } from "~/lib/toast";
-import { COOKIES } from "./cookie-names";
-import { signedCookieStorage } from "./cookies.server";
 
 /** Flash toasts: a signed cookie that survives one redirect and is destroyed when read. */
 const toastStorage = signedCookieStorage<{ toast: Toast }>(COOKIES.toast);

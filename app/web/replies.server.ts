@@ -2,11 +2,11 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { localeOf } from "~/i18n/page.server";
 import { translate } from "~/i18n/translate.server";
+import { cacheHeaders } from "~/infra/cache-policy";
+import type { FormRejection } from "~/infra/forms.server";
+import { clientIp, consumeRateLimit, type RateLimitKind } from "~/infra/rate-limit.server";
 import type { FieldReply, FormReply } from "~/lib/form-reply";
 import type { Failure, FailureKind } from "~/lib/result";
-import { cacheHeaders } from "./cache-policy";
-import type { FormRejection } from "./forms.server";
-import { clientIp, consumeRateLimit, type RateLimitKind } from "./rate-limit.server";
 import { makeToast } from "./toast.server";
 
 /** The HTTP status of each failure kind: the one mapping of the site. */

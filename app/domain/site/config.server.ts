@@ -1,8 +1,8 @@
 import { siteContent } from "~/domain/site/snapshot.server";
 import { formatList } from "~/i18n/format";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locale";
+import { agencyTimeZone, env, siteUrl } from "~/infra/env.server";
 import { fallbackSiteConfig, type SiteConfig } from "~/lib/site-config";
-import { agencyTimeZone, env, siteUrl } from "./env.server";
 
 /**
  * Brand and contact details as pages show them: the site's settings (app/domain/site) in the

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { isAdmin } from "~/domain/admin/rights";
-import { adminPassCookie, hasFreshAdminPass } from "./cookies.server";
+import { adminPassCookie, hasFreshAdminPass } from "~/infra/cookies.server";
 import { getAuthUser } from "./session.server";
 
 /**
