@@ -100,10 +100,10 @@ describe("analytics salts", () => {
       expect(salt).toMatch(/^[0-9a-f]{64}$/);
       // It is the live salt: it makes the stored id.
       expect(visitorId(salt, new URL(SITE).host, VISITOR.ip, VISITOR.ua)).toBe(visitors[0]);
-      const endOfDay = (Date.parse(`${today()}T00:00:00Z`) + 86_400_000 - Date.now()) / 1000;
-      const ttl = await client.ttl(key);
-      expect(ttl).toBeGreaterThan(0);
-      expect(ttl).toBeLessThanOrEqual(Math.ceil(endOfDay));
+      const endOfDay = Date.parse(`${today()}T00:00:00Z`) + 86_400_000;
+      // Expires at the day's end to the millisecond (its absolute expiry, not a rounded TTL).
+      const expiresAt = await client.pexpiretime(key);
+      expect(expiresAt).toBe(endOfDay);
       expect(await client.keys("analytics:salt:*")).toEqual([key]);
     } finally {
       client.disconnect();

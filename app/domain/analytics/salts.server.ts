@@ -70,8 +70,9 @@ export function redisSalts(url: string, fallback: SaltReader, now = Date.now): S
       await redisConnected(url);
       const client = redisClient(url);
       if (day === utcDayOf(now())) {
-        const seconds = Math.ceil((Date.parse(`${day}T00:00:00Z`) + DAY_MS - now()) / 1000);
-        await client.set(key, randomBytes(32).toString("hex"), "EX", Math.max(1, seconds), "NX");
+        // Gone the very millisecond its day ends (PXAT: an absolute time), never a second later.
+        const endOfDay = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
+        await client.set(key, randomBytes(32).toString("hex"), "PXAT", endOfDay, "NX");
       }
       const value = await client.get(key);
       warned = false;
