@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { heldHeap } from "../../test/support/held-heap.ts";
 import { batchedAccessLog } from "../access-log.ts";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -20,11 +21,11 @@ describe("batchedAccessLog", () => {
   it("keeps at most maxLines in memory under a flood and says how many it dropped", async () => {
     const writes: string[] = [];
     const log = batchedAccessLog((text) => writes.push(text), { maxLines: 100, backlog: () => 0 });
-    const before = process.memoryUsage().heapUsed;
+    const before = heldHeap();
     const started = performance.now();
     for (let i = 0; i < 1_000_000; i++) log.line(`POST /login 429 ${"x".repeat(40)} ${i}`);
     const ms = performance.now() - started;
-    const grown = process.memoryUsage().heapUsed - before;
+    const grown = heldHeap() - before;
     await nextTurn();
     const written = writes[0]?.split("\n") ?? [];
     expect(written).toHaveLength(101);

@@ -1,6 +1,5 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { heldHeap, MB } from "../../test/support/held-heap.ts";
 import { FormGate, type Release } from "../form-gate.ts";
 
 /**
@@ -183,19 +182,6 @@ describe("what the gate remembers", () => {
   /** A gate that remembers every client: each post takes a token from a bucket of its own. */
   const rememberingAll = () =>
     new FormGate({ overloaded: () => true, overloadedPerSecond: 1e9, now: () => 0 });
-
-  /**
-   * The heap the gate holds, after a full collection: what a flood leaves behind, not the
-   * garbage it made on the way (clients evicted after living through a few thousand posts are
-   * old-generation garbage, collected when V8 decides to).
-   */
-  setFlagsFromString("--expose-gc");
-  const collect = runInNewContext("gc") as () => void;
-  const heldHeap = () => {
-    collect();
-    return process.memoryUsage().heapUsed;
-  };
-  const MB = 1024 * 1024;
 
   it("stays bounded through 1 000 000 posts from distinct addresses, in linear time", async () => {
     const gate = rememberingAll();

@@ -6,6 +6,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { heldHeap } from "../testing-heap.ts";
 import { type SqlTestBackend, startBackendWithSql } from "./backend-with-sql.ts";
 import { anonClient, serviceClient, sleep } from "./helpers.ts";
 import { SLOW_FIXTURES, timed } from "./slow-fixtures.ts";
@@ -53,7 +54,7 @@ async function floodNotes(): Promise<number> {
 
 describe("a flood of abandoned requests", () => {
   it("drops 2000 connect-send-disconnect writes unrun and reopens nothing", async () => {
-    const heapBefore = process.memoryUsage().heapUsed;
+    const heapBefore = heldHeap();
     const stopsBefore = stops();
     const { ms } = await timed(async () => {
       for (let wave = 0; wave < 10; wave++) {
@@ -78,7 +79,7 @@ describe("a flood of abandoned requests", () => {
     // The backend runs in this process: its heap holds every waiting request (~33 MB measured,
     // garbage included). RSS is not bounded here: 200 sockets at once on both ends are the
     // HTTP server's cost, the same before this change.
-    expect((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toBeLessThan(64);
+    expect((heldHeap() - heapBefore) / 2 ** 20).toBeLessThan(64);
     const read = await timed(() => anonClient(backend).from("posts").select("id").limit(1));
     expect(read.value.error).toBeNull();
     expect(read.ms).toBeLessThan(1500);
@@ -86,7 +87,7 @@ describe("a flood of abandoned requests", () => {
 
   it("stops at most the budget's statements a minute for a patient abuser", async () => {
     const stopsBefore = stops();
-    const heapBefore = process.memoryUsage().heapUsed;
+    const heapBefore = heldHeap();
     const impatient = (ms: number) => ({ signal: AbortSignal.timeout(ms) });
     const { ms } = await timed(async () => {
       // Each round starts a 2.5 s statement and leaves once it has run over 1 s.
@@ -111,6 +112,6 @@ describe("a flood of abandoned requests", () => {
     expect(logged.filter((line) => line.includes("further ones run on"))).toHaveLength(1);
     // 3 stopped at ~1.2 s, the others ran their 2.5 s: ~3 × 1.2 + 3 × 2.5 s, with margin.
     expect(ms).toBeLessThan(20_000);
-    expect((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toBeLessThan(64);
+    expect((heldHeap() - heapBefore) / 2 ** 20).toBeLessThan(64);
   });
 });

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { TestBackend as RunningBackend } from "../testing.ts";
+import { heldHeap } from "../testing-heap.ts";
 
 /** What the client helpers need: a test backend, or one from test/backend-with-sql.ts. */
 type TestBackend = Pick<RunningBackend, "url" | "anonKey" | "serviceRoleKey">;
@@ -122,11 +123,11 @@ export async function spawnBackend(
  * `megabytes` (bad input must be refused cheaply).
  */
 export async function bounded<T>(work: () => Promise<T>, ms: number, megabytes = 64): Promise<T> {
-  const heapBefore = process.memoryUsage().heapUsed;
+  const heapBefore = heldHeap();
   const started = performance.now();
   const result = await work();
   const elapsed = performance.now() - started;
-  const grown = (process.memoryUsage().heapUsed - heapBefore) / (1024 * 1024);
+  const grown = (heldHeap() - heapBefore) / (1024 * 1024);
   if (elapsed >= ms) throw new Error(`took ${elapsed.toFixed(0)} ms (limit ${ms} ms)`);
   if (grown >= megabytes) throw new Error(`heap grew ${grown.toFixed(1)} MB (limit ${megabytes})`);
   return result;
