@@ -7,12 +7,14 @@ import { createServer } from "node:net";
  * moment later in a child process lost that race once in CI (EADDRINUSE). Each Vitest worker
  * running at the same time (`VITEST_POOL_ID`, unique among them) has a block of its own; a port
  * is handed out only after binding it here succeeded, and not again by this process until the
- * block wraps.
+ * block wraps. TEST_PORT_BLOCK shifts the blocks, so two suites running side by side on one
+ * machine (two checkouts) take different ones.
  */
 const FIRST = 20_000;
 const BLOCK = 1_500;
 const BLOCKS = 8;
-const block = (Number(process.env.VITEST_POOL_ID) || 0) % BLOCKS;
+const block =
+  ((Number(process.env.VITEST_POOL_ID) || 0) + (Number(process.env.TEST_PORT_BLOCK) || 0)) % BLOCKS;
 let cursor = Math.floor(Math.random() * BLOCK);
 
 function canListen(port: number): Promise<boolean> {
