@@ -2,11 +2,12 @@ import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import autocannon from "autocannon";
-import { ensureBuild, startTestSite } from "../test/support/site.ts";
+import { ensureBuild, startTestSite, type TestSite } from "../test/support/site.ts";
 
 /**
- * npm run bench:login-flood — credential stuffing while visitors read the cached /blog, in one
- * run on one instance:
+ * npm run bench:login-flood — credential stuffing while visitors read the cached /blog, on one
+ * instance with one worker, then with two (the default of WEB_CONCURRENCY on these machines; set
+ * WEB_CONCURRENCY to run one count only), each:
  * 1. `/blog` alone (the baseline);
  * 2. "rotating": FLOOD_CONNECTIONS connections post wrong passwords for ever-new addresses from
  *    ever-new X-Forwarded-For addresses (TRUST_PROXY=1: no per-client or per-e-mail limit ever
@@ -23,14 +24,10 @@ const READERS = 10;
 /** The rotating flood tries this many addresses in turn (each soon over its per-e-mail limit). */
 const EMAILS = Number(process.env.FLOOD_EMAILS || 5);
 
+const WORKER_COUNTS = process.env.WEB_CONCURRENCY ? [Number(process.env.WEB_CONCURRENCY)] : [1, 2];
+
 ensureBuild();
-const site = await startTestSite({
-  env: {
-    RATE_LIMIT: "on",
-    TRUST_PROXY: "1",
-    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
-  },
-});
+let site: TestSite;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -157,28 +154,35 @@ async function floodAtTheLimits() {
   };
 }
 
-await fetch(`${site.url}/blog`); // fill the page cache
-const alone = blogFigures(await readBlog(10));
-const rotating = await rotatingFlood();
-const atTheLimits = await floodAtTheLimits();
-await site.stop();
+async function measure(workers: number) {
+  site = await startTestSite({
+    env: { RATE_LIMIT: "on", TRUST_PROXY: "1", WEB_CONCURRENCY: String(workers) },
+  });
+  // Fill the page cache (of every worker: each keeps its own).
+  for (let i = 0; i < 4 * workers; i++) await (await fetch(`${site.url}/blog`)).arrayBuffer();
+  const alone = blogFigures(await readBlog(10));
+  const rotating = await rotatingFlood();
+  const atTheLimits = await floodAtTheLimits();
+  await site.stop();
+  return { workers, cachedBlogAlone: alone, rotating, atTheLimits };
+}
 
-const results = {
-  date: new Date().toISOString(),
-  workers: Number(process.env.WEB_CONCURRENCY || 1),
-  cachedBlogAlone: alone,
-  rotating,
-  atTheLimits,
-};
+const runs = [];
+for (const workers of WORKER_COUNTS) runs.push(await measure(workers));
+const results = { date: new Date().toISOString(), runs };
 mkdirSync("bench/results", { recursive: true });
 writeFileSync("bench/results/login-flood.json", `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
-for (const [name, run] of [
-  ["rotating", rotating],
-  ["at the limits", atTheLimits],
-] as const) {
-  if (run.cachedBlog.p99 > 50) {
-    console.error(`${name}: cached /blog p99 ${run.cachedBlog.p99} ms exceeds the 50 ms goal`);
-    process.exitCode = 1;
+for (const run of runs) {
+  for (const [name, phase] of [
+    ["rotating", run.rotating],
+    ["at the limits", run.atTheLimits],
+  ] as const) {
+    if (phase.cachedBlog.p99 > 50) {
+      console.error(
+        `${run.workers} worker(s), ${name}: cached /blog p99 ${phase.cachedBlog.p99} ms exceeds the 50 ms goal`,
+      );
+      process.exitCode = 1;
+    }
   }
 }

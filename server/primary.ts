@@ -6,6 +6,7 @@ import { type ContentBus, type ContentChange, createRedisBus } from "./content-b
 import type { BackendHandle } from "./embedded-backend.ts";
 import { type PrimaryMessage, SITE_MESSAGE, type WorkerMessage } from "./messages.ts";
 import { onStopSignals } from "./shutdown.ts";
+import { workerExecArgv } from "./worker-flags.ts";
 
 /** A worker that dies sooner than this after its start is replaced after a growing pause. */
 const CRASH_WINDOW_MS = 5_000;
@@ -26,6 +27,7 @@ export function runPrimary(options: {
 }): void {
   const { env, count, backend, log } = options;
   new RateLimiterClusterMaster();
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, env.NODE_OPTIONS) });
   const salts = new DaySalts();
   const started = new Map<Worker, number>();
   const retiring = new Set<Worker>();

@@ -51,6 +51,8 @@ function isTimeZone(value: string): boolean {
 const schema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test", ""]).optional(),
+    /** Node's own (read by Node before any code runs); the primary reads it for its workers' flags. */
+    NODE_OPTIONS: z.string().optional(),
     PORT: port.default(3000),
     HOST: z.string().default("0.0.0.0"),
     SITE_URL: optionalText.pipe(httpUrl.optional()),
