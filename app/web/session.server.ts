@@ -5,6 +5,7 @@ import { type SessionUser, toSessionUser } from "~/domain/accounts/session-user"
 import { isAdmin } from "~/domain/admin/rights";
 import { localeFromPath, localizePath, pagePath } from "~/i18n/locale";
 import { redirectWithToast } from "./toast.server";
+import { viewerContext, viewerOf } from "./viewer.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -93,22 +94,16 @@ export function loginRedirectUrl(request: Request): string {
   return `${localizePath("/login", localeFromPath(page))}?redirectTo=${encodeURIComponent(back)}`;
 }
 
-/** Guard for loaders and actions: anonymous visitors go to the login page and come back after. */
-export async function requireUser({
-  request,
-  context,
-}: {
-  request: Request;
-  context: Ctx;
-}): Promise<User> {
+/** Anonymous visitors go to the login page and come back after. */
+async function signedInUser({ request, context }: { request: Request; context: Ctx }) {
   const user = await getAuthUser(context);
   if (!user) throw redirect(loginRedirectUrl(request));
   return user;
 }
 
-/** Admin guard: anonymous → login; signed in without admin rights → home with an info toast. */
-export async function requireAdmin(args: { request: Request; context: Ctx }): Promise<User> {
-  const user = await requireUser(args);
+/** Anonymous → login; signed in without admin rights → home with an info toast. */
+async function adminUser(args: { request: Request; context: Ctx }) {
+  const user = await signedInUser(args);
   if (!isAdmin(user)) {
     throw await redirectWithToast("/", {
       type: "info",
@@ -118,21 +113,28 @@ export async function requireAdmin(args: { request: Request; context: Ctx }): Pr
   return user;
 }
 
+/** The verified viewer into the router context, for every loader and action below the layout. */
+async function admit(context: Ctx, user: User) {
+  (context as RouterContextProvider).set(viewerContext, await viewerOf(user, context));
+}
+
 /**
  * Middleware of the account pages' layout (app/routes/account/layout.ts): every request under it
  * is for signed-in visitors; anyone else goes to the login page and comes back after.
  */
 export const signedInOnly: MiddlewareFunction<Response> = async (args, next) => {
-  await requireUser(args);
+  await admit(args.context, await signedInUser(args));
   return next();
 };
 
 /**
- * Middleware of the account forms' layout (app/routes/account/forms-layout.ts): posting needs a
- * session; a read is the form's own (its loader sends everyone home).
+ * Middleware of the layout of pages whose posts need a session (app/routes/account/forms-layout.ts):
+ * posting needs one (anonymous → login); a read is the page's own (its loader decides).
  */
 export const signedInToPost: MiddlewareFunction<Response> = async (args, next) => {
-  if (args.request.method !== "GET" && args.request.method !== "HEAD") await requireUser(args);
+  if (args.request.method !== "GET" && args.request.method !== "HEAD") {
+    await admit(args.context, await signedInUser(args));
+  }
   return next();
 };
 
@@ -141,6 +143,6 @@ export const signedInToPost: MiddlewareFunction<Response> = async (args, next) =
  * administrators (anonymous → login, signed in without admin rights → home).
  */
 export const adminOnly: MiddlewareFunction<Response> = async (args, next) => {
-  await requireAdmin(args);
+  await admit(args.context, await adminUser(args));
   return next();
 };

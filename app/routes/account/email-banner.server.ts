@@ -10,8 +10,9 @@ import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { mailActionLimit, mailWaitFailure, statedWait } from "~/web/mail-limits.server";
 import { withCookie } from "~/web/replies.server";
-import { getSupabase, requireUser } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 
 import type { Route } from "./+types/email-banner";
 
@@ -26,7 +27,7 @@ const FIELDS = simpleRules({ intent: 1, redirectTo: 1 });
 export async function action(args: Route.ActionArgs) {
   const t = translator(localeOf(args.request));
   const form = await readForm(args.request, FIELDS);
-  const user = await requireUser(args);
+  const { user } = args.context.get(viewerContext);
   const home = t.path("/");
   const back = form.ok ? safeRedirectPath(form.formData.get("redirectTo"), home) : home;
   if (!form.ok) return redirectWithToast(back, { type: "error", title: form.message });

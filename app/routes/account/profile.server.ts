@@ -14,12 +14,13 @@ import {
   rateLimit,
   rejectedForm,
 } from "~/web/replies.server";
-import { getSupabase, requireUser } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/profile";
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const { user } = args.context.get(viewerContext);
   const { email, fullName, avatarUrl } = toSessionUser(user);
   const { i18n } = pageI18n(args.url, [
     "auth.currentPassword",
@@ -42,7 +43,6 @@ export async function action(args: Route.ActionArgs): Promise<FormAnswer<Profile
   const t = translator(localeOf(args.request));
   if (intent === "password") return passwordAction(args, t);
   const read = await readSubmission(args.request, accountSchemasIn(t.locale).profile);
-  await requireUser(args);
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
@@ -69,7 +69,7 @@ async function passwordAction(args: Route.ActionArgs, t: Translator) {
   const read = await readSubmission(args.request, accountSchemasIn(t.locale).changePassword, {
     extra: { username: 1 },
   });
-  const user = await requireUser(args);
+  const { user } = args.context.get(viewerContext);
   if (!read.ok) return forPasswordForm(rejectedForm(read));
   const { submission } = read;
   if (submission.status !== "success") return forPasswordForm(invalidForm(submission));

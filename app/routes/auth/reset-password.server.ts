@@ -6,8 +6,9 @@ import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import type { Result } from "~/lib/result";
 import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
-import { getAuthUser, getSupabase, isRecoverySession, requireUser } from "~/web/session.server";
+import { getAuthUser, getSupabase, isRecoverySession } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -26,7 +27,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { email: user.email ?? "", needsCurrent: !(await isRecoverySession(context)), i18n };
 }
 
-/** POST /reset-password: the new password (same rules as sign-up); signed in afterwards. */
+/**
+ * POST /reset-password: the new password (same rules as sign-up); signed in afterwards. Posting
+ * needs a session (app/routes/account/forms-layout.ts sends anyone else to the login page).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(localeOf(request));
   const schemas = accountSchemasIn(t.locale);
@@ -34,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const schema = recovery ? schemas.resetPassword : schemas.changePassword;
   // The read-only e-mail travels as `username` for password managers.
   const read = await readSubmission(request, schema, { extra: { username: 1 } });
-  const user = await requireUser({ request, context });
+  const { user } = context.get(viewerContext);
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
