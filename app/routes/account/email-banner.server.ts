@@ -8,7 +8,13 @@ import { siteUrl } from "~/infra/env.server";
 import { readForm, simpleRules } from "~/infra/forms.server";
 import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { mailActionLimit, mailWaitFailure, statedWait } from "~/web/mail-limits.server";
+import { overLimit } from "~/web/limits.server";
+import {
+  MAIL_LIMITS,
+  mailBrowserCookie,
+  mailWaitFailure,
+  statedWait,
+} from "~/web/mail-limits.server";
 import { withCookie } from "~/web/replies.server";
 import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -20,6 +26,9 @@ import type { Route } from "./+types/email-banner";
 export function loader({ url }: Route.LoaderArgs) {
   return redirect(translator(localeOf(url)).path("/"));
 }
+
+/** A new confirmation mail counts as a mail action (app/web/mail-limits.server.ts). */
+const LIMITS = { resend: MAIL_LIMITS } as const;
 
 const FIELDS = simpleRules({ intent: 1, redirectTo: 1 });
 
@@ -35,7 +44,8 @@ export async function action(args: Route.ActionArgs) {
     return redirect(back, { headers: { "Set-Cookie": dismissBannerCookie() } });
   }
   const email = user.email ?? "";
-  const { limited, setCookie } = await mailActionLimit(args.request, email);
+  const setCookie = mailBrowserCookie(args.request, email);
+  const limited = await overLimit(args.request, LIMITS.resend, { email });
   const refuse = async (title: string) =>
     withCookie(await redirectWithToast(back, { type: "error", title }), setCookie);
   if (limited) return refuse(limited.message);

@@ -7,17 +7,15 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import type { FormReply } from "~/lib/form-reply";
-import {
-  type FormAnswer,
-  failedForm,
-  invalidForm,
-  rateLimit,
-  rejectedForm,
-} from "~/web/replies.server";
+import { overLimit, PASSWORD_CHECK_LIMITS } from "~/web/limits.server";
+import { type FormAnswer, failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
 import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/profile";
+
+/** Checking the current password counts as a sign-in (app/web/limits.server.ts). */
+const LIMITS = { changePassword: PASSWORD_CHECK_LIMITS } as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = args.context.get(viewerContext);
@@ -74,7 +72,7 @@ async function passwordAction(args: Route.ActionArgs, t: Translator) {
   const { submission } = read;
   if (submission.status !== "success") return forPasswordForm(invalidForm(submission));
   const email = user.email ?? "";
-  const limited = await rateLimit("login", args.request, [email]);
+  const limited = await overLimit(args.request, LIMITS.changePassword, { email });
   if (limited) return forPasswordForm(failedForm(limited, submission));
   const { currentPassword, password } = submission.value;
   const result = await changePassword(getSupabase(args.context), email, currentPassword, password);

@@ -5,11 +5,15 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import type { Result } from "~/lib/result";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { overLimit, PASSWORD_CHECK_LIMITS } from "~/web/limits.server";
+import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
 import { getAuthUser, getSupabase, isRecoverySession } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/reset-password";
+
+/** Checking the current password counts as a sign-in (app/web/limits.server.ts). */
+const LIMITS = { change: PASSWORD_CHECK_LIMITS } as const;
 
 /**
  * GET /reset-password: a session is required. A session opened by a recovery link (within the
@@ -49,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await updatePassword(supabase, password);
   } else {
     const email = user.email ?? "";
-    const limited = await rateLimit("login", request, [email]);
+    const limited = await overLimit(request, LIMITS.change, { email });
     if (limited) return failedForm(limited, submission);
     const value = submission.value as { currentPassword?: unknown };
     const current = typeof value.currentPassword === "string" ? value.currentPassword : "";
