@@ -5,8 +5,9 @@ import { pageSnapshot } from "~/web/page-content.server";
 import type { Route } from "./+types/portfolio";
 
 /**
- * Signed-in only (the account layout's middleware). ?category= (a category's slug) filters the projects; ?project= opens one's
- * details (no JS), and a project's former slug answers 301 to its current one.
+ * Signed-in only: the account layout's middleware (app/routes.ts). ?category= (a category's slug)
+ * filters the projects; ?project= opens one's details (no JS), and a project's former slug
+ * answers 301 to its current one.
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const { locale, i18n } = pageI18n(url, [
