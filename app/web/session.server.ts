@@ -2,10 +2,9 @@ import type { User } from "@supabase/supabase-js";
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { authUserContext, supabaseContext } from "~/context";
 import { type SessionUser, toSessionUser } from "~/domain/accounts/session-user";
-import { isAdmin } from "~/domain/admin/rights";
 import { localeFromPath, localizePath, pagePath } from "~/i18n/locale";
 import { redirectWithToast } from "./toast.server";
-import { viewerContext, viewerOf } from "./viewer.server";
+import { type Viewer, viewerContext, viewerOf } from "./viewer.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -101,21 +100,11 @@ async function signedInUser({ request, context }: { request: Request; context: C
   return user;
 }
 
-/** Anonymous → login; signed in without admin rights → home with an info toast. */
-async function adminUser(args: { request: Request; context: Ctx }) {
-  const user = await signedInUser(args);
-  if (!isAdmin(user)) {
-    throw await redirectWithToast("/", {
-      type: "info",
-      title: "That page is for administrators only.",
-    });
-  }
-  return user;
-}
-
 /** The verified viewer into the router context, for every loader and action below the layout. */
-async function admit(context: Ctx, user: User) {
-  (context as RouterContextProvider).set(viewerContext, await viewerOf(user, context));
+async function admit(context: Ctx, user: User): Promise<Viewer> {
+  const viewer = await viewerOf(user, context);
+  (context as RouterContextProvider).set(viewerContext, viewer);
+  return viewer;
 }
 
 /**
@@ -128,8 +117,9 @@ export const signedInOnly: MiddlewareFunction<Response> = async (args, next) => 
 };
 
 /**
- * Middleware of the layout of pages whose posts need a session (app/routes/account/forms-layout.ts):
- * posting needs one (anonymous → login); a read is the page's own (its loader decides).
+ * Middleware of the layout of pages whose posts need a session
+ * (app/routes/account/forms-layout.ts): posting needs one (anonymous → login); a read is the
+ * page's own (its loader decides).
  */
 export const signedInToPost: MiddlewareFunction<Response> = async (args, next) => {
   if (args.request.method !== "GET" && args.request.method !== "HEAD") {
@@ -140,9 +130,15 @@ export const signedInToPost: MiddlewareFunction<Response> = async (args, next) =
 
 /**
  * Middleware of the admin layout (app/routes/admin/layout.ts): every request under it is for
- * administrators (anonymous → login, signed in without admin rights → home).
+ * administrators (anonymous → login, signed in without admin rights → home with an info toast).
  */
 export const adminOnly: MiddlewareFunction<Response> = async (args, next) => {
-  await admit(args.context, await adminUser(args));
+  const viewer = await admit(args.context, await signedInUser(args));
+  if (!viewer.isAdmin) {
+    throw await redirectWithToast("/", {
+      type: "info",
+      title: "That page is for administrators only.",
+    });
+  }
   return next();
 };
