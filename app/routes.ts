@@ -17,14 +17,12 @@ const PAGES: Page[] = [
   ["newsletter", "routes/newsletter.tsx"],
   ["newsletter/confirm", "routes/newsletter/link.tsx", "newsletter-confirm"],
   ["newsletter/unsubscribe", "routes/newsletter/link.tsx", "newsletter-unsubscribe"],
-  ["portfolio", "routes/portfolio.tsx"],
   ["terms", "routes/legal/document.tsx", "terms"],
   ["privacy", "routes/legal/document.tsx", "privacy"],
   ["login", "routes/auth/login.tsx"],
   ["signup", "routes/auth/signup.tsx"],
   ["logout", "routes/auth/logout.tsx"],
   ["forgot-password", "routes/auth/forgot-password.tsx"],
-  ["reset-password", "routes/auth/reset-password.tsx"],
   ["auth/confirm", "routes/auth/confirm.tsx"],
   ["404", "routes/not-found.tsx", "not-found"],
 ];
@@ -33,12 +31,18 @@ const PAGES: Page[] = [
 const ACCOUNT_PAGES: Page[] = [
   ["profile", "routes/account/profile.tsx"],
   ["dashboard", "routes/account/dashboard.tsx"],
+  ["portfolio", "routes/account/portfolio.tsx"],
 ];
 
-/** Forms over every page for signed-in visitors: their layout guards the posts (a GET goes home). */
+/**
+ * Pages whose posts need a session while a read is the page's own: the forms over every page for
+ * signed-in visitors (a GET goes home) and the new password's page (a GET without a session
+ * goes to the page that sends a reset link). Their layout guards the posts.
+ */
 const ACCOUNT_FORMS: Page[] = [
   ["onboarding", "routes/account/onboarding.tsx"],
   ["email-banner", "routes/account/email-banner.tsx"],
+  ["reset-password", "routes/auth/reset-password.tsx"],
 ];
 
 /** English keeps the file's id; Kiswahili and French prefix path and id with the language. */

@@ -12,11 +12,15 @@ import { publicCacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
 import { pageParams } from "~/lib/page-query";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { overLimit, perAddress } from "~/web/limits.server";
 import { pageContent } from "~/web/page-content.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
 import { getAuthUser, getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/contact";
+
+/** Messages per client address, counted once the form is valid (app/web/limits.server.ts). */
+const LIMITS = { send: [perAddress("contact")] } as const;
 
 /**
  * The contact page; `?topic=` (chat widget) prefills the message, `?service=` (a service page's
@@ -43,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
-  const limited = await rateLimit("contact", request);
+  const limited = await overLimit(request, LIMITS.send, submission.value);
   if (limited) return failedForm(limited, submission);
   const { name, email, message, service, redirectTo } = submission.value;
   const user = await getAuthUser(context);

@@ -9,9 +9,13 @@ import { translator } from "~/i18n/translate.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
 import type { FormReply } from "~/lib/form-reply";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { overLimit, perAddress } from "~/web/limits.server";
+import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
 import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/newsletter";
+
+/** Subscriptions per client address, counted once the form is valid (app/web/limits.server.ts). */
+const LIMITS = { subscribe: [perAddress("newsletter")] } as const;
 
 /**
  * A plain page with the sign-up box. Visitors without JS land here after posting the box on /blog
@@ -34,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
-  const limited = await rateLimit("newsletter", request);
+  const limited = await overLimit(request, LIMITS.subscribe, submission.value);
   if (limited) return failedForm(limited, submission);
   const result = await subscribeToNewsletter(
     getSupabase(context),

@@ -4,8 +4,9 @@ import type { z } from "zod";
 import { readSubmission } from "~/infra/forms.server";
 import type { Result } from "~/lib/result";
 import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
-import { getSupabase, requireAdmin } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 
 /** What the admin list and detail pages share on the server: the guarded form, the answers. */
 export type AdminArgs = {
@@ -15,18 +16,18 @@ export type AdminArgs = {
   context: Readonly<RouterContextProvider>;
 };
 
-/** The admin's client and the request's query (loaders). */
+/** The admin (the layout's viewer), their client and the request's query (loaders). */
 export async function adminLoad(args: AdminArgs) {
-  const user = await requireAdmin(args);
+  const { user } = args.context.get(viewerContext);
   return { user, supabase: getSupabase(args.context), query: args.url.searchParams };
 }
 
 /**
- * An admin action's form: the guard first (anonymous → login, non-admin → home), then the body
+ * An admin action's form (the admin layout's middleware let only administrators in): the body
  * through the one form contract. `answer` is set when the form is refused or invalid (400).
  */
 export async function readAdminForm<Schema extends z.ZodType>(args: AdminArgs, schema: Schema) {
-  const user: User = await requireAdmin(args);
+  const user: User = args.context.get(viewerContext).user;
   const supabase = getSupabase(args.context);
   const read = await readSubmission(args.request, schema);
   if (!read.ok) return { answer: rejectedForm(read) } as const;

@@ -10,9 +10,10 @@ import { readSubmission, validateForm } from "~/infra/forms.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
 import { type FormAnswer, rejectedForm, STATUS_OF } from "~/web/replies.server";
-import { getSupabase, requireAdmin } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { makeToast, redirectWithToast } from "~/web/toast.server";
 import { storeUploadedFile } from "./uploads.server";
+import { viewerContext } from "./viewer.server";
 
 /**
  * The post editor's server side (/admin/posts/new and /admin/posts/:id): loading the post,
@@ -88,8 +89,9 @@ export async function editorAction(
   args: RouteArgs,
   mode: "new" | "edit",
 ): Promise<FormAnswer<EditorReply>> {
-  // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
-  const user = await requireAdmin(args);
+  // The admin layout's middleware ran first: nobody but an admin gets a byte of the upload read
+  // (server/request-body.ts).
+  const { user } = args.context.get(viewerContext);
   const read = await readSubmission(args.request, postFormSchema, {
     extra: { intent: 1, cover_file: 1 },
     multipart: true,

@@ -1,10 +1,7 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { localeOf } from "~/i18n/page.server";
-import { translate } from "~/i18n/translate.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import type { FormRejection } from "~/infra/forms.server";
-import { clientIp, consumeRateLimit, type RateLimitKind } from "~/infra/rate-limit.server";
 import type { FieldReply, FormReply } from "~/lib/form-reply";
 import type { Failure, FailureKind } from "~/lib/result";
 import { makeToast } from "./toast.server";
@@ -94,18 +91,4 @@ export function withCookie<T extends { init: ResponseInit | null } | Response>(
   headers.append("Set-Cookie", cookie);
   answer.init = { ...answer.init, headers };
   return answer;
-}
-
-/** null when allowed; otherwise the 429 failure (the wait in its message and Retry-After). */
-export async function rateLimit(
-  kind: RateLimitKind,
-  request: Request,
-  extraKeys: string[] = [],
-  { perIp = true }: { perIp?: boolean } = {},
-): Promise<Failure | null> {
-  const keys = perIp ? [clientIp(request), ...extraKeys] : extraKeys;
-  const wait = await consumeRateLimit(kind, keys);
-  if (wait === null) return null;
-  const message = translate(localeOf(request), "validation.rateLimited", { seconds: wait });
-  return { ok: false, kind: "limited", message, retryAfter: wait };
 }

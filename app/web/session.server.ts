@@ -2,9 +2,9 @@ import type { User } from "@supabase/supabase-js";
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { authUserContext, supabaseContext } from "~/context";
 import { type SessionUser, toSessionUser } from "~/domain/accounts/session-user";
-import { isAdmin } from "~/domain/admin/rights";
 import { localeFromPath, localizePath, pagePath } from "~/i18n/locale";
 import { redirectWithToast } from "./toast.server";
+import { type Viewer, viewerContext, viewerOf } from "./viewer.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -93,29 +93,18 @@ export function loginRedirectUrl(request: Request): string {
   return `${localizePath("/login", localeFromPath(page))}?redirectTo=${encodeURIComponent(back)}`;
 }
 
-/** Guard for loaders and actions: anonymous visitors go to the login page and come back after. */
-export async function requireUser({
-  request,
-  context,
-}: {
-  request: Request;
-  context: Ctx;
-}): Promise<User> {
+/** Anonymous visitors go to the login page and come back after. */
+async function signedInUser({ request, context }: { request: Request; context: Ctx }) {
   const user = await getAuthUser(context);
   if (!user) throw redirect(loginRedirectUrl(request));
   return user;
 }
 
-/** Admin guard: anonymous → login; signed in without admin rights → home with an info toast. */
-export async function requireAdmin(args: { request: Request; context: Ctx }): Promise<User> {
-  const user = await requireUser(args);
-  if (!isAdmin(user)) {
-    throw await redirectWithToast("/", {
-      type: "info",
-      title: "That page is for administrators only.",
-    });
-  }
-  return user;
+/** The verified viewer into the router context, for every loader and action below the layout. */
+async function admit(context: Ctx, user: User): Promise<Viewer> {
+  const viewer = await viewerOf(user, context);
+  (context as RouterContextProvider).set(viewerContext, viewer);
+  return viewer;
 }
 
 /**
@@ -123,24 +112,33 @@ export async function requireAdmin(args: { request: Request; context: Ctx }): Pr
  * is for signed-in visitors; anyone else goes to the login page and comes back after.
  */
 export const signedInOnly: MiddlewareFunction<Response> = async (args, next) => {
-  await requireUser(args);
+  await admit(args.context, await signedInUser(args));
   return next();
 };
 
 /**
- * Middleware of the account forms' layout (app/routes/account/forms-layout.ts): posting needs a
- * session; a read is the form's own (its loader sends everyone home).
+ * Middleware of the layout of pages whose posts need a session
+ * (app/routes/account/forms-layout.ts): posting needs one (anonymous → login); a read is the
+ * page's own (its loader decides).
  */
 export const signedInToPost: MiddlewareFunction<Response> = async (args, next) => {
-  if (args.request.method !== "GET" && args.request.method !== "HEAD") await requireUser(args);
+  if (args.request.method !== "GET" && args.request.method !== "HEAD") {
+    await admit(args.context, await signedInUser(args));
+  }
   return next();
 };
 
 /**
  * Middleware of the admin layout (app/routes/admin/layout.ts): every request under it is for
- * administrators (anonymous → login, signed in without admin rights → home).
+ * administrators (anonymous → login, signed in without admin rights → home with an info toast).
  */
 export const adminOnly: MiddlewareFunction<Response> = async (args, next) => {
-  await requireAdmin(args);
+  const viewer = await admit(args.context, await signedInUser(args));
+  if (!viewer.isAdmin) {
+    throw await redirectWithToast("/", {
+      type: "info",
+      title: "That page is for administrators only.",
+    });
+  }
   return next();
 };

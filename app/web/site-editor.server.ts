@@ -14,8 +14,9 @@ import type { Failure } from "~/lib/result";
 import type { Toast } from "~/lib/toast";
 import type { AdminArgs } from "~/web/admin-form.server";
 import { STATUS_OF } from "~/web/replies.server";
-import { getSupabase, requireAdmin } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { makeToast, redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 
 /**
  * What the site editors' routes (site-list, site-edit, site-history) share on the server: the
@@ -48,8 +49,7 @@ export function requireKind(url: URL): KindSpec {
 }
 
 /**
- * The guard first (anonymous → login, non-admin → home), then the admin's client, language
- * and the kind of the URL.
+ * The admin (the layout's viewer), their client, language and the kind of the URL.
  */
 export async function siteEditorArgs(args: AdminArgs): Promise<{
   user: User;
@@ -58,7 +58,7 @@ export async function siteEditorArgs(args: AdminArgs): Promise<{
   locale: Locale;
   t: Translator;
 }> {
-  const user = await requireAdmin(args);
+  const { user } = args.context.get(viewerContext);
   const kind = requireKind(args.url);
   const { locale, t } = editorLanguage(args.request);
   return { user, supabase: getSupabase(args.context), kind, locale, t };

@@ -1,9 +1,9 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { getAccountShellData } from "~/root.server";
-import * as dashboard from "~/routes/account/dashboard";
-import * as onboarding from "~/routes/account/onboarding";
-import * as profile from "~/routes/account/profile";
+import * as dashboardRoute from "~/routes/account/dashboard";
+import * as onboardingRoute from "~/routes/account/onboarding";
+import * as profileRoute from "~/routes/account/profile";
 import { getAuthUser } from "~/web/session.server";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
@@ -15,6 +15,11 @@ import {
   withBackend,
 } from "../support/backend";
 import { postArgs, routeArgs, withCookies } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const dashboard = routed(dashboardRoute);
+const onboarding = routed(onboardingRoute);
+const profile = routed(profileRoute);
 
 let backend: TestBackend;
 const mock = withBackend((started) => {

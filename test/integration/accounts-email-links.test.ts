@@ -1,10 +1,10 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import * as banner from "~/routes/account/email-banner";
+import * as bannerRoute from "~/routes/account/email-banner";
 import * as confirm from "~/routes/auth/confirm";
 import type { ConfirmLink } from "~/routes/auth/confirm.server";
 import * as forgot from "~/routes/auth/forgot-password";
-import * as reset from "~/routes/auth/reset-password";
+import * as resetRoute from "~/routes/auth/reset-password";
 import * as signup from "~/routes/auth/signup";
 import { getSessionUser } from "~/web/session.server";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
@@ -18,6 +18,10 @@ import {
   withBackend,
 } from "../support/backend";
 import { cookieHeaderFrom, postArgs, routeArgs, withCookies } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const banner = routed(bannerRoute);
+const reset = routed(resetRoute);
 
 let backend: TestBackend;
 const mock = withBackend((started) => {

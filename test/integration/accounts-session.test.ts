@@ -1,7 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { getAccountShellData } from "~/root.server";
-import * as banner from "~/routes/account/email-banner";
+import * as bannerRoute from "~/routes/account/email-banner";
 import * as logout from "~/routes/auth/logout";
 import { getSessionUser } from "~/web/session.server";
 import { asResponse, settle, toastOf } from "../support/answers";
@@ -13,6 +13,9 @@ import {
   withBackend,
 } from "../support/backend";
 import { postArgs, routeArgs, withCookies } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const banner = routed(bannerRoute);
 
 /** Signing out, and the banner that asks an unconfirmed user to confirm the address. */
 let backend: TestBackend;

@@ -1,15 +1,15 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as activity from "~/routes/admin/activity";
-import * as analytics from "~/routes/admin/analytics";
-import * as analyticsCsv from "~/routes/admin/analytics-csv";
-import * as message from "~/routes/admin/message";
-import * as messages from "~/routes/admin/messages";
-import * as overview from "~/routes/admin/overview";
-import * as people from "~/routes/admin/people";
-import * as subscribers from "~/routes/admin/subscribers";
-import * as csv from "~/routes/admin/subscribers-csv";
+import * as activityRoute from "~/routes/admin/activity";
+import * as analyticsRoute from "~/routes/admin/analytics";
+import * as analyticsCsvRoute from "~/routes/admin/analytics-csv";
+import * as messageRoute from "~/routes/admin/message";
+import * as messagesRoute from "~/routes/admin/messages";
+import * as overviewRoute from "~/routes/admin/overview";
+import * as peopleRoute from "~/routes/admin/people";
+import * as subscribersRoute from "~/routes/admin/subscribers";
+import * as csvRoute from "~/routes/admin/subscribers-csv";
 import { asResponse, settle, toastOf } from "../support/answers";
 import {
   createUser,
@@ -19,6 +19,17 @@ import {
   uniqueEmail,
 } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const activity = routed(activityRoute);
+const analytics = routed(analyticsRoute);
+const analyticsCsv = routed(analyticsCsvRoute);
+const message = routed(messageRoute);
+const messages = routed(messagesRoute);
+const overview = routed(overviewRoute);
+const people = routed(peopleRoute);
+const subscribers = routed(subscribersRoute);
+const csv = routed(csvRoute);
 
 let backend: TestBackend;
 let messageId: number;

@@ -2,12 +2,17 @@ import type { TestBackend } from "@jenga/supabase-local/testing";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as edit from "~/routes/admin/post-edit";
-import * as create from "~/routes/admin/post-new";
-import * as list from "~/routes/admin/posts-list";
+import * as editRoute from "~/routes/admin/post-edit";
+import * as createRoute from "~/routes/admin/post-new";
+import * as listRoute from "~/routes/admin/posts-list";
 import { asData, settle } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, postRouteArgs, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const edit = routed(editRoute);
+const create = routed(createRoute);
+const list = routed(listRoute);
 
 let backend: TestBackend;
 let admin: string;

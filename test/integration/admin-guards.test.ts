@@ -1,12 +1,17 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as edit from "~/routes/admin/post-edit";
-import * as create from "~/routes/admin/post-new";
-import * as list from "~/routes/admin/posts-list";
+import * as editRoute from "~/routes/admin/post-edit";
+import * as createRoute from "~/routes/admin/post-new";
+import * as listRoute from "~/routes/admin/posts-list";
 import { asResponse, settle, toastOf } from "../support/answers";
 import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, postRouteArgs, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const edit = routed(editRoute);
+const create = routed(createRoute);
+const list = routed(listRoute);
 
 let backend: TestBackend;
 let draftId: number;

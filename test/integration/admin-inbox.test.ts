@@ -1,8 +1,8 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as message from "~/routes/admin/message";
-import * as messages from "~/routes/admin/messages";
-import * as overview from "~/routes/admin/overview";
+import * as messageRoute from "~/routes/admin/message";
+import * as messagesRoute from "~/routes/admin/messages";
+import * as overviewRoute from "~/routes/admin/overview";
 import { asData, asResponse, settle } from "../support/answers";
 import {
   adminUserId,
@@ -12,6 +12,11 @@ import {
   uniqueEmail,
 } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const message = routed(messageRoute);
+const messages = routed(messagesRoute);
+const overview = routed(overviewRoute);
 
 let backend: TestBackend;
 let admin: string;

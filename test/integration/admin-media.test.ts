@@ -1,3 +1,4 @@
+import { routed } from "../support/routed";
 /**
  * Cover uploads and the media library, through the real actions against the embedded backend
  * (Storage, RLS and all): what is stored, what is refused (and how the form answers), what is
@@ -9,15 +10,19 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_MESSAGES } from "~/domain/media/limits";
 import { allKeysOf } from "~/domain/media/urls";
-import * as library from "~/routes/admin/media-library";
-import * as upload from "~/routes/admin/media-upload";
-import * as create from "~/routes/admin/post-new";
+import * as libraryRoute from "~/routes/admin/media-library";
+import * as uploadRoute from "~/routes/admin/media-upload";
+import * as createRoute from "~/routes/admin/post-new";
 import * as blogPost from "~/routes/blog/post";
 import * as media from "~/routes/media";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { jpegWithGps, pngOf } from "../support/images";
 import { multipartPost, routeArgs } from "../support/route-args";
+
+const library = routed(libraryRoute);
+const upload = routed(uploadRoute);
+const create = routed(createRoute);
 
 let backend: TestBackend;
 let admin: string;

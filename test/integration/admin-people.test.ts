@@ -1,8 +1,8 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as overview from "~/routes/admin/overview";
-import * as people from "~/routes/admin/people";
+import * as overviewRoute from "~/routes/admin/overview";
+import * as peopleRoute from "~/routes/admin/people";
 import { asData, asResponse, settle } from "../support/answers";
 import {
   adminUserId,
@@ -13,6 +13,10 @@ import {
   storedUser,
 } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const overview = routed(overviewRoute);
+const people = routed(peopleRoute);
 
 let backend: TestBackend;
 let admin: string;

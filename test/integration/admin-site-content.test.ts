@@ -7,13 +7,17 @@ import { describe, expect, it } from "vitest";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { formatPrice } from "~/domain/site/localize.server";
 import { english, translate } from "~/i18n/translate.server";
-import * as library from "~/routes/admin/media-library";
-import * as edit from "~/routes/admin/site-edit";
+import * as libraryRoute from "~/routes/admin/media-library";
+import * as editRoute from "~/routes/admin/site-edit";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { pngOf } from "../support/images";
 import { formPost, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
 import { type Reply, siteEditorFixture, typedValueOf } from "../support/site-editor";
 import { validForm } from "../support/site-forms";
+
+const library = routed(libraryRoute);
+const edit = routed(editRoute);
 
 const { db, post, rowOf, count, latest, someItem, admin, context } = siteEditorFixture();
 

@@ -5,11 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { KINDS } from "~/domain/site/editor/kinds";
-import * as edit from "~/routes/admin/site-edit";
+import * as editRoute from "~/routes/admin/site-edit";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { formPost, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
 import { type Reply, siteEditorFixture, typedValueOf } from "../support/site-editor";
 import { invalidCases, KIND_LIST, validForm } from "../support/site-forms";
+
+const edit = routed(editRoute);
 
 const { db, post, rowOf, count, latest, someItem, backend, admin, context } = siteEditorFixture();
 

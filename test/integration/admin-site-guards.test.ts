@@ -1,3 +1,4 @@
+import { routed } from "../support/routed";
 /**
  * Every loader and action of the site editors, for every kind, as each role: anonymous
  * visitors go to the login page (coming back afterwards), signed-in users without admin rights
@@ -8,13 +9,17 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KindSpec } from "~/domain/site/editor/fields";
-import * as edit from "~/routes/admin/site-edit";
-import * as history from "~/routes/admin/site-history";
-import * as list from "~/routes/admin/site-list";
+import * as editRoute from "~/routes/admin/site-edit";
+import * as historyRoute from "~/routes/admin/site-history";
+import * as listRoute from "~/routes/admin/site-list";
 import { asResponse, settle, toastOf } from "../support/answers";
 import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
 import { KIND_LIST, validForm } from "../support/site-forms";
+
+const edit = routed(editRoute);
+const history = routed(historyRoute);
+const list = routed(listRoute);
 
 let backend: TestBackend;
 const ids = new Map<string, string>();

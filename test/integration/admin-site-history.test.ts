@@ -1,3 +1,4 @@
+import { routed } from "../support/routed";
 /**
  * History pages (/admin/{kind}/:id/history, /admin/settings/history, /admin/posts/:id/history):
  * every revision with who, when and what changed, and "Restore this version" through rpc
@@ -10,13 +11,17 @@ import type { RevisionView } from "~/domain/site/editor/history.server";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { formatKes } from "~/i18n/format";
 import { english, translate } from "~/i18n/translate.server";
-import * as postEdit from "~/routes/admin/post-edit";
-import * as edit from "~/routes/admin/site-edit";
-import * as history from "~/routes/admin/site-history";
+import * as postEditRoute from "~/routes/admin/post-edit";
+import * as editRoute from "~/routes/admin/site-edit";
+import * as historyRoute from "~/routes/admin/site-history";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
 import { validForm } from "../support/site-forms";
+
+const postEdit = routed(postEditRoute);
+const edit = routed(editRoute);
+const history = routed(historyRoute);
 
 let backend: TestBackend;
 let admin: string;

@@ -1,3 +1,4 @@
+import { routed } from "../support/routed";
 /**
  * The site editors' list pages: order (Move up / Move down through rpc admin_reorder_content),
  * Publish / Hide and Delete after its confirmation step — what the admin sees, what the
@@ -9,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KindSpec } from "~/domain/site/editor/fields";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { english, translate } from "~/i18n/translate.server";
-import * as list from "~/routes/admin/site-list";
+import * as listRoute from "~/routes/admin/site-list";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
 import { KIND_LIST } from "../support/site-forms";
+
+const list = routed(listRoute);
 
 let backend: TestBackend;
 let admin: string;

@@ -4,13 +4,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LINK_EXPIRED, LINK_INVALID } from "~/domain/newsletter/consent.server";
 import { signLink } from "~/domain/newsletter/links.server";
 import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
-import * as subscribers from "~/routes/admin/subscribers";
-import * as csv from "~/routes/admin/subscribers-csv";
+import * as subscribersRoute from "~/routes/admin/subscribers";
+import * as csvRoute from "~/routes/admin/subscribers-csv";
 import * as newsletter from "~/routes/newsletter";
 import * as linkRoute from "~/routes/newsletter/link";
 import { asData, asResponse, settle } from "../support/answers";
 import { serviceClient, signInCookie, uniqueEmail, withBackend } from "../support/backend";
 import { formPost, postArgs, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const subscribers = routed(subscribersRoute);
+const csv = routed(csvRoute);
 
 let backend: TestBackend;
 let smtp: TestSmtp;

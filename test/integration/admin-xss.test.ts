@@ -1,6 +1,6 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as create from "~/routes/admin/post-new";
+import * as createRoute from "~/routes/admin/post-new";
 import {
   FORBIDDEN_IN_SANITIZED_HTML,
   XSS_PAYLOADS,
@@ -9,6 +9,9 @@ import {
 import { asResponse, settle } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const create = routed(createRoute);
 
 let backend: TestBackend;
 let admin: string;

@@ -2,7 +2,7 @@ import type { TestBackend } from "@jenga/supabase-local/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyticsState } from "~/domain/analytics/collector.server";
 import { signLink } from "~/domain/newsletter/links.server";
-import * as onboarding from "~/routes/account/onboarding";
+import * as onboardingRoute from "~/routes/account/onboarding";
 import * as linkRoute from "~/routes/newsletter/link";
 import { asResponse, settle, toastOf } from "../support/answers";
 import {
@@ -13,6 +13,9 @@ import {
   withBackend,
 } from "../support/backend";
 import { formPost, postArgs, routeArgs, withCookies } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const onboarding = routed(onboardingRoute);
 
 /**
  * A confirmed newsletter subscription is a goal once: the press that confirms it, not a second

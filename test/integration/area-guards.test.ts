@@ -2,11 +2,13 @@ import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { viewerContext } from "~/web/viewer.server";
 import routes from "../../app/routes.ts";
 import { asResponse, settle, toastOf } from "../support/answers";
 import { createUser, signInCookie, startAppBackend, type TestBackend } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
 import { type RouteLeaf, routeLeaves } from "../support/route-table";
+import { signInThroughForm, startTestSite, type TestSite } from "../support/site";
 
 /**
  * The account and admin areas are guarded once, by the middleware of their layouts in
@@ -72,7 +74,17 @@ async function throughLayouts(leaf: RouteLeaf, method: "GET" | "POST", cookie?: 
     return (await middleware(args as never, () => run(i + 1))) ?? new Response("no answer");
   };
   const answer = await settle(() => run(0));
-  return { path, reached, answer: reached ? undefined : asResponse(answer) };
+  const viewer = reached ? settleSync(() => args.context.get(viewerContext)) : undefined;
+  return { path, reached, viewer, answer: reached ? undefined : asResponse(answer) };
+}
+
+/** What `run` returned, or undefined when it threw (no viewer in the context). */
+function settleSync<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch {
+    return undefined;
+  }
 }
 
 let backend: TestBackend;
@@ -118,7 +130,8 @@ describe("the route config", () => {
 
   it("mounts the account area in every language", () => {
     const paths = [...under(ACCOUNT), ...under(ACCOUNT_FORMS)].map((leaf) => `/${leaf.path}`);
-    for (const page of ["/profile", "/dashboard", "/onboarding", "/email-banner"]) {
+    const pages = ["/profile", "/dashboard", "/portfolio", "/onboarding", "/email-banner"];
+    for (const page of [...pages, "/reset-password"]) {
       for (const lang of ["", "/sw", "/fr"]) expect(paths).toContain(`${lang}${page}`);
     }
   });
@@ -152,6 +165,32 @@ describe("the admin layout", () => {
   });
 });
 
+describe("the viewer the layouts put into the router context", () => {
+  it("is the verified user with their rights, in every area; a read of the forms has none", async () => {
+    const adminLeaf = under(ADMIN)[0] as RouteLeaf;
+    const asAdmin = await throughLayouts(adminLeaf, "GET", admin);
+    expect(asAdmin.viewer).toMatchObject({
+      user: { email: backend.admin.email },
+      isAdmin: true,
+      agencyRole: "admin",
+      memberships: [],
+    });
+    for (const leaf of [...under(ACCOUNT), ...under(ACCOUNT_FORMS)]) {
+      const method = leaf.layouts.includes(ACCOUNT) ? "GET" : "POST";
+      const { path, viewer } = await throughLayouts(leaf, method, member);
+      expect(viewer, `${method} ${path}`).toMatchObject({
+        isAdmin: false,
+        agencyRole: null,
+        memberships: [],
+      });
+      expect(viewer?.user.id, `${method} ${path}`).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const read = await throughLayouts(under(ACCOUNT_FORMS)[0] as RouteLeaf, "GET", member);
+    expect(read.reached).toBe(true);
+    expect(read.viewer).toBeUndefined();
+  });
+});
+
 describe("the account layouts", () => {
   it("send anonymous visitors of the account pages to the login page in their language", async () => {
     for (const leaf of under(ACCOUNT, 6)) {
@@ -175,24 +214,56 @@ describe("the account layouts", () => {
   });
 });
 
-describe("every action under the layouts, called without them (defence in depth)", () => {
-  it("still refuses anonymous visitors, and members where admins only may post", async () => {
+describe("the production server (the router runs the layouts' middleware before the routes)", () => {
+  // No loader or action checks again: the layout's middleware is the one guard, and React
+  // Router runs it before every loader and action of the routes below it (RLS remains the
+  // database's own check). Through the built server, so the framework's wiring is what answers.
+  let site: TestSite;
+  let memberCookie = "";
+  beforeAll(async () => {
+    site = await startTestSite();
+    const account = { email: `area-guards-${Date.now()}@example.com`, password: "member-pass-1" };
+    const made = await site.service.auth.admin.createUser({
+      ...account,
+      email_confirm: true,
+      user_metadata: { full_name: "Amina Wanjiru", onboarded: true },
+    });
+    if (made.error) throw new Error(made.error.message);
+    memberCookie = await signInThroughForm(site.url, account);
+  }, 120_000);
+  afterAll(() => site?.stop());
+
+  async function post(path: string, cookie?: string) {
+    const response = await fetch(`${site.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams({ intent: "delete", id: "1" }),
+    });
+    await response.arrayBuffer();
+    return response;
+  }
+
+  it("sends anonymous posts to every route under the layouts, in every language, to the login page", async () => {
     const guarded = LAYOUTS.flatMap((layout) => under(layout));
-    let actions = 0;
+    expect(guarded.length).toBeGreaterThan(55);
     for (const leaf of guarded) {
-      const { action } = await load(leaf.file);
-      if (!action) continue;
-      actions++;
-      const anonymous = request(leaf, "POST");
-      const refused = asResponse(await settle(() => action(anonymous.args as never)));
-      expect(refused.headers.get("Location"), `POST ${anonymous.path}`).toBe(
-        loginFor(anonymous.path),
-      );
-      if (!leaf.layouts.includes(ADMIN)) continue;
-      const signedIn = request(leaf, "POST", member);
-      const home = asResponse(await settle(() => action(signedIn.args as never)));
-      expect(home.headers.get("Location"), `member POST ${signedIn.path}`).toBe("/");
+      const { path } = concrete(leaf);
+      const answer = await post(path);
+      expect(answer.status, `POST ${path}`).toBe(302);
+      expect(answer.headers.get("Location"), `POST ${path}`).toBe(loginFor(path));
     }
-    expect(actions).toBeGreaterThan(30);
+  });
+
+  it("sends members' posts to every admin route home", async () => {
+    for (const leaf of under(ADMIN, 40)) {
+      const { path } = concrete(leaf);
+      const answer = await post(path, memberCookie);
+      expect(answer.status, `member POST ${path}`).toBe(302);
+      expect(answer.headers.get("Location"), `member POST ${path}`).toBe("/");
+    }
   });
 });

@@ -8,14 +8,17 @@
 import { describe, expect, it } from "vitest";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { requestSupabase } from "~/infra/supabase.server";
-import * as edit from "~/routes/admin/site-edit";
+import * as editRoute from "~/routes/admin/site-edit";
 import * as blog from "~/routes/blog/index";
 import * as post from "~/routes/blog/post";
 import * as rss from "~/routes/blog/rss";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { createUser, PASSWORD, signInCookie } from "../support/backend";
 import { routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
 import { siteEditorFixture, typedValueOf } from "../support/site-editor";
+
+const edit = routed(editRoute);
 
 const fixture = siteEditorFixture();
 const { db, post: save } = fixture;

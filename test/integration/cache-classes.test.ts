@@ -58,7 +58,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/newsletter.tsx": personal(200, 200, 200),
   // Without a token: the page says the link is incomplete.
   "routes/newsletter/link.tsx": personal(400, 400, 400),
-  "routes/portfolio.tsx": personal(302, 200, 200),
+  "routes/account/portfolio.tsx": personal(302, 200, 200),
   "routes/legal/document.tsx": publicPage,
   "routes/auth/login.tsx": personal(200, 302, 302),
   "routes/auth/signup.tsx": personal(200, 302, 302),

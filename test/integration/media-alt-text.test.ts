@@ -1,3 +1,4 @@
+import { routed } from "../support/routed";
 /**
  * The media library's alt texts per language and decorative mark (issue 26 item 3) and its
  * upload answers (item 8), through the real actions and loaders against the embedded backend:
@@ -8,13 +9,16 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverUrlOf } from "~/domain/media/urls";
-import * as library from "~/routes/admin/media-library";
-import * as newPost from "~/routes/admin/post-new";
+import * as libraryRoute from "~/routes/admin/media-library";
+import * as newPostRoute from "~/routes/admin/post-new";
 import * as blogPost from "~/routes/blog/post";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { serviceClient, signInCookie, startAppBackend } from "../support/backend";
 import { pngOf } from "../support/images";
 import { multipartPost, routeArgs } from "../support/route-args";
+
+const library = routed(libraryRoute);
+const newPost = routed(newPostRoute);
 
 let backend: TestBackend;
 let admin: string;

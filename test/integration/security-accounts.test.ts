@@ -4,7 +4,7 @@ import type { FormReply } from "~/lib/form-reply";
 import * as confirm from "~/routes/auth/confirm";
 import * as forgot from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
-import * as reset from "~/routes/auth/reset-password";
+import * as resetRoute from "~/routes/auth/reset-password";
 import * as signup from "~/routes/auth/signup";
 import { getSessionUser } from "~/web/session.server";
 import { asData, asResponse, settle } from "../support/answers";
@@ -18,6 +18,9 @@ import {
   withBackend,
 } from "../support/backend";
 import { postArgs, routeArgs, withCookies } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const reset = routed(resetRoute);
 
 /**
  * The account attacks of the outside probe (SECURITY.md), replayed through the site's own

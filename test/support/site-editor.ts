@@ -1,3 +1,4 @@
+import { routed } from "./routed";
 /**
  * Calling the site editors' form actions (app/routes/admin/site-edit.ts) as the router does,
  * against a fresh embedded backend signed in as the admin, and reading what the database
@@ -7,11 +8,13 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { KindSpec } from "~/domain/site/editor/fields";
-import * as edit from "~/routes/admin/site-edit";
+import * as editRoute from "~/routes/admin/site-edit";
 import { asResponse, settle } from "./answers";
 import { serviceClient, signInCookie, startAppBackend } from "./backend";
 import { formPost, routeArgs } from "./route-args";
 import { validForm } from "./site-forms";
+
+const edit = routed(editRoute);
 
 /** What an editor action answers when it does not redirect. */
 export type Reply = {

@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 /**
  * Where "Portfolio" leads: the portfolio page for a signed-in visitor; for anyone else the home
  * page's portfolio section, since the page itself asks them to sign in first
- * (app/routes/portfolio.server.ts).
+ * (the page is in the account area, app/routes.ts).
  */
 export function portfolioPath(signedIn: boolean): string {
   return signedIn ? "/portfolio" : "/#portfolio";

@@ -1,14 +1,14 @@
 import { toSessionUser } from "~/domain/accounts/session-user";
-import { isAdmin } from "~/domain/admin/rights";
 import { listOwnMessages } from "~/domain/contact/messages.server";
 import { parseSurvey, type Survey } from "~/domain/onboarding/survey";
 import { pageI18n } from "~/i18n/page.server";
-import { getSupabase, requireUser } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/dashboard";
 
 /** GET /dashboard: the user's own details, survey answers and contact messages. */
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const { user, isAdmin } = args.context.get(viewerContext);
   const messages = await listOwnMessages(getSupabase(args.context), user.id);
   const rawSurvey = user.user_metadata?.survey;
   const survey: Survey | null =
@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
     survey,
     messages: messages.ok ? messages.value : [],
     messagesError: messages.ok ? null : messages.message,
-    isAdmin: isAdmin(user),
+    isAdmin,
     i18n: pageI18n(args.url, ["meta.dashboardDescription"]).i18n,
   };
 }

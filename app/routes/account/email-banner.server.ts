@@ -8,10 +8,17 @@ import { siteUrl } from "~/infra/env.server";
 import { readForm, simpleRules } from "~/infra/forms.server";
 import { accountMailWait, returnAccountMail } from "~/infra/mail-caps.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { mailActionLimit, mailWaitFailure, statedWait } from "~/web/mail-limits.server";
+import { overLimit } from "~/web/limits.server";
+import {
+  MAIL_LIMITS,
+  mailBrowserCookie,
+  mailWaitFailure,
+  statedWait,
+} from "~/web/mail-limits.server";
 import { withCookie } from "~/web/replies.server";
-import { getSupabase, requireUser } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 
 import type { Route } from "./+types/email-banner";
 
@@ -20,13 +27,16 @@ export function loader({ url }: Route.LoaderArgs) {
   return redirect(translator(localeOf(url)).path("/"));
 }
 
+/** A new confirmation mail counts as a mail action (app/web/mail-limits.server.ts). */
+const LIMITS = { resend: MAIL_LIMITS } as const;
+
 const FIELDS = simpleRules({ intent: 1, redirectTo: 1 });
 
 /** POST /email-banner: `intent=resend` sends the confirmation mail again; `dismiss` hides it. */
 export async function action(args: Route.ActionArgs) {
   const t = translator(localeOf(args.request));
   const form = await readForm(args.request, FIELDS);
-  const user = await requireUser(args);
+  const { user } = args.context.get(viewerContext);
   const home = t.path("/");
   const back = form.ok ? safeRedirectPath(form.formData.get("redirectTo"), home) : home;
   if (!form.ok) return redirectWithToast(back, { type: "error", title: form.message });
@@ -34,7 +44,8 @@ export async function action(args: Route.ActionArgs) {
     return redirect(back, { headers: { "Set-Cookie": dismissBannerCookie() } });
   }
   const email = user.email ?? "";
-  const { limited, setCookie } = await mailActionLimit(args.request, email);
+  const setCookie = mailBrowserCookie(args.request, email);
+  const limited = await overLimit(args.request, LIMITS.resend, { email });
   const refuse = async (title: string) =>
     withCookie(await redirectWithToast(back, { type: "error", title }), setCookie);
   if (limited) return refuse(limited.message);

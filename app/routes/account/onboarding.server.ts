@@ -21,8 +21,9 @@ import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getSupabase, requireUser } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 
 import type { Route } from "./+types/onboarding";
 
@@ -52,7 +53,7 @@ const stepSchema = z.object({
  */
 export async function action(args: Route.ActionArgs) {
   const read = await readSubmission(args.request, stepSchema);
-  const user = await requireUser(args);
+  const { user } = args.context.get(viewerContext);
   const sessionUser = toSessionUser(user);
   const t = translator(localeOf(args.request));
   const posted = read.ok && read.submission.status === "success" ? read.submission.value : null;

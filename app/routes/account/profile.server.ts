@@ -7,19 +7,18 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { type Translator, translator } from "~/i18n/translate.server";
 import { readSubmission } from "~/infra/forms.server";
 import type { FormReply } from "~/lib/form-reply";
-import {
-  type FormAnswer,
-  failedForm,
-  invalidForm,
-  rateLimit,
-  rejectedForm,
-} from "~/web/replies.server";
-import { getSupabase, requireUser } from "~/web/session.server";
+import { overLimit, PASSWORD_CHECK_LIMITS } from "~/web/limits.server";
+import { type FormAnswer, failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
+import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/profile";
 
+/** Checking the current password counts as a sign-in (app/web/limits.server.ts). */
+const LIMITS = { changePassword: PASSWORD_CHECK_LIMITS } as const;
+
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const { user } = args.context.get(viewerContext);
   const { email, fullName, avatarUrl } = toSessionUser(user);
   const { i18n } = pageI18n(args.url, [
     "auth.currentPassword",
@@ -42,7 +41,6 @@ export async function action(args: Route.ActionArgs): Promise<FormAnswer<Profile
   const t = translator(localeOf(args.request));
   if (intent === "password") return passwordAction(args, t);
   const read = await readSubmission(args.request, accountSchemasIn(t.locale).profile);
-  await requireUser(args);
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
@@ -69,12 +67,12 @@ async function passwordAction(args: Route.ActionArgs, t: Translator) {
   const read = await readSubmission(args.request, accountSchemasIn(t.locale).changePassword, {
     extra: { username: 1 },
   });
-  const user = await requireUser(args);
+  const { user } = args.context.get(viewerContext);
   if (!read.ok) return forPasswordForm(rejectedForm(read));
   const { submission } = read;
   if (submission.status !== "success") return forPasswordForm(invalidForm(submission));
   const email = user.email ?? "";
-  const limited = await rateLimit("login", args.request, [email]);
+  const limited = await overLimit(args.request, LIMITS.changePassword, { email });
   if (limited) return forPasswordForm(failedForm(limited, submission));
   const { currentPassword, password } = submission.value;
   const result = await changePassword(getSupabase(args.context), email, currentPassword, password);

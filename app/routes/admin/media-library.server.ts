@@ -18,10 +18,11 @@ import {
   replyOf,
   STATUS_OF,
 } from "~/web/replies.server";
-import { getSupabase, requireAdmin } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { adminLocale } from "~/web/site-editor.server";
 import { redirectWithToast, type ToastInput } from "~/web/toast.server";
 import { storeUploadedFile } from "~/web/uploads.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/media-library";
 
 /** What the library's forms get back: which image a message is about, besides the reply. */
@@ -32,7 +33,6 @@ export type MediaReply = FormReply & { hash?: string };
  * just uploaded first and marks it (`&again=1`: it was in the library already).
  */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
   const locale = adminLocale(args.request);
   const t = translator(locale);
   const params = args.url.searchParams;
@@ -100,8 +100,9 @@ function uploadedToast(t: Translator, image: StoredImage): ToastInput {
  * without JS and redirect back with a toast in the admin's language.
  */
 export async function action(args: Route.ActionArgs): Promise<FormAnswer<MediaReply>> {
-  // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
-  const user = await requireAdmin(args);
+  // The admin layout's middleware ran first: nobody but an admin gets a byte of the upload read
+  // (server/request-body.ts).
+  const { user } = args.context.get(viewerContext);
   const t = translator(adminLocale(args.request));
   const read = await readSubmission(args.request, mediaLibrarySchema(t.locale), {
     extra: { intent: 1, file: 1 },

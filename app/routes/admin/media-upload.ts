@@ -5,8 +5,9 @@ import { coverUrlOf } from "~/domain/media/urls";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
 import { STATUS_OF } from "~/web/replies.server";
-import { getSupabase, requireAdmin } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import { storeUploadedFile } from "~/web/uploads.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/media-upload";
 
 const json = (body: object, status = 200) =>
@@ -18,8 +19,9 @@ const json = (body: object, status = 200) =>
  * the same checks and messages as the form posts without JS.
  */
 export async function action(args: Route.ActionArgs) {
-  // The guard first: nobody but an admin gets a byte of the upload read (server/request-body.ts).
-  const user = await requireAdmin(args);
+  // The admin layout's middleware ran first: nobody but an admin gets a byte of the upload read
+  // (server/request-body.ts).
+  const { user } = args.context.get(viewerContext);
   const read = await readSubmission(args.request, mediaUploadSchema, {
     extra: { file: 1 },
     multipart: true,

@@ -2,15 +2,11 @@ import { listTranslationChoices } from "~/domain/posts/admin.server";
 import { EMPTY_TAXONOMY, termLabels } from "~/domain/posts/taxonomy";
 import { loadTaxonomy } from "~/domain/posts/taxonomy.server";
 import { editorAction, previewHtml, requirePost } from "~/web/post-editor.server";
-import { getSupabase, requireAdmin } from "~/web/session.server";
+import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/post-edit";
 
 export async function loader(args: Route.LoaderArgs) {
-  // At once, but the guard's answer (redirect) wins over the post's (404).
-  const [admin, found] = await Promise.allSettled([requireAdmin(args), requirePost(args)]);
-  if (admin.status === "rejected") throw admin.reason;
-  if (found.status === "rejected") throw found.reason;
-  const post = found.value;
+  const post = await requirePost(args);
   const confirmDelete = args.url.searchParams.get("delete") === "1";
   const supabase = getSupabase(args.context);
   const [choices, taxonomy] = await Promise.all([

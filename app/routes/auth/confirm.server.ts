@@ -15,11 +15,19 @@ import { readForm, simpleRules } from "~/infra/forms.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { failedForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { overLimit, perAddress } from "~/web/limits.server";
+import { failedForm, rejectedForm } from "~/web/replies.server";
 import { getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 
 import type { Route } from "./+types/confirm";
+
+/**
+ * The guessing of e-mail links and OAuth codes, per client address as hosted Supabase counts
+ * it (app/web/limits.server.ts): an OAuth return's exchange, and a link's "Continue" once its
+ * form is read.
+ */
+const LIMITS = { exchange: [perAddress("verify")], verify: [perAddress("verify")] } as const;
 
 const LINK_FIELDS = simpleRules({ token_hash: 1, type: 1, next: 1, email: 1 });
 
@@ -78,7 +86,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
   const code = url.searchParams.get("code");
   if (code) {
-    const limited = await rateLimit("verify", request);
+    const limited = await overLimit(request, LIMITS.exchange, { code });
     if (limited) tooManyAttempts(limited);
     const exchanged = await exchangeOAuthCode(getSupabase(context), code);
     if (!exchanged.ok) {
@@ -99,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(localeOf(request));
   const form = await readForm(request, LINK_FIELDS);
   if (!form.ok) return rejectedForm(form);
-  const limited = await rateLimit("verify", request);
+  const limited = await overLimit(request, LIMITS.verify, form.formData);
   if (limited) return failedForm(limited);
   const link = readLink(form.formData, t);
   if (!link) return invalidLink(t);

@@ -7,10 +7,14 @@ import { siteUrl } from "~/infra/env.server";
 import { readSubmission } from "~/infra/forms.server";
 import { accountMailWait } from "~/infra/mail-caps.server";
 import type { FormReply } from "~/lib/form-reply";
-import { mailActionLimit, mailWaitFailure } from "~/web/mail-limits.server";
+import { overLimit } from "~/web/limits.server";
+import { MAIL_LIMITS, mailBrowserCookie, mailWaitFailure } from "~/web/mail-limits.server";
 import { failedForm, invalidForm, rejectedForm, withCookie } from "~/web/replies.server";
 import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/forgot-password";
+
+/** A reset mail counts as a mail action (app/web/mail-limits.server.ts), once the form is valid. */
+const LIMITS = { reset: MAIL_LIMITS } as const;
 
 /** GET /forgot-password: the page's messages. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -33,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
   const { email } = submission.value;
-  const { limited, setCookie } = await mailActionLimit(request, email);
+  const setCookie = mailBrowserCookie(request, email);
+  const limited = await overLimit(request, LIMITS.reset, { email });
   if (limited) return withCookie(failedForm(limited, submission), setCookie);
   const wait = await accountMailWait("reset", email);
   if (wait !== null) {

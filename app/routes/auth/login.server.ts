@@ -20,12 +20,17 @@ import { setSessionOnly } from "~/infra/supabase.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
 import { destinationIn } from "~/lib/safe-redirect";
-import { mailActionLimit, mailWaitFailure, statedWait } from "~/web/mail-limits.server";
+import { overLimit, perAddressAnd } from "~/web/limits.server";
+import {
+  MAIL_LIMITS,
+  mailBrowserCookie,
+  mailWaitFailure,
+  statedWait,
+} from "~/web/mail-limits.server";
 import {
   type FormAnswer,
   failedForm,
   invalidForm,
-  rateLimit,
   rejectedForm,
   withCookie,
 } from "~/web/replies.server";
@@ -38,6 +43,22 @@ import type { Route } from "./+types/login";
  * why a new one could not be sent (shown in the offer's box).
  */
 export type LoginReply = FormReply & { unconfirmedEmail?: string; resendError?: string };
+
+/**
+ * What /login's forms count (app/web/limits.server.ts), once the form is valid: sign-ins per
+ * client address and per e-mail — an address this browser signed in to before has a counter of
+ * its own (OWASP device cookies: failures from elsewhere cannot lock its owner out) — and the
+ * mail actions' limits for a new confirmation mail.
+ */
+const LIMITS = {
+  signIn: [
+    perAddressAnd("login", ({ email }: { email: string }, request) => {
+      const device = trustedDevice(request, email);
+      return [device ? `${email}#${device}` : email];
+    }),
+  ],
+  resend: MAIL_LIMITS,
+} as const;
 
 /** Password checks in flight from this process at once; a flood waits (boundedly) in line. */
 const passwordLane = boundedLane(4, 64);
@@ -91,10 +112,7 @@ export async function action({
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
   const { email, password, remember, redirectTo } = submission.value;
-  // A browser that signed in to this address before has a counter of its own (OWASP device
-  // cookies): failures from elsewhere cannot lock its owner out.
-  const device = trustedDevice(request, email);
-  const limited = await rateLimit("login", request, [device ? `${email}#${device}` : email]);
+  const limited = await overLimit(request, LIMITS.signIn, { email });
   if (limited) return failedForm(limited, submission);
 
   const supabase = getSupabase(context);
@@ -116,7 +134,7 @@ export async function action({
   }
   const headers = new Headers();
   headers.append("Set-Cookie", sessionOnlyCookie(sessionOnly));
-  if (!device) headers.append("Set-Cookie", deviceCookie(email));
+  if (!trustedDevice(request, email)) headers.append("Set-Cookie", deviceCookie(email));
   return redirect(destination(redirectTo, t), { headers });
 }
 
@@ -160,7 +178,8 @@ async function resendAction(
     return data<LoginReply>({ formError: message }, { status: 400 });
   }
   const email = parsed.data.email.toLowerCase();
-  const { limited, setCookie } = await mailActionLimit(request, email);
+  const setCookie = mailBrowserCookie(request, email);
+  const limited = await overLimit(request, LIMITS.resend, { email });
   // A refusal keeps the offer on the page with its reason, so it can be pressed again later.
   const refused = (failure: Failure) =>
     withCookie(

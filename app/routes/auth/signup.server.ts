@@ -16,11 +16,15 @@ import {
   sendCappedMailLater,
   takeMailCap,
 } from "~/infra/mail-caps.server";
-import { failedForm, invalidForm, rateLimit, rejectedForm } from "~/web/replies.server";
+import { overLimit, perAddress } from "~/web/limits.server";
+import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
 import { getAuthUser, getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/signup";
 import { AUTH_MESSAGES, enabledOAuthProviders } from "./login.server";
+
+/** Sign-ups per client address, counted once the form is valid (app/web/limits.server.ts). */
+const LIMITS = { signup: [perAddress("signup")] } as const;
 
 /** GET /signup: signed-in visitors go home; the page is never cached. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -57,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return rejectedForm(read);
   const { submission } = read;
   if (submission.status !== "success") return invalidForm(submission);
-  const limited = await rateLimit("signup", request);
+  const limited = await overLimit(request, LIMITS.signup, submission.value);
   if (limited) return failedForm(limited, submission);
 
   const { firstName, lastName, email, password } = submission.value;

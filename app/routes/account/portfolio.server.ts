@@ -2,15 +2,14 @@ import { data, redirect } from "react-router";
 import { pageI18n } from "~/i18n/page.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { pageSnapshot } from "~/web/page-content.server";
-import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/portfolio";
 
 /**
- * Signed-in only. ?category= (a category's slug) filters the projects; ?project= opens one's
- * details (no JS), and a project's former slug answers 301 to its current one.
+ * Signed-in only: the account layout's middleware (app/routes.ts). ?category= (a category's slug)
+ * filters the projects; ?project= opens one's details (no JS), and a project's former slug
+ * answers 301 to its current one.
  */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireUser({ request, context });
+export async function loader({ url }: Route.LoaderArgs) {
   const { locale, i18n } = pageI18n(url, [
     "portfolio",
     "common.contactUs",
