@@ -27,6 +27,7 @@ import {
 import { type RealPostgres, sqlTarget, startRealPostgres } from "../support/real-postgres.ts";
 import { CALLERS, FIXTURE_SQL } from "../support/rls-fixture.ts";
 import { type Matrix, type MatrixResult, rlsMatrix } from "../support/rls-matrix.ts";
+import { expectedRoleTableOutcomes } from "../support/rls-organisations.ts";
 import { pgliteSession, pgSession, type SqlSession } from "../support/sql-session.ts";
 
 let server: RealPostgres | undefined;
@@ -279,6 +280,23 @@ describe("the policy, on both servers", () => {
         expect(outcome(m, `service_role public.${fn} execute`)).toBe("granted");
         expect(outcome(m, `service_role public.${fn} call`)).toMatch(/^22023 content_import/);
       }
+    });
+
+    it(`${name}: roles and organisations answer every caller as written down, B's rows unseen`, () => {
+      const m = result();
+      const expected = expectedRoleTableOutcomes();
+      const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, outcome(m, key)]));
+      expect(actual).toEqual(expected);
+      for (const caller of ["anon", "owner", "staff", "client_owner", "service_role"]) {
+        expect(outcome(m, `${caller} public.viewer_roles(uuid) execute`)).toBe("denied");
+      }
+      for (const caller of ["owner", "staff", "client_owner"]) {
+        expect(outcome(m, `${caller} public.set_agency_role(uuid,text) call`)).toBe(
+          "42501 Only administrators may change agency roles",
+        );
+      }
+      expect(outcome(m, "anon public.can(text,text,uuid) execute")).toBe("denied");
+      expect(outcome(m, "service_role public.set_agency_role(uuid,text) execute")).toBe("denied");
     });
 
     it(`${name}: is_admin() reads the account, and anon cannot call it`, () => {
