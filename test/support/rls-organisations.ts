@@ -6,6 +6,8 @@
  * staff assignment; staff and the client callers belong to A only, so any count that included
  * B's rows would show here.
  */
+import { PERMISSIONS } from "~/domain/access/permissions";
+
 const denied = (table: string) => `42501 permission denied for table ${table}`;
 const refused = (table: string) =>
   `42501 new row violates row-level security policy for table "${table}"`;
@@ -83,7 +85,12 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_members: ["3 rows", "ok 1", "ok 3", "ok 3"],
     staff_assignments: ["2 rows", "ok 1", "ok 2", "ok 2"],
     // The whole table, read-only: the permission rows change only with a migration.
-    permissions: ["31 rows", denied("permissions"), denied("permissions"), denied("permissions")],
+    permissions: [
+      `${PERMISSIONS.length} rows`,
+      denied("permissions"),
+      denied("permissions"),
+      denied("permissions"),
+    ],
   },
 };
 EXPECTED.other = EXPECTED.owner as Record<Table, Outcomes>;
