@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { Person } from "~/domain/admin/people.server";
+import { useT } from "~/i18n/use-t";
 import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
@@ -24,13 +25,37 @@ function RightsLink({ person, me }: { person: Person; me: string }) {
   );
 }
 
-/** Accounts: e-mail, name, confirmed, admin, created, last sign-in, and the rights link. */
+/** The link to an account's agency-role form (`?role=<id>`, keeping the list's filters). */
+function RoleLink({ person }: { person: Person }) {
+  const t = useT();
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  for (const name of ["grant", "revoke"]) params.delete(name);
+  params.set("role", person.id);
+  const label = t("people.role.change");
+  return (
+    <Link
+      to={`?${params.toString()}`}
+      className={linkClass}
+      aria-label={`${label}: ${person.email}`}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * Accounts: e-mail, name, confirmed, admin, agency role, created, last sign-in, and the rights
+ * and role links.
+ */
 export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
   const { timeZone } = useSiteConfig();
+  const t = useT();
+  const roleColumn = t("people.role.column");
   return (
     <StackedTable
       caption="Accounts, newest first"
-      columns={["Account", "Confirmed", "Admin", "Created", "Last sign-in", ""]}
+      columns={["Account", "Confirmed", "Admin", roleColumn, "Created", "Last sign-in", ""]}
     >
       {people.map((person) => (
         <tr key={person.id} className={stacked.row} data-testid={`person-${person.email}`}>
@@ -48,6 +73,9 @@ export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
           <td data-label="Admin" className={stacked.cell}>
             {person.is_admin ? "Admin" : "No"}
           </td>
+          <td data-label={roleColumn} className={stacked.cell}>
+            {t(`people.role.${person.agency_role}`)}
+          </td>
           <td data-label="Created" className={stacked.cell}>
             {formatShortDate(person.created_at, timeZone)}
           </td>
@@ -55,7 +83,10 @@ export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
             {formatShortDate(person.last_sign_in_at, timeZone) || "Never"}
           </td>
           <td data-label="" className={stacked.cell}>
-            <RightsLink person={person} me={me} />
+            <span className="flex flex-wrap gap-x-4 gap-y-1">
+              <RightsLink person={person} me={me} />
+              <RoleLink person={person} />
+            </span>
           </td>
         </tr>
       ))}
