@@ -218,58 +218,44 @@ revoke insert, update on table public.organisation_notes from authenticated;
 grant insert (organisation_id, body), update (body) on table public.organisation_notes
   to authenticated;
 
-create policy "Agency roles by the permission table" on public.agency_roles
-  for select to authenticated using ((select public.can('read', 'agency_role', null)));
-create policy "Agency roles granted by the permission table" on public.agency_roles
-  for insert to authenticated with check ((select public.can('create', 'agency_role', null)));
-create policy "Agency roles changed by the permission table" on public.agency_roles
-  for update to authenticated using ((select public.can('update', 'agency_role', null)))
-  with check ((select public.can('update', 'agency_role', null)));
-create policy "Agency roles removed by the permission table" on public.agency_roles
-  for delete to authenticated using ((select public.can('delete', 'agency_role', null)));
-
-create policy "Organisations by the permission table" on public.organisations
-  for select to authenticated using (public.can('read', 'organisation', id));
-create policy "Organisations created by the permission table" on public.organisations
-  for insert to authenticated with check ((select public.can('create', 'organisation', null)));
-create policy "Organisations changed by the permission table" on public.organisations
-  for update to authenticated using (public.can('update', 'organisation', id))
-  with check (public.can('update', 'organisation', id));
-create policy "Organisations removed by the permission table" on public.organisations
-  for delete to authenticated using (public.can('delete', 'organisation', id));
-
-create policy "Notes by the permission table" on public.organisation_notes
-  for select to authenticated using (public.can('read', 'organisation_note', organisation_id));
-create policy "Notes written by the permission table" on public.organisation_notes
-  for insert to authenticated
-  with check (public.can('create', 'organisation_note', organisation_id));
-create policy "Notes changed by the permission table" on public.organisation_notes
-  for update to authenticated using (public.can('update', 'organisation_note', organisation_id))
-  with check (public.can('update', 'organisation_note', organisation_id));
-create policy "Notes removed by the permission table" on public.organisation_notes
-  for delete to authenticated using (public.can('delete', 'organisation_note', organisation_id));
-
-create policy "Members by the permission table" on public.organisation_members
-  for select to authenticated using (public.can('read', 'organisation_member', organisation_id));
-create policy "Members added by the permission table" on public.organisation_members
-  for insert to authenticated
-  with check (public.can('create', 'organisation_member', organisation_id));
-create policy "Members changed by the permission table" on public.organisation_members
-  for update to authenticated using (public.can('update', 'organisation_member', organisation_id))
-  with check (public.can('update', 'organisation_member', organisation_id));
-create policy "Members removed by the permission table" on public.organisation_members
-  for delete to authenticated using (public.can('delete', 'organisation_member', organisation_id));
-
-create policy "Assignments by the permission table" on public.staff_assignments
-  for select to authenticated using (public.can('read', 'staff_assignment', organisation_id));
-create policy "Assignments made by the permission table" on public.staff_assignments
-  for insert to authenticated
-  with check (public.can('create', 'staff_assignment', organisation_id));
-create policy "Assignments changed by the permission table" on public.staff_assignments
-  for update to authenticated using (public.can('update', 'staff_assignment', organisation_id))
-  with check (public.can('update', 'staff_assignment', organisation_id));
-create policy "Assignments removed by the permission table" on public.staff_assignments
-  for delete to authenticated using (public.can('delete', 'staff_assignment', organisation_id));
+-- One policy per table and command, each asking the permission table about the row's
+-- organisation. Agency roles belong to none, and a new organisation to none yet: their question
+-- is the same for every row, so it is asked once per statement (an initplan).
+do $$
+declare
+  t record;
+  op record;
+  v_question text;
+begin
+  for t in select * from (values
+      ('agency_roles', 'agency_role', null),
+      ('organisations', 'organisation', 'id'),
+      ('organisation_notes', 'organisation_note', 'organisation_id'),
+      ('organisation_members', 'organisation_member', 'organisation_id'),
+      ('staff_assignments', 'staff_assignment', 'organisation_id')
+    ) as v(tbl, entity, scope_column)
+  loop
+    for op in select * from (values
+        ('read', 'select', 'Read'), ('create', 'insert', 'Added'),
+        ('update', 'update', 'Changed'), ('delete', 'delete', 'Removed')
+      ) as o(action, command, verb)
+    loop
+      v_question := case
+        when t.scope_column is null or (t.entity = 'organisation' and op.action = 'create')
+          then format('(select public.can(%L, %L, null))', op.action, t.entity)
+        else format('public.can(%L, %L, %I)', op.action, t.entity, t.scope_column)
+      end;
+      execute format('create policy %I on public.%I for %s to authenticated %s',
+        op.verb || ' by the permission table', t.tbl, op.command,
+        case op.command
+          when 'insert' then format('with check (%s)', v_question)
+          when 'update' then format('using (%s) with check (%s)', v_question, v_question)
+          else format('using (%s)', v_question)
+        end);
+    end loop;
+  end loop;
+end;
+$$;
 
 -- ---------------------------------------------------------------------------
 -- Audit: every change of an agency role is recorded, however it is made (set_agency_role, or a

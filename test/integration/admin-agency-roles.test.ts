@@ -4,7 +4,7 @@
  * removing your own admin role (supabase/migrations/20261208000001_roles.sql).
  */
 import type { TestBackend } from "@jenga/supabase-local/testing";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS } from "~/domain/access/permissions";
 import { loadViewer } from "~/domain/access/viewer.server";
@@ -15,6 +15,7 @@ import {
   adminUserId,
   createUser,
   serviceClient,
+  signedInClient,
   signInCookie,
   startAppBackend,
   storedUser,
@@ -41,13 +42,6 @@ function assign(user: string, role: string, cookie = admin) {
       }).args,
     ),
   );
-}
-
-async function client(user: { email: string; password: string }): Promise<SupabaseClient> {
-  const c = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
-  const { error } = await c.auth.signInWithPassword(user);
-  expect(error).toBeNull();
-  return c;
 }
 
 async function auditOf(target: string) {
@@ -78,7 +72,7 @@ async function listedRole(email: string) {
 describe("agency roles on /admin/people", () => {
   it("makes an account staff, then admin, then nothing; each change recorded", async () => {
     const person = await createUser(backend);
-    const own = await client(person);
+    const own = await signedInClient(backend, person);
     const viewerRole = async () => {
       const viewer = await loadViewer(own as unknown as AppSupabase, person.id);
       return viewer.ok ? viewer.value.agencyRole : "failed";
@@ -159,7 +153,7 @@ describe("agency roles on /admin/people", () => {
     // Staff are not admins: the page sends them home and changes nothing.
     const cookie = await signInCookie(staff.email, staff.password);
     expect(asResponse(await assign(target.id, "admin", cookie))).toHaveRedirect("/");
-    const own = await client(staff);
+    const own = await signedInClient(backend, staff);
     const rpc = await own.rpc("set_agency_role", { p_user_id: staff.id, p_role: "admin" });
     expect(rpc.error?.code).toBe("42501");
     const insert = await own.from("agency_roles").insert({ user_id: target.id, role: "staff" });
@@ -184,7 +178,7 @@ describe("agency roles on /admin/people", () => {
     await service
       .from("organisation_members")
       .insert({ organisation_id: org!.id, user_id: person.id, role: "owner" });
-    const own = (await client(person)) as unknown as AppSupabase;
+    const own = (await signedInClient(backend, person)) as unknown as AppSupabase;
     expect(await loadViewer(own, person.id)).toEqual({
       ok: true,
       value: {

@@ -1,5 +1,5 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as overview from "~/routes/admin/overview";
 import * as people from "~/routes/admin/people";
@@ -8,6 +8,7 @@ import {
   adminUserId,
   createUser,
   serviceClient,
+  signedInClient,
   signInCookie,
   startAppBackend,
   storedUser,
@@ -40,13 +41,6 @@ function change(intent: "grant" | "revoke", user: string, cookie = admin) {
   return settle(() =>
     people.action(routeArgs("/admin/people", { ...formPost({ intent, user }), cookie }).args),
   );
-}
-
-async function client(user: { email: string; password: string }): Promise<SupabaseClient> {
-  const c = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
-  const { error } = await c.auth.signInWithPassword(user);
-  expect(error).toBeNull();
-  return c;
 }
 
 describe("people", () => {
@@ -84,7 +78,9 @@ describe("people", () => {
       await settle(() => overview.loader(routeArgs("/admin", { cookie }).args)),
     );
     expect(after).toHaveRedirect("/");
-    const { data: rows } = await (await client(colleague)).from("contact_messages").select("id");
+    const { data: rows } = await (await signedInClient(backend, colleague))
+      .from("contact_messages")
+      .select("id");
     expect(rows ?? []).toEqual([]);
 
     const { data: audit } = await serviceClient(backend)
@@ -133,7 +129,7 @@ describe("people", () => {
 
   it("lets nobody but an admin call the account functions through REST", async () => {
     const user = await createUser(backend);
-    const own = await client(user);
+    const own = await signedInClient(backend, user);
     const listing = await own.rpc("admin_list_people", {});
     expect(listing.error?.code).toBe("42501");
     const promote = await own.rpc("admin_set_admin", { p_user_id: user.id, p_is_admin: true });
@@ -142,7 +138,7 @@ describe("people", () => {
     const anon = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
     const anonymous = await anon.rpc("admin_set_admin", { p_user_id: user.id, p_is_admin: true });
     expect(anonymous.error).not.toBeNull();
-    const { data } = await (await client(backend.admin)).rpc("admin_list_people", {
+    const { data } = await (await signedInClient(backend, backend.admin)).rpc("admin_list_people", {
       p_search: user.email,
     });
     expect(data).toHaveLength(1);

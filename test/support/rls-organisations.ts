@@ -33,6 +33,22 @@ const TABLES = [
 ] as const;
 type Table = (typeof TABLES)[number];
 
+function client({ removesMembers }: { removesMembers: boolean }): Record<Table, Outcomes> {
+  return {
+    agency_roles: nothing("agency_roles"),
+    organisations: ["1 rows", refused("organisations"), "ok 0", "ok 0"],
+    organisation_notes: nothing("organisation_notes"),
+    organisation_members: [
+      "2 rows",
+      refused("organisation_members"),
+      "ok 0",
+      removesMembers ? "ok 2" : "ok 0",
+    ],
+    staff_assignments: nothing("staff_assignments"),
+    permissions: noGrant("permissions"),
+  };
+}
+
 /** Each caller's outcomes per table (A has 2 members, B 1; one note and one assignment each). */
 const EXPECTED: Record<string, Record<Table, Outcomes>> = {
   anon: Object.fromEntries(TABLES.map((table) => [table, noGrant(table)])) as Record<
@@ -61,23 +77,10 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     staff_assignments: ["1 rows", refused("staff_assignments"), "ok 0", "ok 0"],
     permissions: noGrant("permissions"),
   },
-  // A and its members; removes A's members (adding one goes through an invitation); no notes.
-  client_owner: {
-    agency_roles: nothing("agency_roles"),
-    organisations: ["1 rows", refused("organisations"), "ok 0", "ok 0"],
-    organisation_notes: nothing("organisation_notes"),
-    organisation_members: ["2 rows", refused("organisation_members"), "ok 0", "ok 2"],
-    staff_assignments: nothing("staff_assignments"),
-    permissions: noGrant("permissions"),
-  },
-  client_member: {
-    agency_roles: nothing("agency_roles"),
-    organisations: ["1 rows", refused("organisations"), "ok 0", "ok 0"],
-    organisation_notes: nothing("organisation_notes"),
-    organisation_members: ["2 rows", refused("organisation_members"), "ok 0", "ok 0"],
-    staff_assignments: nothing("staff_assignments"),
-    permissions: noGrant("permissions"),
-  },
+  // A and its members; the owner removes A's members (adding one goes through an invitation);
+  // no notes, no assignments.
+  client_owner: client({ removesMembers: true }),
+  client_member: client({ removesMembers: false }),
   service_role: {
     agency_roles: ["2 rows", "ok 1", "ok 2", "ok 2"],
     organisations: ["2 rows", "ok 1", "ok 2", "ok 2"],

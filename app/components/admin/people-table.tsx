@@ -6,14 +6,12 @@ import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { StackedTable } from "./stacked-table";
 
-function RightsLink({ person, me }: { person: Person; me: string }) {
+/** A link to one of the page's panels about `person` (`?<param>=<id>`), keeping the filters. */
+function PanelLink({ person, param, label }: { person: Person; param: string; label: string }) {
   const { search } = useLocation();
-  if (person.is_admin && person.id === me) return <span className="text-slate-600">You</span>;
   const params = new URLSearchParams(search);
-  params.delete("grant");
-  params.delete("revoke");
-  params.set(person.is_admin ? "revoke" : "grant", person.id);
-  const label = person.is_admin ? "Revoke admin" : "Make admin";
+  for (const name of ["grant", "revoke", "role"]) params.delete(name);
+  params.set(param, person.id);
   return (
     <Link
       to={`?${params.toString()}`}
@@ -25,23 +23,10 @@ function RightsLink({ person, me }: { person: Person; me: string }) {
   );
 }
 
-/** The link to an account's agency-role form (`?role=<id>`, keeping the list's filters). */
-function RoleLink({ person }: { person: Person }) {
-  const t = useT();
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  for (const name of ["grant", "revoke"]) params.delete(name);
-  params.set("role", person.id);
-  const label = t("people.role.change");
-  return (
-    <Link
-      to={`?${params.toString()}`}
-      className={linkClass}
-      aria-label={`${label}: ${person.email}`}
-    >
-      {label}
-    </Link>
-  );
+function RightsLink({ person, me }: { person: Person; me: string }) {
+  if (person.is_admin && person.id === me) return <span className="text-slate-600">You</span>;
+  const label = person.is_admin ? "Revoke admin" : "Make admin";
+  return <PanelLink person={person} param={person.is_admin ? "revoke" : "grant"} label={label} />;
 }
 
 /**
@@ -85,7 +70,7 @@ export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
           <td data-label="" className={stacked.cell}>
             <span className="flex flex-wrap gap-x-4 gap-y-1">
               <RightsLink person={person} me={me} />
-              <RoleLink person={person} />
+              <PanelLink person={person} param="role" label={t("people.role.change")} />
             </span>
           </td>
         </tr>
