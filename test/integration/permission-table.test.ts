@@ -14,6 +14,8 @@ import {
   ACTIONS,
   type Access,
   type Action,
+  ANONYMOUS,
+  canIn,
   ENTITIES,
   type Entity,
   inOrganisation,
@@ -21,6 +23,7 @@ import {
   ROLES,
   type Role,
   roleCan,
+  type Viewer,
 } from "~/domain/access/permissions";
 import {
   type OnPglite,
@@ -41,6 +44,21 @@ const USER_OF: Record<Role, RequestRole> = {
   staff: CALLERS.staff as RequestRole,
   owner: CALLERS.client_owner as RequestRole,
   member: CALLERS.client_member as RequestRole,
+};
+
+/** The same users as the app's viewer sees them (loadViewer's answer for each). */
+const signedIn = { ...ANONYMOUS, signedIn: true };
+const member = (role: "owner" | "member"): Viewer => ({
+  ...signedIn,
+  memberships: [{ organisationId: ORG_A, name: "Acme", role }],
+});
+const VIEWER_OF: Record<Role, Viewer> = {
+  anonymous: ANONYMOUS,
+  authenticated: signedIn,
+  admin: { ...signedIn, agencyRole: "admin" },
+  staff: { ...signedIn, agencyRole: "staff", assignments: [ORG_A] },
+  owner: member("owner"),
+  member: member("member"),
 };
 
 /** Each entity's table, the column naming its organisation, and a column to rewrite. */
@@ -184,6 +202,16 @@ describe("the permission table, in SQL and in TypeScript", () => {
 
     it(`${name}: answers every question through RLS as the TypeScript table does`, () => {
       expect(answers[name]).toEqual(expected);
+    });
+
+    it(`${name}: answers as canIn() does for the viewer the app loads`, () => {
+      const byViewer = Object.fromEntries(
+        QUESTIONS.map((q) => {
+          const organisation = q.access === "own" ? ORG_A : ORG_B;
+          return [key(q), canIn(VIEWER_OF[q.role], q.action, q.entity, organisation)];
+        }),
+      );
+      expect(answers[name]).toEqual(byViewer);
     });
   }
 });
