@@ -116,6 +116,28 @@ describe("agency roles on /admin/people", () => {
     ]);
   });
 
+  it("ends the staff role when admin rights are granted another way (one role each)", async () => {
+    const person = await createUser(backend);
+    await assign(person.id, "staff");
+    // The confirmation step's grant (admin_set_admin), and the service role (npm run admin:grant).
+    await settle(() =>
+      people.action(
+        routeArgs("/admin/people", {
+          ...formPost({ intent: "grant", user: person.id }),
+          cookie: admin,
+        }).args,
+      ),
+    );
+    expect(await staffRow(person.id)).toEqual([]);
+    const other = await createUser(backend);
+    await assign(other.id, "staff");
+    await serviceClient(backend).auth.admin.updateUserById(other.id, {
+      app_metadata: { is_admin: true },
+    });
+    expect(await staffRow(other.id)).toEqual([]);
+    expect(await listedRole(other.email)).toEqual(["admin"]);
+  });
+
   it("refuses to remove your own admin role, under the field, in your language", async () => {
     const before = await auditOf(adminId);
     const refused = asData(await assign(adminId, "staff"));
