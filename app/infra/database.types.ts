@@ -6,6 +6,27 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export interface Database {
   public: {
     Tables: {
+      agency_roles: {
+        Row: {
+          granted_at: string;
+          granted_by: string | null;
+          role: string;
+          user_id: string;
+        };
+        Insert: {
+          granted_at?: string;
+          granted_by?: string | null;
+          role: string;
+          user_id: string;
+        };
+        Update: {
+          granted_at?: string;
+          granted_by?: string | null;
+          role?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       analytics_addresses: {
         Row: {
           address: string;
@@ -561,6 +582,90 @@ export interface Database {
         };
         Relationships: [];
       };
+      organisation_members: {
+        Row: {
+          created_at: string;
+          organisation_id: string;
+          role: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          organisation_id: string;
+          role?: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          organisation_id?: string;
+          role?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      organisation_notes: {
+        Row: {
+          author_id: string | null;
+          body: string;
+          created_at: string;
+          id: number;
+          organisation_id: string;
+        };
+        Insert: {
+          author_id?: string | null;
+          body: string;
+          created_at?: string;
+          id?: never;
+          organisation_id: string;
+        };
+        Update: {
+          author_id?: string | null;
+          body?: string;
+          created_at?: string;
+          id?: never;
+          organisation_id?: string;
+        };
+        Relationships: [];
+      };
+      organisations: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          name: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string;
+        };
+        Relationships: [];
+      };
+      permissions: {
+        Row: {
+          access: string;
+          action: string;
+          entity: string;
+          role: string;
+        };
+        Insert: {
+          access: string;
+          action: string;
+          entity: string;
+          role: string;
+        };
+        Update: {
+          access?: string;
+          action?: string;
+          entity?: string;
+          role?: string;
+        };
+        Relationships: [];
+      };
       portfolio_categories: {
         Row: {
           created_at: string;
@@ -861,6 +966,27 @@ export interface Database {
         };
         Relationships: [];
       };
+      staff_assignments: {
+        Row: {
+          assigned_at: string;
+          assigned_by: string | null;
+          organisation_id: string;
+          user_id: string;
+        };
+        Insert: {
+          assigned_at?: string;
+          assigned_by?: string | null;
+          organisation_id: string;
+          user_id: string;
+        };
+        Update: {
+          assigned_at?: string;
+          assigned_by?: string | null;
+          organisation_id?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       team_members: {
         Row: {
           bio: Json;
@@ -994,6 +1120,10 @@ export interface Database {
         Args: { p_name: string };
         Returns: string;
       };
+      can: {
+        Args: { p_action: string; p_entity: string; p_organisation: string };
+        Returns: boolean;
+      };
       content_is_reorder: {
         Args: { old_row: Json; new_row: Json };
         Returns: boolean;
@@ -1082,7 +1212,15 @@ export interface Database {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];
       };
+      set_agency_role: {
+        Args: { p_user_id: string; p_role: string };
+        Returns: boolean;
+      };
       site_content: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
+      viewer_access: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
       };

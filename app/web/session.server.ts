@@ -102,7 +102,7 @@ async function signedInUser({ request, context }: { request: Request; context: C
 
 /** The verified viewer into the router context, for every loader and action below the layout. */
 async function admit(context: Ctx, user: User): Promise<Viewer> {
-  const viewer = await viewerOf(user, context);
+  const viewer = await viewerOf(user, getSupabase(context));
   (context as RouterContextProvider).set(viewerContext, viewer);
   return viewer;
 }

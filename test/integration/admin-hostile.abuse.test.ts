@@ -34,11 +34,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => site?.stop());
 
-async function get(path: string) {
+async function get(path: string, form?: URLSearchParams) {
   const seen = site.requests().length;
   const rss = site.rss();
   const response = await fetch(`${site.url}${path}`, {
-    headers: { Cookie: cookie },
+    method: form ? "POST" : "GET",
+    headers: form
+      ? { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }
+      : { Cookie: cookie },
+    body: form,
     redirect: "manual",
   });
   const body = await response.text();
@@ -63,6 +67,7 @@ describe("hostile input to the admin area", () => {
       `/admin/subscribers?q=${huge}&status=confirmed`,
       "/admin/subscribers?page=-1&remove=1e309",
       `/admin/people?grant=${"f".repeat(5000)}&page=NaN`,
+      `/admin/people?role=${"0".repeat(5000)}&role=x`,
       "/admin/activity?page=1.5",
       `/admin/messages/${"9".repeat(400)}`,
       "/admin/messages/0x10",
@@ -82,6 +87,62 @@ describe("hostile input to the admin area", () => {
       expect(ms, path.slice(0, 80)).toBeLessThan(PAGE_BOUND_MS);
       expect(grew, path.slice(0, 80)).toBeLessThan(MEMORY_BOUND);
     }
+  });
+
+  it("answers hostile agency-role posts quickly, never with 5xx, changing nothing", async () => {
+    const { data } = await site.service.auth.admin.listUsers();
+    const me = data.users.find((user) => user.email === "admin@example.com")?.id ?? "";
+    const audit = async () =>
+      (await site.service.from("audit_log").select("id", { count: "exact", head: true })).count;
+    const before = await audit();
+    const form = (fields: [string, string][]) => new URLSearchParams(fields);
+    const cases: [URLSearchParams, number[]][] = [
+      [
+        form([
+          ["intent", "role"],
+          ["user", me],
+          ["role", "staff"],
+        ]),
+        [409],
+      ],
+      [
+        form([
+          ["intent", "role"],
+          ["user", me],
+          ["role", "x".repeat(100_000)],
+        ]),
+        [400],
+      ],
+      [form([["intent", "role"], ["user", me], ...Array(60).fill(["role", "none"])]), [400]],
+      [
+        form([
+          ["intent", "role"],
+          ["user", "f".repeat(5000)],
+          ["role", "admin"],
+        ]),
+        [400],
+      ],
+      [
+        form([
+          ["intent", "role"],
+          ["user", "00000000-0000-4000-8000-000000000999"],
+          ["role", "admin"],
+        ]),
+        [404],
+      ],
+    ];
+    await get(`/admin/people?role=${me}`);
+    for (const [body, statuses] of cases) {
+      const { status, ms, grew } = await get(`/admin/people?role=${me}`, body);
+      const label = body.toString().slice(0, 80);
+      expect(statuses, label).toContain(status);
+      expect(ms, label).toBeLessThan(PAGE_BOUND_MS);
+      expect(grew, label).toBeLessThan(MEMORY_BOUND);
+    }
+    expect((await site.service.auth.admin.getUserById(me)).data.user?.app_metadata.is_admin).toBe(
+      true,
+    );
+    expect(await audit()).toBe(before);
   });
 
   it("refuses forged and oversized newsletter tokens at once", async () => {

@@ -1,5 +1,5 @@
 import type { TestBackend } from "@jenga/supabase-local/testing";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as overviewRoute from "~/routes/admin/overview";
 import * as peopleRoute from "~/routes/admin/people";
@@ -8,6 +8,7 @@ import {
   adminUserId,
   createUser,
   serviceClient,
+  signedInClient,
   signInCookie,
   startAppBackend,
   storedUser,
@@ -46,13 +47,6 @@ function change(intent: "grant" | "revoke", user: string, cookie = admin) {
   );
 }
 
-async function client(user: { email: string; password: string }): Promise<SupabaseClient> {
-  const c = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
-  const { error } = await c.auth.signInWithPassword(user);
-  expect(error).toBeNull();
-  return c;
-}
-
 describe("people", () => {
   it("lists accounts with search and paging, confirmed and admin flags", async () => {
     const user = await createUser(backend, { confirmed: false });
@@ -88,7 +82,9 @@ describe("people", () => {
       await settle(() => overview.loader(routeArgs("/admin", { cookie }).args)),
     );
     expect(after).toHaveRedirect("/");
-    const { data: rows } = await (await client(colleague)).from("contact_messages").select("id");
+    const { data: rows } = await (await signedInClient(backend, colleague))
+      .from("contact_messages")
+      .select("id");
     expect(rows ?? []).toEqual([]);
 
     const { data: audit } = await serviceClient(backend)
@@ -137,7 +133,7 @@ describe("people", () => {
 
   it("lets nobody but an admin call the account functions through REST", async () => {
     const user = await createUser(backend);
-    const own = await client(user);
+    const own = await signedInClient(backend, user);
     const listing = await own.rpc("admin_list_people", {});
     expect(listing.error?.code).toBe("42501");
     const promote = await own.rpc("admin_set_admin", { p_user_id: user.id, p_is_admin: true });
@@ -146,7 +142,7 @@ describe("people", () => {
     const anon = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
     const anonymous = await anon.rpc("admin_set_admin", { p_user_id: user.id, p_is_admin: true });
     expect(anonymous.error).not.toBeNull();
-    const { data } = await (await client(backend.admin)).rpc("admin_list_people", {
+    const { data } = await (await signedInClient(backend, backend.admin)).rpc("admin_list_people", {
       p_search: user.email,
     });
     expect(data).toHaveLength(1);

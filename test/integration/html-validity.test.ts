@@ -242,6 +242,14 @@ async function admin() {
       status: [400, 409],
     });
   }
+  // The agency-role form refusing the admin's own admin role: the message under the field.
+  const { data } = await site.service.auth.admin.listUsers();
+  const me = data.users.find((user) => user.email === TEST_ADMIN.email)?.id ?? "";
+  await keep("admin POST /admin/people role", `/admin/people?role=${me}`, {
+    cookie,
+    form: { intent: "role", user: me, role: "staff" },
+    status: [409],
+  });
 }
 
 beforeAll(async () => {

@@ -6,12 +6,7 @@
  * must be identical, and a few outcomes pin the policy. The roles' statement timeouts, which the
  * REST layer sets in each request (requestSettingsSql), are PostgreSQL's own there.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
-import { bringToSchema, openDatabase } from "@jenga/supabase-local/database";
 import {
-  createTestDataDir,
   loadRoleSettings,
   type RequestRole,
   requestSettingsSql,
@@ -24,66 +19,40 @@ import {
   isTextLine,
   isTextParagraph,
 } from "~/domain/site/editor/stored-rules";
-import { type RealPostgres, sqlTarget, startRealPostgres } from "../support/real-postgres.ts";
-import { CALLERS, FIXTURE_SQL } from "../support/rls-fixture.ts";
+import {
+  type OnPglite,
+  pgliteWithFixture,
+  realPostgresWithFixture,
+  stopwatch,
+} from "../support/both-servers.ts";
+import type { RealPostgres } from "../support/real-postgres.ts";
+import { CALLERS } from "../support/rls-fixture.ts";
 import { type Matrix, type MatrixResult, rlsMatrix } from "../support/rls-matrix.ts";
+import { expectedRoleTableOutcomes } from "../support/rls-organisations.ts";
 import { pgliteSession, pgSession, type SqlSession } from "../support/sql-session.ts";
 
 let server: RealPostgres | undefined;
-let pglite: PGlite | undefined;
-let pgliteDir: string | undefined;
+let pglite: Pick<OnPglite, "close"> | undefined;
+let pgliteDb: OnPglite["db"] | undefined;
 let real: MatrixResult;
 let embedded: MatrixResult;
 
-const quiet = () => {};
-
-/** "start 1.2s, schema 0.8s, …": where the time goes, for the log. */
-function stopwatch(): (phase: string) => string {
-  let last = performance.now();
-  const phases: string[] = [];
-  return (phase) => {
-    const now = performance.now();
-    phases.push(`${phase} ${((now - last) / 1000).toFixed(1)}s`);
-    last = now;
-    return phases.join(", ");
-  };
-}
-
 async function onRealPostgres(): Promise<MatrixResult> {
   const lap = stopwatch();
-  server = await startRealPostgres();
-  lap("start");
-  const steps: string[] = [];
-  const fresh = await bringToSchema(sqlTarget(server.client), (line) => steps.push(line)).catch(
-    (error: Error) => {
-      const last = steps.at(-1) ?? "the bootstrap";
-      throw new Error(`PostgreSQL 17 refused the step after "${last}": ${error.message}`);
-    },
-  );
-  expect(fresh).toBe(true);
-  const session = pgSession(server.client);
-  await session.script(FIXTURE_SQL);
-  lap("schema");
+  const { server: started, session } = await realPostgresWithFixture(lap, (s) => {
+    server = s;
+  });
   const result = await rlsMatrix(session);
-  console.log(`[real-postgres] ${server.version.split(" on ")[0]}: ${lap("matrix")}`);
+  console.log(`[real-postgres] ${started.version.split(" on ")[0]}: ${lap("matrix")}`);
   return result;
 }
 
-/**
- * A copy of the test template: the embedded backend's own database, made by the same
- * bringToSchema (so nothing is left to apply). What the backend's first start adds beyond the
- * SQL, the test admin account and the supabase/seed-storage objects, is removed so that both
- * servers hold the same rows.
- */
 async function onPglite(): Promise<MatrixResult> {
   const lap = stopwatch();
-  pgliteDir = await createTestDataDir();
-  pglite = await openDatabase(join(pgliteDir, "pgdata"));
-  lap("start");
-  expect(await bringToSchema(pglite, quiet)).toBe(false);
-  const session = pgliteSession(pglite);
-  await session.script(`delete from storage.objects; delete from auth.users; ${FIXTURE_SQL}`);
-  lap("schema");
+  const { db, session } = await pgliteWithFixture(lap, (copy) => {
+    pglite = copy;
+  });
+  pgliteDb = db;
   const result = await rlsMatrix(session);
   console.log(`[real-postgres] PGlite: ${lap("matrix")}`);
   return result;
@@ -99,7 +68,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([server?.stop(), pglite?.close()]);
-  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 });
 
 /**
@@ -281,6 +249,23 @@ describe("the policy, on both servers", () => {
       }
     });
 
+    it(`${name}: roles and organisations answer every caller as written down, B's rows unseen`, () => {
+      const m = result();
+      const expected = expectedRoleTableOutcomes();
+      const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, outcome(m, key)]));
+      expect(actual).toEqual(expected);
+      for (const caller of ["anon", "owner", "staff", "client_owner", "service_role"]) {
+        expect(outcome(m, `${caller} public.viewer_roles(uuid) execute`)).toBe("denied");
+      }
+      for (const caller of ["owner", "staff", "client_owner"]) {
+        expect(outcome(m, `${caller} public.set_agency_role(uuid,text) call`)).toBe(
+          "42501 Only administrators may change agency roles",
+        );
+      }
+      expect(outcome(m, "anon public.can(text,text,uuid) execute")).toBe("denied");
+      expect(outcome(m, "service_role public.set_agency_role(uuid,text) execute")).toBe("denied");
+    });
+
     it(`${name}: is_admin() reads the account, and anon cannot call it`, () => {
       const m = result();
       expect(outcome(m, "anon public.is_admin() execute")).toBe("denied");
@@ -339,7 +324,7 @@ describe("the content rules, on both servers", () => {
       link: isNetworkUrl("facebook", v) && /^https:\/\/[^\s/]+\.[^\s]{2,}$/.test(v),
     }));
     const onReal = await ruleAnswers(pgSession(server!.client), values);
-    const onPglite = await ruleAnswers(pgliteSession(pglite!), values);
+    const onPglite = await ruleAnswers(pgliteSession(pgliteDb!), values);
     const differing = (answers: Record<string, boolean>[]) =>
       values.flatMap((v, i) =>
         JSON.stringify(answers[i]) === JSON.stringify(expected[i])

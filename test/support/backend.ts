@@ -93,6 +93,17 @@ export async function createUser(
   return { id: data.user.id, email, password: PASSWORD };
 }
 
+/** A supabase-js client signed in as `user` with a password (what a browser's API calls get). */
+export async function signedInClient(
+  backend: Pick<TestBackend, "url" | "anonKey">,
+  user: { email: string; password: string },
+) {
+  const client = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
+  const { error } = await client.auth.signInWithPassword(user);
+  if (error) throw new Error(`sign-in failed: ${error.message}`);
+  return client;
+}
+
 /** The id of the test backend's admin account. */
 export async function adminUserId(backend: TestBackend): Promise<string> {
   const { data, error } = await serviceClient(backend).auth.admin.listUsers();

@@ -8,6 +8,16 @@ import type { RequestRole } from "@jenga/supabase-local/testing";
 export const OWNER_ID = "00000000-0000-4000-8000-0000000000a1";
 export const OTHER_ID = "00000000-0000-4000-8000-0000000000b2";
 export const ADMIN_ID = "00000000-0000-4000-8000-0000000000c3";
+/** Agency staff assigned to organisation A; a colleague assigned to B. */
+export const STAFF_ID = "00000000-0000-4000-8000-0000000000d4";
+export const STAFF_B_ID = "00000000-0000-4000-8000-0000000000d5";
+/** Organisation A's owner and member; organisation B's owner. */
+export const CLIENT_OWNER_ID = "00000000-0000-4000-8000-0000000000e6";
+export const CLIENT_MEMBER_ID = "00000000-0000-4000-8000-0000000000e7";
+export const CLIENT_B_OWNER_ID = "00000000-0000-4000-8000-0000000000e8";
+/** The callers' organisation (A) and another one (B). */
+export const ORG_A = "00000000-0000-4000-8000-00000000a000";
+export const ORG_B = "00000000-0000-4000-8000-00000000b000";
 
 /** Claims like those the embedded auth issues (supabase/local/jwt.ts) for an account. */
 function signedIn(id: string, email: string, appMetadata: Record<string, unknown>): RequestRole {
@@ -30,6 +40,9 @@ export const CALLERS: Record<string, RequestRole> = {
   owner: signedIn(OWNER_ID, "owner@example.com", {}),
   other: signedIn(OTHER_ID, "other@example.com", {}),
   admin: signedIn(ADMIN_ID, "admin@example.com", { is_admin: true }),
+  staff: signedIn(STAFF_ID, "staff@example.com", {}),
+  client_owner: signedIn(CLIENT_OWNER_ID, "client-owner@example.com", {}),
+  client_member: signedIn(CLIENT_MEMBER_ID, "client-member@example.com", {}),
   service_role: { role: "service_role", claims: { role: "service_role" } },
 };
 
@@ -39,13 +52,32 @@ export const CALLERS: Record<string, RequestRole> = {
  * draft post are what only admins may see (a deleted item's old slug, everyone); an analytics row
  * of each table, what only admins may read (and the address hashes and the batch ids, only the
  * service role). The event's insert makes its day's counts and sums (trigger
- * analytics_events_summed).
+ * analytics_events_summed). Two client organisations, A (the staff caller is assigned to it, the
+ * client callers belong to it) and B (nobody calling has anything to do with it), each with a
+ * member row, a note and a staff assignment: what the callers must never see of B.
  */
 export const FIXTURE_SQL = `
 insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data) values
   ('${OWNER_ID}', 'owner@example.com', now(), '{"provider": "email"}'),
   ('${OTHER_ID}', 'other@example.com', now(), '{"provider": "email"}'),
-  ('${ADMIN_ID}', 'admin@example.com', now(), '{"provider": "email", "is_admin": true}');
+  ('${ADMIN_ID}', 'admin@example.com', now(), '{"provider": "email", "is_admin": true}'),
+  ('${STAFF_ID}', 'staff@example.com', now(), '{"provider": "email"}'),
+  ('${STAFF_B_ID}', 'staff-b@example.com', now(), '{"provider": "email"}'),
+  ('${CLIENT_OWNER_ID}', 'client-owner@example.com', now(), '{"provider": "email"}'),
+  ('${CLIENT_MEMBER_ID}', 'client-member@example.com', now(), '{"provider": "email"}'),
+  ('${CLIENT_B_OWNER_ID}', 'client-b@example.com', now(), '{"provider": "email"}');
+
+insert into public.agency_roles (user_id, role) values
+  ('${STAFF_ID}', 'staff'), ('${STAFF_B_ID}', 'staff');
+insert into public.organisations (id, name) values ('${ORG_A}', 'Acme'), ('${ORG_B}', 'Beta');
+insert into public.organisation_members (organisation_id, user_id, role) values
+  ('${ORG_A}', '${CLIENT_OWNER_ID}', 'owner'),
+  ('${ORG_A}', '${CLIENT_MEMBER_ID}', 'member'),
+  ('${ORG_B}', '${CLIENT_B_OWNER_ID}', 'owner');
+insert into public.staff_assignments (organisation_id, user_id) values
+  ('${ORG_A}', '${STAFF_ID}'), ('${ORG_B}', '${STAFF_B_ID}');
+insert into public.organisation_notes (organisation_id, body) values
+  ('${ORG_A}', 'Pays on time.'), ('${ORG_B}', 'Wants a new logo.');
 
 insert into public.contact_messages (name, email, message, user_id) values
   ('Owner', 'owner@example.com', 'A message from the owner of this row.', '${OWNER_ID}'),

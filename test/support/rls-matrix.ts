@@ -53,13 +53,13 @@ function failure(error: unknown): string {
   return `${code ?? "?"} ${message ?? String(error)}`;
 }
 
-type Attempt = { ok: true; result: StatementResult } | { ok: false; error: string };
+export type Attempt = { ok: true; result: StatementResult } | { ok: false; error: string };
 
 /**
  * Runs `statement` as the caller inside a transaction that is rolled back. `before` runs first,
  * as the migration owner (a superuser).
  */
-async function attempt(
+export async function attempt(
   session: SqlSession & { roleSettings?: RoleSettings },
   who: RequestRole,
   path: string,

@@ -5,7 +5,7 @@ import type { MessageKey } from "~/i18n/messages";
  * happened, to what kind of thing (`activity.things.*`), and where the item and the person are
  * in the admin area. The keys come from the database's audit writers:
  * supabase/migrations/20261124000001_back_office.sql (posts, messages, subscribers, admin
- * rights), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
+ * rights), 20261208000001_roles.sql (the staff role), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
  * content: `<table>.created|updated|deleted|restored|reordered`).
  */
 export const VERBS = [
@@ -23,6 +23,8 @@ export const VERBS = [
   "altChanged",
   "granted",
   "revoked",
+  "staffGranted",
+  "staffRevoked",
   "reordered",
   "other",
 ] as const;
@@ -69,6 +71,7 @@ const PREFIX_TABLE: Record<string, string> = {
   message: "contact_messages",
   subscriber: "newsletter_subscribers",
   admin: "users",
+  staff: "users",
   media: "media",
 };
 
@@ -85,6 +88,8 @@ const SPECIFIC: Record<string, Verb> = {
   "subscriber.removed": "removed",
   "admin.granted": "granted",
   "admin.revoked": "revoked",
+  "staff.granted": "staffGranted",
+  "staff.revoked": "staffRevoked",
   "media.uploaded": "uploaded",
   "media.deleted": "deleted",
   "media.alt_changed": "altChanged",

@@ -1,13 +1,27 @@
 import { data } from "react-router";
 import { pageNumber, searchTerm } from "~/domain/admin/pagination";
-import { listPeople, parseUserId, setAdminRights } from "~/domain/admin/people.server";
-import { adminRightsSchema } from "~/domain/admin/schema.server";
+import {
+  listPeople,
+  parseUserId,
+  setAdminRights,
+  setAgencyRole,
+} from "~/domain/admin/people.server";
+import { peopleActionSchema } from "~/domain/admin/schema.server";
+import { bundle, translator } from "~/i18n/translate.server";
+import type { FormReply } from "~/lib/form-reply";
 import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
+import { failedForm } from "~/web/replies.server";
+import { adminLocale } from "~/web/site-editor.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/people";
 
-/** Accounts (search, 25 a page); `?grant=<id>` / `?revoke=<id>` open the confirmation step. */
+/**
+ * Accounts (search, 25 a page); `?grant=<id>` / `?revoke=<id>` open the confirmation step,
+ * `?role=<id>` the agency-role form.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { user, supabase, query } = await adminLoad(args);
+  const i18n = bundle(adminLocale(args.request), ["people"]);
   const filters = { search: searchTerm(query.get("q")), page: pageNumber(query.get("page")) };
   const result = await listPeople(supabase, filters);
   if (!result.ok && result.kind === "not-found") {
@@ -15,26 +29,54 @@ export async function loader(args: Route.LoaderArgs) {
   }
   if (!result.ok) {
     return data(
-      { filters, list: null, change: null, me: user.id, error: result.message },
+      {
+        filters,
+        list: null,
+        change: null,
+        roleOf: null,
+        me: user.id,
+        error: result.message,
+        i18n,
+      },
       { status: 502 },
     );
   }
-  const target = parseUserId(query.get("grant") ?? query.get("revoke"));
-  const person = result.value.rows.find((row) => row.id === target);
+  const find = (id: string | null) => result.value.rows.find((row) => row.id === parseUserId(id));
+  const person = find(query.get("grant") ?? query.get("revoke"));
   const change = person ? { person, grant: query.has("grant") } : null;
-  return { filters, list: result.value, change, me: user.id, error: null };
+  const roleOf = find(query.get("role")) ?? null;
+  return { filters, list: result.value, change, roleOf, me: user.id, error: null, i18n };
 }
 
-/** Grants or revokes admin rights (the database refuses self-revocation and the last admin). */
+/**
+ * Grants or revokes admin rights, or assigns an agency role (the database refuses your own
+ * admin rights and the last admin's; a refused role comes back under the field).
+ */
 export async function action(args: Route.ActionArgs) {
-  const form = await readAdminForm(args, adminRightsSchema);
+  const t = translator(adminLocale(args.request));
+  const form = await readAdminForm(args, peopleActionSchema(t.locale));
   if ("answer" in form) return form.answer;
-  const grant = form.value.intent === "grant";
-  const changed = await setAdminRights(form.supabase, form.value.user, grant);
+  const { intent, user, role } = form.value;
+  if (intent === "role" && role) {
+    const changed = await setAgencyRole(form.supabase, user, role);
+    if (changed.ok) {
+      const title = t(changed.value ? "people.role.saved" : "people.role.unchanged");
+      return redirectWithToast("/admin/people", { type: "success", title });
+    }
+    if (changed.kind !== "conflict") return failedForm(changed, undefined, { toast: true });
+    const message = t(user === form.user.id ? "people.role.ownAdmin" : "people.role.lastAdmin");
+    const reply: FormReply = {
+      result: { initialValue: { intent, user, role }, error: { role: [message] } },
+      formError: null,
+    };
+    return data(reply, { status: 409 });
+  }
+  const grant = intent === "grant";
+  const changed = await setAdminRights(form.supabase, user, grant);
   return answerWith(
     changed,
     "/admin/people",
     grant ? "Admin rights granted" : "Admin rights revoked",
-    `admin-rights:${form.value.user}`,
+    `admin-rights:${user}`,
   );
 }

@@ -1,4 +1,5 @@
 import { AdminPage } from "~/components/admin/admin-page";
+import { AgencyRoleForm } from "~/components/admin/agency-role-form";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { ListFilters } from "~/components/admin/list-filters";
 import { PeopleTable } from "~/components/admin/people-table";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export { action, loader } from "./people.server";
 
 export default function AdminPeople({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, list, change, me, error } = loaderData;
+  const { filters, list, change, roleOf, me, error } = loaderData;
   return (
     <AdminPage title="People" subtitle="Every account, and who may use the admin area.">
       <Toasts toasts={[actionData?.toast]} />
@@ -39,6 +40,7 @@ export default function AdminPeople({ loaderData, actionData }: Route.ComponentP
             : `${change.person.email} will no longer be able to open the admin area.`}
         </ConfirmStep>
       ) : null}
+      {roleOf ? <AgencyRoleForm person={roleOf} reply={actionData?.result} /> : null}
       <ListFilters label="Search accounts" search={filters.search} />
       <PagedList list={list} error={error} label="Accounts" empty="No accounts match.">
         {(rows) => <PeopleTable people={rows} me={me} />}

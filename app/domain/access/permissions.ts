@@ -1,0 +1,137 @@
+/**
+ * Who may do what: the permission table of supabase/migrations/20261208000001_roles.sql as data,
+ * for what the interface shows and offers. The database decides (its policies ask public.can(),
+ * which reads the same rows); test/integration/permission-table.test.ts asks both every question
+ * and fails when they answer differently (docs/decisions/013-permission-model.md).
+ *
+ * A permission is action × entity × access for a role. `own` reaches the organisations the
+ * viewer belongs to (owner, member) or is assigned to (staff); `any` reaches every organisation
+ * and includes `own`.
+ */
+
+export const ROLES = ["anonymous", "authenticated", "admin", "staff", "owner", "member"] as const;
+export type Role = (typeof ROLES)[number];
+export const ACTIONS = ["read", "create", "update", "delete"] as const;
+export type Action = (typeof ACTIONS)[number];
+export const ENTITIES = [
+  "organisation",
+  "organisation_note",
+  "organisation_member",
+  "staff_assignment",
+  "agency_role",
+] as const;
+export type Entity = (typeof ENTITIES)[number];
+export const ACCESS = ["own", "any"] as const;
+export type Access = (typeof ACCESS)[number];
+
+export interface Permission {
+  role: Role;
+  action: Action;
+  entity: Entity;
+  access: Access;
+}
+
+export type AgencyRole = "admin" | "staff";
+export type MemberRole = "owner" | "member";
+
+const ALL: Action[] = ["read", "create", "update", "delete"];
+
+function rows(role: Role, actions: Action[], entity: Entity, access: Access): Permission[] {
+  return actions.map((action) => ({ role, action, entity, access }));
+}
+
+/** The rows, in the order of the migration. */
+export const PERMISSIONS: readonly Permission[] = [
+  ...rows("admin", ALL, "organisation", "any"),
+  ...rows("staff", ["read"], "organisation", "own"),
+  ...rows("owner", ["read"], "organisation", "own"),
+  ...rows("member", ["read"], "organisation", "own"),
+  // The agency's internal notes: never a client's.
+  ...rows("admin", ALL, "organisation_note", "any"),
+  ...rows("staff", ["read", "create", "update"], "organisation_note", "own"),
+  // Owners remove colleagues; people join through an invitation, not by an owner's insert.
+  ...rows("admin", ALL, "organisation_member", "any"),
+  ...rows("staff", ["read"], "organisation_member", "own"),
+  ...rows("owner", ["read", "delete"], "organisation_member", "own"),
+  ...rows("member", ["read"], "organisation_member", "own"),
+  ...rows("admin", ALL, "staff_assignment", "any"),
+  ...rows("staff", ["read"], "staff_assignment", "own"),
+  ...rows("admin", ALL, "agency_role", "any"),
+];
+
+/**
+ * Whether the question is about one organisation. Agency roles belong to no organisation, and
+ * a new organisation to none yet: for these only `any` rules answer.
+ */
+export function inOrganisation(entity: Entity, action: Action): boolean {
+  return entity !== "agency_role" && !(entity === "organisation" && action === "create");
+}
+
+/** The table's answer for one role (`any` includes `own`). */
+export function roleCan(role: Role, action: Action, entity: Entity, access: Access): boolean {
+  return PERMISSIONS.some(
+    (row) =>
+      row.role === role &&
+      row.action === action &&
+      row.entity === entity &&
+      (row.access === "any" || row.access === access),
+  );
+}
+
+/** What the app knows of the person looking: their agency role and their organisations. */
+export interface Viewer {
+  signedIn: boolean;
+  agencyRole: AgencyRole | null;
+  memberships: { organisationId: string; name: string; role: MemberRole }[];
+  /** Organisations a staff member is assigned to. */
+  assignments: string[];
+}
+
+export const ANONYMOUS: Viewer = {
+  signedIn: false,
+  agencyRole: null,
+  memberships: [],
+  assignments: [],
+};
+
+/** The viewer's roles, as public.viewer_roles() counts them: in `organisationId`, or overall. */
+export function rolesOf(viewer: Viewer, organisationId: string | null): Role[] {
+  if (!viewer.signedIn) return ["anonymous"];
+  const roles: Role[] = ["authenticated"];
+  if (viewer.agencyRole === "admin") roles.push("admin");
+  if (
+    viewer.agencyRole === "staff" &&
+    (organisationId === null || viewer.assignments.includes(organisationId))
+  ) {
+    roles.push("staff");
+  }
+  if (organisationId !== null) {
+    for (const membership of viewer.memberships) {
+      if (membership.organisationId === organisationId) roles.push(membership.role);
+    }
+  }
+  return roles;
+}
+
+/** public.can() in TypeScript: may the viewer do this in that organisation (null: none)? */
+export function canIn(
+  viewer: Viewer,
+  action: Action,
+  entity: Entity,
+  organisationId: string | null,
+): boolean {
+  const anywhere = rolesOf(viewer, null).some((role) => roleCan(role, action, entity, "any"));
+  if (anywhere || organisationId === null || !inOrganisation(entity, action)) return anywhere;
+  return rolesOf(viewer, organisationId).some((role) => roleCan(role, action, entity, "own"));
+}
+
+/**
+ * May the viewer do this at all: `any` — in every organisation; `own` — in at least one of
+ * their own (what a menu asks before it offers a page).
+ */
+export function can(viewer: Viewer, action: Action, entity: Entity, access: Access): boolean {
+  if (canIn(viewer, action, entity, null)) return true;
+  if (access === "any") return false;
+  const own = [...viewer.memberships.map((m) => m.organisationId), ...viewer.assignments];
+  return own.some((organisationId) => canIn(viewer, action, entity, organisationId));
+}

@@ -1,0 +1,217 @@
+/**
+ * The permission table is written twice — as rows the policies read through public.can()
+ * (supabase/migrations/20261208000001_roles.sql) and as data the interface reads
+ * (app/domain/access/permissions.ts) — and this test proves that both say the same: the rows
+ * themselves, and every question role × action × entity × own/any asked through row-level
+ * security as a user of that role, on PGlite and on PostgreSQL 17. `own` is asked of the
+ * callers' organisation A, `any` of organisation B, which none of them belongs to
+ * (test/support/rls-fixture.ts).
+ */
+import { loadRoleSettings, type RequestRole } from "@jenga/supabase-local/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ACCESS,
+  ACTIONS,
+  type Access,
+  type Action,
+  ANONYMOUS,
+  canIn,
+  ENTITIES,
+  type Entity,
+  inOrganisation,
+  PERMISSIONS,
+  ROLES,
+  type Role,
+  roleCan,
+  type Viewer,
+} from "~/domain/access/permissions";
+import {
+  type OnPglite,
+  pgliteWithFixture,
+  realPostgresWithFixture,
+  stopwatch,
+} from "../support/both-servers.ts";
+import type { RealPostgres } from "../support/real-postgres.ts";
+import { CALLERS, ORG_A, ORG_B, OTHER_ID, STAFF_B_ID, STAFF_ID } from "../support/rls-fixture.ts";
+import { attempt } from "../support/rls-matrix.ts";
+import type { SqlSession } from "../support/sql-session.ts";
+
+/** A user of each role: the matrix's callers ("other" belongs to nothing). */
+const USER_OF: Record<Role, RequestRole> = {
+  anonymous: CALLERS.anon as RequestRole,
+  authenticated: CALLERS.other as RequestRole,
+  admin: CALLERS.admin as RequestRole,
+  staff: CALLERS.staff as RequestRole,
+  owner: CALLERS.client_owner as RequestRole,
+  member: CALLERS.client_member as RequestRole,
+};
+
+/** The same users as the app's viewer sees them (loadViewer's answer for each). */
+const signedIn = { ...ANONYMOUS, signedIn: true };
+const member = (role: "owner" | "member"): Viewer => ({
+  ...signedIn,
+  memberships: [{ organisationId: ORG_A, name: "Acme", role }],
+});
+const VIEWER_OF: Record<Role, Viewer> = {
+  anonymous: ANONYMOUS,
+  authenticated: signedIn,
+  admin: { ...signedIn, agencyRole: "admin" },
+  staff: { ...signedIn, agencyRole: "staff", assignments: [ORG_A] },
+  owner: member("owner"),
+  member: member("member"),
+};
+
+/** Each entity's table, the column naming its organisation, and a column to rewrite. */
+const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }> = {
+  organisation: { table: "organisations", scope: "id", column: "name" },
+  organisation_note: { table: "organisation_notes", scope: "organisation_id", column: "body" },
+  organisation_member: { table: "organisation_members", scope: "organisation_id", column: "role" },
+  staff_assignment: {
+    table: "staff_assignments",
+    scope: "organisation_id",
+    column: "assigned_at",
+  },
+  // Agency roles belong to no organisation: the row asked about is a colleague's.
+  agency_role: { table: "agency_roles", scope: "user_id", column: "role" },
+};
+
+/** A new row of the entity in `organisation` (for agency roles and organisations: anywhere). */
+function insertion(entity: Entity, organisation: string): string {
+  switch (entity) {
+    case "organisation":
+      return "insert into public.organisations (name) values ('New client')";
+    case "organisation_note":
+      return `insert into public.organisation_notes (organisation_id, body) values ('${organisation}', 'A note')`;
+    case "organisation_member":
+      return `insert into public.organisation_members (organisation_id, user_id) values ('${organisation}', '${OTHER_ID}')`;
+    case "staff_assignment": {
+      // A staff member not yet assigned there.
+      const staff = organisation === ORG_A ? STAFF_B_ID : STAFF_ID;
+      return `insert into public.staff_assignments (organisation_id, user_id) values ('${organisation}', '${staff}')`;
+    }
+    case "agency_role":
+      return `insert into public.agency_roles (user_id, role) values ('${OTHER_ID}', 'staff')`;
+  }
+}
+
+function statement(entity: Entity, action: Action, organisation: string): string {
+  const { table, scope, column } = TABLE_OF[entity];
+  const where = `${scope} = '${entity === "agency_role" ? STAFF_B_ID : organisation}'`;
+  switch (action) {
+    case "read":
+      return `select count(*)::int as n from public.${table} where ${where}`;
+    case "create":
+      return insertion(entity, organisation);
+    case "update":
+      return `update public.${table} set ${column} = ${column} where ${where}`;
+    case "delete":
+      return `delete from public.${table} where ${where}`;
+  }
+}
+
+interface Question {
+  role: Role;
+  action: Action;
+  entity: Entity;
+  access: Access;
+}
+
+/** Every question the table can be asked (`own` only where it means an organisation). */
+const QUESTIONS: Question[] = ROLES.flatMap((role) =>
+  ENTITIES.flatMap((entity) =>
+    ACTIONS.flatMap((action) =>
+      ACCESS.filter((access) => access === "any" || inOrganisation(entity, action)).map(
+        (access) => ({ role, action, entity, access }),
+      ),
+    ),
+  ),
+);
+
+const key = (q: Question) => `${q.role} ${q.action} ${q.entity} ${q.access}`;
+
+/**
+ * The database's answer, through RLS as a user of the role: a row seen or changed, or an
+ * insert let through, is yes; a refusal by RLS or a missing grant (42501), or nothing seen or
+ * changed, is no; any other error fails the test.
+ */
+async function askSql(session: SqlSession, q: Question): Promise<boolean> {
+  const organisation = q.access === "own" ? ORG_A : ORG_B;
+  const sql = statement(q.entity, q.action, organisation);
+  const who = USER_OF[q.role];
+  const answer = await attempt(session, who, `/${TABLE_OF[q.entity].table}`, false, sql);
+  if (!answer.ok) {
+    if (answer.error.startsWith("42501 ")) return false;
+    throw new Error(`${key(q)}: ${answer.error}`);
+  }
+  if (q.action === "read") return Number(answer.result.rows[0]?.n) > 0;
+  return answer.result.affected > 0;
+}
+
+async function askAll(session: SqlSession): Promise<Record<string, boolean>> {
+  const withSettings = { ...session, roleSettings: await loadRoleSettings(session) };
+  const answers: Record<string, boolean> = {};
+  for (const q of QUESTIONS) answers[key(q)] = await askSql(withSettings, q);
+  return answers;
+}
+
+let server: RealPostgres | undefined;
+let pglite: Pick<OnPglite, "close"> | undefined;
+const sessions: Record<string, SqlSession> = {};
+const answers: Record<string, Record<string, boolean>> = {};
+
+beforeAll(async () => {
+  const [onReal, onEmbedded] = await Promise.allSettled([
+    realPostgresWithFixture(stopwatch(), (s) => {
+      server = s;
+    }),
+    pgliteWithFixture(stopwatch(), (copy) => {
+      pglite = copy;
+    }),
+  ]);
+  if (onReal.status === "rejected") throw onReal.reason;
+  if (onEmbedded.status === "rejected") throw onEmbedded.reason;
+  sessions["PostgreSQL 17"] = onReal.value.session;
+  sessions.PGlite = onEmbedded.value.session;
+  for (const [name, session] of Object.entries(sessions)) answers[name] = await askAll(session);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([server?.stop(), pglite?.close()]);
+});
+
+const expected = Object.fromEntries(
+  QUESTIONS.map((q) => [key(q), roleCan(q.role, q.action, q.entity, q.access)]),
+);
+
+describe("the permission table, in SQL and in TypeScript", () => {
+  it("asks every row, and every question beside the rows", () => {
+    for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
+    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (15 of the 20).
+    expect(QUESTIONS.length).toBe(ROLES.length * 35);
+    expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
+  });
+
+  for (const name of ["PostgreSQL 17", "PGlite"]) {
+    it(`${name}: holds exactly the TypeScript rows`, async () => {
+      const { rows } = await sessions[name]!.query<Record<string, string>>(
+        "select role, action, entity, access from public.permissions",
+      );
+      const inSql = rows.map((row) => `${row.role} ${row.action} ${row.entity} ${row.access}`);
+      expect(inSql.sort()).toEqual(PERMISSIONS.map(key).sort());
+    });
+
+    it(`${name}: answers every question through RLS as the TypeScript table does`, () => {
+      expect(answers[name]).toEqual(expected);
+    });
+
+    it(`${name}: answers as canIn() does for the viewer the app loads`, () => {
+      const byViewer = Object.fromEntries(
+        QUESTIONS.map((q) => {
+          const organisation = q.access === "own" ? ORG_A : ORG_B;
+          return [key(q), canIn(VIEWER_OF[q.role], q.action, q.entity, organisation)];
+        }),
+      );
+      expect(answers[name]).toEqual(byViewer);
+    });
+  }
+});

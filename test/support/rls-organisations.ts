@@ -1,0 +1,114 @@
+/**
+ * What the row-level-security matrix (rls-matrix.ts) must answer for the tables of roles and
+ * memberships (supabase/migrations/20261208000001_roles.sql), written down caller by caller:
+ * select (rows seen), insert (the first row tried again), update and delete (rows affected).
+ * The fixture (rls-fixture.ts) holds organisations A and B, each with members, a note and a
+ * staff assignment; staff and the client callers belong to A only, so any count that included
+ * B's rows would show here.
+ */
+import { PERMISSIONS } from "~/domain/access/permissions";
+
+const denied = (table: string) => `42501 permission denied for table ${table}`;
+const refused = (table: string) =>
+  `42501 new row violates row-level security policy for table "${table}"`;
+
+/** [select, insert, update, delete] */
+type Outcomes = readonly [string, string, string, string];
+
+const nothing = (table: string): Outcomes => ["0 rows", refused(table), "ok 0", "ok 0"];
+const noGrant = (table: string): Outcomes => [
+  denied(table),
+  denied(table),
+  denied(table),
+  denied(table),
+];
+
+const TABLES = [
+  "agency_roles",
+  "organisations",
+  "organisation_notes",
+  "organisation_members",
+  "staff_assignments",
+  "permissions",
+] as const;
+type Table = (typeof TABLES)[number];
+
+function client({ removesMembers }: { removesMembers: boolean }): Record<Table, Outcomes> {
+  return {
+    agency_roles: nothing("agency_roles"),
+    organisations: ["1 rows", refused("organisations"), "ok 0", "ok 0"],
+    organisation_notes: nothing("organisation_notes"),
+    organisation_members: [
+      "2 rows",
+      refused("organisation_members"),
+      "ok 0",
+      removesMembers ? "ok 2" : "ok 0",
+    ],
+    staff_assignments: nothing("staff_assignments"),
+    permissions: noGrant("permissions"),
+  };
+}
+
+/** Each caller's outcomes per table (A has 2 members, B 1; one note and one assignment each). */
+const EXPECTED: Record<string, Record<Table, Outcomes>> = {
+  anon: Object.fromEntries(TABLES.map((table) => [table, noGrant(table)])) as Record<
+    Table,
+    Outcomes
+  >,
+  // Signed in, but neither agency nor client: nothing.
+  owner: Object.fromEntries(
+    TABLES.map((table) => [table, table === "permissions" ? noGrant(table) : nothing(table)]),
+  ) as Record<Table, Outcomes>,
+  admin: {
+    agency_roles: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisations: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisation_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisation_members: ["3 rows", "ok 1", "ok 3", "ok 3"],
+    staff_assignments: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    permissions: noGrant("permissions"),
+  },
+  // A's organisation, members, notes (read, write, not delete) and its own assignment; never B's,
+  // never the agency roles.
+  staff: {
+    agency_roles: nothing("agency_roles"),
+    organisations: ["1 rows", refused("organisations"), "ok 0", "ok 0"],
+    organisation_notes: ["1 rows", "ok 1", "ok 1", "ok 0"],
+    organisation_members: ["2 rows", refused("organisation_members"), "ok 0", "ok 0"],
+    staff_assignments: ["1 rows", refused("staff_assignments"), "ok 0", "ok 0"],
+    permissions: noGrant("permissions"),
+  },
+  // A and its members; the owner removes A's members (adding one goes through an invitation);
+  // no notes, no assignments.
+  client_owner: client({ removesMembers: true }),
+  client_member: client({ removesMembers: false }),
+  service_role: {
+    agency_roles: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisations: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisation_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisation_members: ["3 rows", "ok 1", "ok 3", "ok 3"],
+    staff_assignments: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    // The whole table, read-only: the permission rows change only with a migration.
+    permissions: [
+      `${PERMISSIONS.length} rows`,
+      denied("permissions"),
+      denied("permissions"),
+      denied("permissions"),
+    ],
+  },
+};
+EXPECTED.other = EXPECTED.owner as Record<Table, Outcomes>;
+
+const OPERATIONS = ["select", "insert", "update", "delete"] as const;
+
+/** The matrix keys of these tables → the outcome each must have. */
+export function expectedRoleTableOutcomes(): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [caller, tables] of Object.entries(EXPECTED)) {
+    for (const table of TABLES) {
+      OPERATIONS.forEach((operation, index) => {
+        result[`${caller} public.${table} ${operation}`] = tables[table][index] as string;
+      });
+    }
+  }
+  return result;
+}
