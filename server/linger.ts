@@ -16,6 +16,8 @@ export const LINGER_MS = 2_000;
 export function lingerThenClose(req: IncomingMessage, ms = LINGER_MS): void {
   const socket = req.socket;
   req.resume();
+  // Already gone (its client hung up): nothing to linger on.
+  if (!socket) return;
   const timer = setTimeout(() => {
     if (!req.complete) socket.destroy();
   }, ms);
