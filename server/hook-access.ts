@@ -79,8 +79,10 @@ export class HookRateLimit {
     let bucket = this.buckets.get(key);
     if (bucket) this.buckets.delete(key);
     else bucket = new TokenBucket(this.perSecond, now);
-    // Most recently used last: the first key is the one to forget when full.
-    this.buckets.set(key, bucket);
+    // Most recently used last: the first key is the one to forget when full. A copy of its
+    // own, as the form gate's (server/admission-lane.ts): a key cut from X-Forwarded-For would
+    // otherwise keep the whole header alive while it is remembered.
+    this.buckets.set(Buffer.from(key, "utf8").toString("utf8"), bucket);
     if (this.buckets.size > MAX_ADDRESSES) {
       const oldest = this.buckets.keys().next().value;
       if (oldest !== undefined) this.buckets.delete(oldest);

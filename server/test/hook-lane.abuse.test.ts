@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldHeap, MB } from "../../test/support/held-heap";
 import { type RawRequest, rawRequest, stalledPost } from "../../test/support/raw-http";
+import { HookRateLimit } from "../hook-access.ts";
 import { LINGER_MS } from "../linger.ts";
 import { SECRET, startHookSite } from "./hook-lane-site.ts";
 
@@ -131,6 +132,21 @@ describe("guessing secrets", () => {
     // the test's own HTTP client, ~1–2 ms a request on a quiet machine.
     expect(seconds).toBeLessThan(20);
     await sleep(100);
+    expect(heldHeap() - heap).toBeLessThan(8 * MB);
+  });
+});
+
+describe("the per-address rate under ever-new forged addresses", () => {
+  it("remembers 4 096 of them without keeping their 16 KB headers alive", () => {
+    const heap = heldHeap();
+    const limit = new HookRateLimit(1);
+    const filler = "9".repeat(16 * 1024);
+    const started = performance.now();
+    for (let i = 0; i < 20_000; i++) limit.take(`${i}.${filler}`);
+    expect(limit.size).toBe(4_096);
+    // ~0.3 s on a quiet machine (a map lookup and a 64-character copy each).
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Held, the headers would be 4 096 × 16 KB = 64 MB; the keys are 64 characters each.
     expect(heldHeap() - heap).toBeLessThan(8 * MB);
   });
 });
