@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { cacheHeaders } from "../app/infra/cache-policy.ts";
 import type { HookSettings } from "../app/infra/hook-env.ts";
+import type { HookOutcome, HookReceiver } from "../app/infra/hook-port.ts";
 import type { BodyReservation } from "./body-budget.ts";
 import { authenticatedHook, HookRateLimit, isAllowedSource } from "./hook-access.ts";
 import { dropUnreadBody, lingerThenClose } from "./linger.ts";
 import { BodyBudgetFullError, BodyTooLargeError, readBody, reserveDeclared } from "./read-body.ts";
 import { forwarded } from "./request-body.ts";
-import { applySecurityHeaders } from "./security-headers.ts";
-import { writeHead } from "./send.ts";
+import { sendJson } from "./send.ts";
 
 /** Bytes of a delivery's body: provider callbacks are a few KB. */
 export const HOOK_BODY_LIMIT_BYTES = 16 * 1024;
@@ -18,21 +17,7 @@ export const HOOK_DELIVERIES_PER_SECOND = 20;
 /** Seconds a provider is asked to wait before trying again (429, 503). */
 const RETRY_AFTER_SECONDS = 30;
 
-/** What became of a delivery in the app (app/domain/hooks/receive.server.ts `HookOutcome`). */
-export type HookOutcome =
-  | "stored"
-  | "duplicate"
-  | "unknown-hook"
-  | "no-delivery-id"
-  | "unavailable";
-
-/** The app's receiver of deliveries (the build's `receiveHookDelivery`). */
-export type HookReceiver = (delivery: {
-  hook: string;
-  body: string;
-  payload: unknown;
-  sourceIp: string;
-}) => Promise<HookOutcome>;
+export type { HookOutcome, HookReceiver };
 
 export interface HookLaneOptions {
   /** The configured hooks (HOOK_<NAME>_SECRET…), read at each delivery. */
@@ -79,7 +64,9 @@ export function createHookLane(options: HookLaneOptions) {
     };
     if (req.method !== "POST") return refuse(405, "method not allowed", { Allow: "POST" });
     const sourceIp =
-      forwarded(req, "x-forwarded-for", options.trustProxy) ?? req.socket.remoteAddress ?? "";
+      forwarded(req, "x-forwarded-for", options.trustProxy) ??
+      req.socket.remoteAddress ??
+      "unknown";
     if (limit && !limit.take(sourceIp)) {
       return refuse(429, "too many deliveries", retryLater);
     }
@@ -155,21 +142,4 @@ function withinTime<T>(reading: Promise<T>, ms: number): Promise<T> {
   // An abandoned read fails later, when its socket closes: nobody waits for it any more.
   reading.catch(() => {});
   return Promise.race([reading, late]).finally(() => clearTimeout(timer));
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: object,
-  https: boolean,
-  extra?: Record<string, string>,
-): void {
-  const headers = new Headers({
-    "Content-Type": "application/json; charset=utf-8",
-    ...cacheHeaders("transient"),
-    ...extra,
-  });
-  applySecurityHeaders(headers, { https });
-  writeHead(res, status, headers);
-  res.end(JSON.stringify(body));
 }

@@ -51,12 +51,14 @@ describe("bodies over 16 KB", () => {
     const answeredMs = performance.now() - started;
     const held = heldHeap() - heap;
     expect(statuses).toEqual(posts.map(() => 413));
-    // Refused from the headers: the time of 40 connections on loopback, not of 40 MB.
-    expect(answeredMs).toBeLessThan(2_000);
+    // Refused from the headers: 413, not the 408 a server waiting for the never-ending bodies
+    // would give. The time is that of the test's own client writing 20 MB in this same
+    // process (0.5–2 s), which a busy machine stretches.
+    expect(answeredMs).toBeLessThan(5_000);
     expect(held).toBeLessThan(8 * MB);
     // The rest is never waited for: each connection closes after the lingering close.
     await Promise.all(posts.map((post) => post.closed));
-    expect(performance.now() - started).toBeLessThan(LINGER_MS + 3_000);
+    expect(performance.now() - started).toBeLessThan(LINGER_MS + 5_000);
     expect(site.budget.inUse).toBe(0);
   });
 
@@ -68,7 +70,7 @@ describe("bodies over 16 KB", () => {
     expect(statuses).toEqual(posts.map(() => 413));
     expect(heldHeap() - heap).toBeLessThan(8 * MB);
     await Promise.all(posts.map((post) => post.closed));
-    expect(performance.now() - started).toBeLessThan(LINGER_MS + 3_000);
+    expect(performance.now() - started).toBeLessThan(LINGER_MS + 5_000);
     expect(site.budget.inUse).toBe(0);
   });
 });

@@ -1,30 +1,7 @@
+import type { HookDelivery, HookOutcome } from "~/infra/hook-port";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import type { HookDefinition } from "./definition";
 import { hookDefinition } from "./registry.server";
-
-/** One delivery as the Node server's webhook lane hands it over (server/hook-lane.ts). */
-export interface HookDelivery {
-  hook: string;
-  /** The body exactly as received: valid UTF-8 JSON of at most 16 KB. */
-  body: string;
-  /** The body parsed. */
-  payload: unknown;
-  /** The sender's address (X-Forwarded-For with TRUST_PROXY, as the rate limits count it). */
-  sourceIp: string;
-}
-
-/**
- * What became of a delivery: `stored` (new and durable), `duplicate` (its id was stored
- * before: nothing changed), `unknown-hook` (the site has no such hook), `no-delivery-id` (the
- * payload lacks the provider's id), `unavailable` (the database did not take it: the provider
- * is told to try again).
- */
-export type HookOutcome =
-  | "stored"
-  | "duplicate"
-  | "unknown-hook"
-  | "no-delivery-id"
-  | "unavailable";
 
 /**
  * Writes a delivery durably — once per (hook, provider's id) — before the server answers 200,
