@@ -78,6 +78,9 @@ describe("a delivery with the right secret from an allowed address", () => {
     expect((await deliver(hookPath, '{"amount":5}')).status).toBe(400);
     expect((await deliver(hookPath, '{"id":""}')).status).toBe(400);
     expect((await deliver(hookPath, "[1,2]")).status).toBe(400);
+    // Ids JSON can spell but text cannot store: refused, never a 503 retried for ever.
+    expect((await deliver(hookPath, '{"id":"\\u0000"}')).status).toBe(400);
+    expect((await deliver(hookPath, '{"id":"\\ud800"}')).status).toBe(400);
     expect(await site.countRows("webhook_deliveries")).toBe(before);
   });
 });

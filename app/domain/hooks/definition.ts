@@ -21,9 +21,14 @@ export interface HookDefinition {
 /** Longest delivery id kept (the database refuses longer ones too). */
 export const DELIVERY_ID_MAX = 200;
 
+/** Control characters: the database's text refuses NUL, and no provider's id has any. */
+const CONTROL = /\p{Cc}/u;
+
 /**
  * The delivery id at a path of object keys (`["Body", "stkCallback", "CheckoutRequestID"]`): a
  * non-empty string or a whole number, at most DELIVERY_ID_MAX characters; anything else is none.
+ * JSON can spell what text cannot store (`"\u0000"`, a lone `"\ud800"`): such an id is none
+ * too, so the sender gets 400 rather than a 503 it would retry for ever.
  */
 export function idAt(path: readonly string[]): (payload: unknown) => string | undefined {
   return (payload) => {
@@ -34,6 +39,7 @@ export function idAt(path: readonly string[]): (payload: unknown) => string | un
       value = (value as Record<string, unknown>)[key];
     }
     const id = typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value;
-    return typeof id === "string" && id.length > 0 && id.length <= DELIVERY_ID_MAX ? id : undefined;
+    if (typeof id !== "string" || id.length === 0 || id.length > DELIVERY_ID_MAX) return undefined;
+    return id.isWellFormed() && !CONTROL.test(id) ? id : undefined;
   };
 }

@@ -18,6 +18,7 @@ describe("idAt: the provider's delivery id at a path in the payload", () => {
   it("reads strings and whole numbers at the path", () => {
     expect(mpesaLike({ Body: { stkCallback: { CheckoutRequestID: "ws_CO_1" } } })).toBe("ws_CO_1");
     expect(idAt(["id"])({ id: 42 })).toBe("42");
+    expect(idAt(["id"])({ id: "Malipo-é-😀" })).toBe("Malipo-é-😀");
   });
 
   it("finds none where the payload is not shaped so", () => {
@@ -32,6 +33,9 @@ describe("idAt: the provider's delivery id at a path in the payload", () => {
       { id: true },
       { id: { nested: 1 } },
       { id: "x".repeat(DELIVERY_ID_MAX + 1) },
+      { id: "\u0000" },
+      { id: "a\nb" },
+      { id: "\ud800" },
       Object.create({ id: "inherited" }),
     ]) {
       expect(id(payload), JSON.stringify(payload)).toBeUndefined();
