@@ -73,6 +73,16 @@ describe("a delivery with the right secret from an allowed address", () => {
     expect(rows[0]?.body).toBe('{"id":"evt-2","amount":1}');
   });
 
+  it("stores one row when the same new delivery arrives 10 times at once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => deliver(hookPath, `{"id":"evt-3","try":${i}}`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const rows = await deliveries("evt-3");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.body).toMatch(/^\{"id":"evt-3","try":\d\}$/);
+  });
+
   it("answers 400 when the payload has no delivery id, storing nothing", async () => {
     const before = await site.countRows("webhook_deliveries");
     expect((await deliver(hookPath, '{"amount":5}')).status).toBe(400);
