@@ -9,7 +9,9 @@ import {
 import { pageCacheKey } from "../app/infra/page-cache-key.ts";
 import { BodyBudget, BodyReservation, DEFAULT_BODY_BUDGET_BYTES } from "./body-budget.ts";
 import { FORM_GATE_RETRY_AFTER_SECONDS, type FormGate } from "./form-gate.ts";
-import { lingerThenClose } from "./linger.ts";
+import { withoutSecret } from "./hook-access.ts";
+import { type createHookLane, type HookReceiver, isHookPath } from "./hook-lane.ts";
+import { dropUnreadBody, lingerThenClose } from "./linger.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
 import { BodyBudgetFullError, BodyTooLargeError } from "./read-body.ts";
@@ -40,7 +42,7 @@ export interface ServedPage {
 function servedPage(req: IncomingMessage, res: ServerResponse, trustProxy?: boolean): ServedPage {
   return {
     method: req.method ?? "GET",
-    target: req.url ?? "/",
+    target: withoutSecret(req.url ?? "/"),
     status: res.statusCode,
     contentType: sentContentType.get(res) ?? String(res.getHeader("content-type") ?? ""),
     ip: forwarded(req, "x-forwarded-for", trustProxy) ?? req.socket.remoteAddress ?? "unknown",
@@ -59,6 +61,11 @@ export interface AppOptions {
   contentEvents?: ContentEvents;
   /** `GET /readyz`: whether the backend (and Redis) answer; ready when not given. */
   readiness?: () => Promise<Readiness>;
+  /**
+   * Machine-to-machine JSON posts under /hooks/ (server/hook-lane.ts), answered before the
+   * cross-origin guard and the form gate; none: /hooks/ is an ordinary path.
+   */
+  hookLane?: ReturnType<typeof createHookLane>;
   /** Admission of form posts (fair per client, event-loop load); none: every post enters. */
   formGate?: FormGate;
   /** Bytes of request bodies held at once (default DEFAULT_BODY_BUDGET_BYTES). */
@@ -84,6 +91,12 @@ interface BuildEntry {
   createRequestHandler?: typeof createRequestHandler;
   contentChanged?: (change: { kind: string; entity?: string }) => void;
   renderedBody?: (response: Response) => Buffer | undefined;
+  receiveHookDelivery?: HookReceiver;
+}
+
+/** The build's receiver of webhook deliveries (app/domain/hooks/receive.server.ts), if any. */
+export function hookReceiverOf(build: ServerBuild): HookReceiver | undefined {
+  return (build.entry.module as BuildEntry).receiveHookDelivery;
 }
 
 /**
@@ -122,8 +135,8 @@ function appHandler(build: ServerBuild, mode: AppOptions["mode"]) {
 const noEvents: ContentEvents = { announce() {} };
 
 /**
- * The whole HTTP pipeline: health check, cross-origin guard, static files, anonymous page cache,
- * then React Router.
+ * The whole HTTP pipeline: health check, the webhook lane, cross-origin guard, static files,
+ * anonymous page cache, form gate, then React Router.
  */
 export function createAppListener(options: AppOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -143,9 +156,11 @@ export function createAppListener(options: AppOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const path = (req.url ?? "/").split("?")[0] ?? "/";
+    // A hook's secret is in its path: it never reaches a log.
+    const logged = withoutSecret(path);
     res.on("finish", () => {
       accessLog(
-        `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+        `${req.method} ${logged} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
       );
       if (options.answered) options.answered(servedPage(req, res, options.trustProxy));
     });
@@ -162,6 +177,10 @@ export function createAppListener(options: AppOptions) {
       }
       const refused = refusedTarget(req.url ?? "");
       if (refused) return sendRefusal(req, res, refused, https);
+      // Providers' callbacks: neither browsers nor forms, so before the guard and the gate.
+      if (options.hookLane && isHookPath(path)) {
+        return await options.hookLane(req, res, path, https, reservation);
+      }
       const host = forwarded(req, "x-forwarded-host", options.trustProxy) ?? req.headers.host ?? "";
       if (isCrossOriginRequest(req, host)) {
         return sendRefusal(req, res, CROSS_ORIGIN, https);
@@ -269,9 +288,6 @@ async function sendAppResponse(
   sendRendered(req, res, response.status, headers, body, page.https);
 }
 
-/** Bodies up to this size are read and dropped after a refusal, keeping the connection open. */
-const SKIPPABLE_BODY_BYTES = 16 * 1024;
-
 /** An answer given before the app runs, with the request's body left unread. */
 interface Refusal {
   status: number;
@@ -323,11 +339,7 @@ function sendRefusal(
   refusal: Refusal,
   https: boolean,
 ): void {
-  // A small body (a sign-in form) is skipped and the connection kept; a large or unknown one
-  // is not waited for: the connection closes once the answer had time to be read.
-  const length = Number(req.headers["content-length"] ?? Number.NaN);
-  if (length <= SKIPPABLE_BODY_BYTES) req.resume();
-  else if (!req.complete) lingerThenClose(req);
+  dropUnreadBody(req);
   const extra = refusal.retryAfter ? { "Retry-After": String(refusal.retryAfter) } : undefined;
   sendPlain(res, refusal.status, refusal.title, refusal.message, https, extra);
 }

@@ -16,9 +16,25 @@ export const LINGER_MS = 2_000;
 export function lingerThenClose(req: IncomingMessage, ms = LINGER_MS): void {
   const socket = req.socket;
   req.resume();
+  // Already gone (its client hung up): nothing to linger on.
+  if (!socket) return;
   const timer = setTimeout(() => {
     if (!req.complete) socket.destroy();
   }, ms);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));
+}
+
+/** Bodies up to this size are read and dropped after a refusal, keeping the connection open. */
+export const SKIPPABLE_BODY_BYTES = 16 * 1024;
+
+/**
+ * A refused request's body, left unread: a small one (a sign-in form) is skipped and the
+ * connection kept; a large or unknown one is not waited for — the connection closes once the
+ * answer had time to be read.
+ */
+export function dropUnreadBody(req: IncomingMessage): void {
+  const length = Number(req.headers["content-length"] ?? Number.NaN);
+  if (length <= SKIPPABLE_BODY_BYTES) req.resume();
+  else if (!req.complete) lingerThenClose(req);
 }

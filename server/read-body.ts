@@ -36,19 +36,53 @@ function byteCounter(req: IncomingMessage, limit: number, reservation: BodyReser
   };
 }
 
-/** Reads a request body into memory (after `reserveDeclared`), refusing more than `limit`. */
-export async function readBody(
+/**
+ * Reads a request body into memory (after `reserveDeclared`), refusing more than `limit`. A
+ * refused body stops being read but its request is not destroyed (as leaving a `for await`
+ * loop would do, taking the socket with it): the refusal still has a connection to go out on,
+ * and the rest of the body is dropped by the lingering close (server/linger.ts).
+ */
+export function readBody(
   req: IncomingMessage,
   limit: number,
   reservation: BodyReservation,
 ): Promise<Buffer> {
   const count = byteCounter(req, limit, reservation);
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    count(chunk as Buffer);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      try {
+        count(chunk);
+        chunks.push(chunk);
+      } catch (error) {
+        stop();
+        req.pause();
+        reject(error);
+      }
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => {
+      stop();
+      reject(new Error("the request closed before its body ended"));
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
 }
 
 /** Why a streamed body stopped early, for the server's answer once the app is done. */

@@ -111,14 +111,38 @@ function reactBuild(): "production" | "development" | "unknown" {
   return "unknown";
 }
 
-function sendProbe(res: ServerResponse, status: number, body: unknown, https: boolean): void {
+/** A small answer made here, never stored anywhere (`no-store`). */
+function sendTransient(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string,
+  https: boolean,
+  extra?: Record<string, string>,
+): void {
   const headers = new Headers({
-    "Content-Type": "application/json",
+    "Content-Type": contentType,
     ...cacheHeaders("transient"),
+    ...extra,
   });
   applySecurityHeaders(headers, { https });
   writeHead(res, status, headers);
-  res.end(JSON.stringify(body));
+  res.end(body);
+}
+
+function sendProbe(res: ServerResponse, status: number, body: unknown, https: boolean): void {
+  sendTransient(res, status, "application/json", JSON.stringify(body), https);
+}
+
+/** A JSON answer to a machine (the webhook lane's). */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: object,
+  https: boolean,
+  extra?: Record<string, string>,
+): void {
+  sendTransient(res, status, "application/json; charset=utf-8", JSON.stringify(body), https, extra);
 }
 
 /** `GET /healthz`: liveness only (this process answers). */
@@ -141,12 +165,6 @@ export function sendPlain(
   https: boolean,
   extra?: Record<string, string>,
 ): void {
-  const headers = new Headers({
-    "Content-Type": "text/html; charset=utf-8",
-    ...cacheHeaders("transient"),
-    ...extra,
-  });
-  applySecurityHeaders(headers, { https });
-  writeHead(res, status, headers);
-  res.end(plainPage(status, title, message));
+  const page = plainPage(status, title, message);
+  sendTransient(res, status, "text/html; charset=utf-8", page, https, extra);
 }

@@ -4,10 +4,11 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { env as currentEnv, type Env, sessionSecret } from "../app/infra/env.server.ts";
 import { batchedAccessLog } from "./access-log.ts";
-import { analyticsHooks, contentChangedHook, createAppListener } from "./app.ts";
+import { analyticsHooks, contentChangedHook, createAppListener, hookReceiverOf } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
 import { FormGate, loopPressure, OVERLOAD } from "./form-gate.ts";
+import { createHookLane, HOOK_DELIVERIES_PER_SECOND } from "./hook-lane.ts";
 import { PageCache } from "./page-cache.ts";
 import { postClientOf } from "./post-client.ts";
 import { createReadinessCheck } from "./readiness.ts";
@@ -89,6 +90,13 @@ export async function startSiteServer(options: {
     },
     readiness: () => readiness.check(),
     answered: analytics.view,
+    hookLane: createHookLane({
+      // Read at each delivery, as the rest of the configuration (tests change it between runs).
+      hooks: () => currentEnv().HOOKS,
+      receive: hookReceiverOf(build),
+      trustProxy: env.TRUST_PROXY === true,
+      perSecond: env.RATE_LIMIT ? HOOK_DELIVERIES_PER_SECOND : 0,
+    }),
     formGate: new FormGate({
       overloaded: () =>
         pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization,

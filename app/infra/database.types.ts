@@ -1065,6 +1065,36 @@ export interface Database {
         };
         Relationships: [];
       };
+      webhook_deliveries: {
+        Row: {
+          body: string;
+          delivery_id: string;
+          hook: string;
+          id: number;
+          processed_at: string | null;
+          received_at: string;
+          source_ip: string;
+        };
+        Insert: {
+          body: string;
+          delivery_id: string;
+          hook: string;
+          id?: never;
+          processed_at?: string | null;
+          received_at?: string;
+          source_ip: string;
+        };
+        Update: {
+          body?: string;
+          delivery_id?: string;
+          hook?: string;
+          id?: never;
+          processed_at?: string | null;
+          received_at?: string;
+          source_ip?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: Record<never, never>;
     Functions: {

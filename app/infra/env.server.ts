@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { type HookSettings, isHookVariable, parseHookVariables } from "./hook-env.ts";
 
 const flag = (on: string[]) =>
   z
@@ -181,15 +182,36 @@ const schema = z
     }
   });
 
-export type Env = z.output<typeof schema>;
-const KEYS = Object.keys(schema.shape) as (keyof Env)[];
+export type Env = z.output<typeof schema> & {
+  /** The webhook lane's hooks by name, from the `HOOK_<NAME>_…` variables (app/infra/hook-env.ts). */
+  HOOKS: Readonly<Record<string, HookSettings>>;
+};
+const KEYS = Object.keys(schema.shape) as (keyof z.output<typeof schema>)[];
+
+/** The variables read: the schema's, and every `HOOK_…` one (their names are the hooks'). */
+const readKeys = (source: NodeJS.ProcessEnv): string[] => [
+  ...KEYS,
+  ...Object.keys(source).filter(isHookVariable).sort(),
+];
 
 export class EnvError extends Error {}
 
 function parse(source: NodeJS.ProcessEnv): Env {
   const result = schema.safeParse(Object.fromEntries(KEYS.map((key) => [key, source[key]])));
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const hooks = parseHookVariables(
+    Object.fromEntries(
+      readKeys(source)
+        .filter(isHookVariable)
+        .map((key) => [key, source[key]]),
+    ),
+  );
+  if (result.success && hooks.issues.length === 0) return { ...result.data, HOOKS: hooks.hooks };
+  const lines = [
+    ...(result.success ? [] : result.error.issues).map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+    ),
+    ...hooks.issues.map((issue) => `  ${issue}`),
+  ];
   throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
 }
 
@@ -205,7 +227,9 @@ let settled: Env | undefined;
 /** The parsed configuration of this process (throws EnvError on bad values). */
 export function env(): Env {
   if (settled) return settled;
-  const raw = KEYS.map((key) => process.env[key] ?? "\u0000").join("\u0001");
+  const raw = readKeys(process.env)
+    .map((key) => `${key}=${process.env[key] ?? "\u0000"}`)
+    .join("\u0001");
   if (cached?.raw !== raw) cached = { raw, env: parse(process.env) };
   if (SETTLED) settled = cached.env;
   return cached.env;
@@ -223,7 +247,7 @@ export function loadEnv(): Env {
 }
 
 /** Values the server decides at start-up (the embedded backend's URL and key, the site URL). */
-export function setRuntimeEnv(values: Partial<Record<keyof Env, string>>): void {
+export function setRuntimeEnv(values: Partial<Record<(typeof KEYS)[number], string>>): void {
   for (const [key, value] of Object.entries(values)) {
     if (value !== undefined) process.env[key] = value;
   }

@@ -83,3 +83,32 @@ describe("a request refused before its body is read", () => {
     expect(closedAfterMs).toBeLessThan(LINGER_MS + 1500);
   });
 });
+
+describe("a form body without a length that passes its limit", () => {
+  it("gets its 413 on a connection that closes after the linger, and the server stays up", async () => {
+    const socket = connect(port, "127.0.0.1");
+    await once(socket, "connect");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+    });
+    socket.on("error", () => {});
+    const closed = new Promise<number>((resolve) =>
+      socket.once("close", () => resolve(performance.now())),
+    );
+    const started = performance.now();
+    // One chunk just over the 1 MB limit of a form, the stream left open.
+    const size = MB + 1024;
+    socket.write(
+      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n${size.toString(16)}\r\n`,
+    );
+    socket.write(Buffer.alloc(size, 97));
+    socket.write("\r\n");
+    const closedAt = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closedAt - started).toBeLessThan(LINGER_MS + 1500);
+    // The server still answers (a timer of the lingering close once threw on a gone socket).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  });
+});

@@ -66,6 +66,8 @@ const SERVER_MAY_IMPORT = new Set(
     "infra/csp.ts",
     "infra/day-salts.ts",
     "infra/env.server.ts",
+    "infra/hook-env.ts",
+    "infra/hook-port.ts",
     "infra/page-cache-key.ts",
     "lib/page-query.ts",
   ].map((path) => join(APP, path)),
