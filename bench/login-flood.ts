@@ -52,12 +52,23 @@ function readBlog(seconds: number) {
   return autocannon({ url: `${site.url}/blog`, connections: READERS, duration: seconds });
 }
 
+/**
+ * The readers' figures, and the server's own time for the same reads (from its access log: from
+ * the request's first byte to the answer's last): what the readers waited beyond it, they waited
+ * before the worker's event loop got to their request, or for a CPU.
+ */
 function blogFigures(run: autocannon.Result) {
+  const served = site
+    .requests()
+    .filter((r) => r.method === "GET" && r.path === "/blog")
+    .slice(-run.requests.total)
+    .map((r) => r.ms);
   return {
     requests: run.requests.total,
     rps: run.requests.average,
     p50: run.latency.p50,
     p99: run.latency.p99,
+    serverP99: percentile(served, 99),
     errors: run.errors + run.non2xx,
   };
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS } from "~/domain/access/permissions";
 import { loadViewer } from "~/domain/access/viewer.server";
 import type { AppSupabase } from "~/infra/supabase.server";
-import * as people from "~/routes/admin/people";
+import * as peopleRoute from "~/routes/admin/people";
 import { asData, asResponse, settle } from "../support/answers";
 import {
   adminUserId,
@@ -21,6 +21,9 @@ import {
   storedUser,
 } from "../support/backend";
 import { formPost, routeArgs } from "../support/route-args";
+import { routed } from "../support/routed";
+
+const people = routed(peopleRoute);
 
 let backend: TestBackend;
 let admin: string;
