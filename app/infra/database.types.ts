@@ -411,6 +411,54 @@ export interface Database {
         };
         Relationships: [];
       };
+      jobs: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          id: number;
+          idempotency_key: string | null;
+          kind: string;
+          last_error: string | null;
+          lease_until: string | null;
+          locked_by: string | null;
+          max_attempts: number;
+          payload: Json;
+          run_at: string;
+          state: string;
+          updated_at: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          id?: never;
+          idempotency_key?: string | null;
+          kind: string;
+          last_error?: string | null;
+          lease_until?: string | null;
+          locked_by?: string | null;
+          max_attempts?: number;
+          payload?: Json;
+          run_at?: string;
+          state?: string;
+          updated_at?: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          id?: never;
+          idempotency_key?: string | null;
+          kind?: string;
+          last_error?: string | null;
+          lease_until?: string | null;
+          locked_by?: string | null;
+          max_attempts?: number;
+          payload?: Json;
+          run_at?: string;
+          state?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       legal_documents: {
         Row: {
           body: Json;
@@ -1081,6 +1129,10 @@ export interface Database {
       published_post_facets: {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];
+      };
+      retry_job: {
+        Args: { p_id: number };
+        Returns: boolean;
       };
       site_content: {
         Args: Record<PropertyKey, never>;
