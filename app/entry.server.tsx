@@ -24,6 +24,8 @@ import { withIndexedRouteMatching } from "~/infra/route-matching.server";
 
 /** First-party analytics: the Node server counts pages and drains through these (server/app.ts). */
 export { countPageView, flushAnalytics } from "~/domain/analytics/collector.server";
+/** The jobs runner starts and stops with the Node server's process (server/site-server.ts). */
+export { startJobs, stopJobs } from "~/domain/jobs/jobs.server";
 /** The Node server takes rendered documents beside their Response (app/infra/rendered-body.server.ts). */
 export { renderedBody } from "~/infra/rendered-body.server";
 

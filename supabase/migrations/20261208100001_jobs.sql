@@ -115,27 +115,25 @@ begin
 end;
 $$;
 
--- Ends a claimed job: done, or (p_next_run_at given) queued again as a recurring job. False
--- when p_worker no longer holds it (its lease expired and another process claimed it).
-create or replace function public.complete_job(
-  p_id bigint,
+-- Ends claimed jobs: done, or (p_next_run_at given) queued again as a recurring job. Returns
+-- the ids p_worker still held (a job missing from it had its lease expire and was claimed by
+-- another process). One call per batch: a round trip per job would cost more than most jobs.
+create or replace function public.complete_jobs(
   p_worker text,
+  p_ids bigint[],
   p_next_run_at timestamptz default null
 )
-returns boolean
+returns setof bigint
 language sql
 set search_path = ''
 as $$
-  with done as (
-    update public.jobs j
-       set state = case when p_next_run_at is null then 'done' else 'queued' end,
-           attempts = case when p_next_run_at is null then j.attempts else 0 end,
-           run_at = coalesce(p_next_run_at, j.run_at),
-           lease_until = null, locked_by = null, last_error = null, updated_at = now()
-     where j.id = p_id and j.state = 'running' and j.locked_by = p_worker
-    returning 1
-  )
-  select exists (select 1 from done);
+  update public.jobs j
+     set state = case when p_next_run_at is null then 'done' else 'queued' end,
+         attempts = case when p_next_run_at is null then j.attempts else 0 end,
+         run_at = coalesce(p_next_run_at, j.run_at),
+         lease_until = null, locked_by = null, last_error = null, updated_at = now()
+   where j.id = any (p_ids) and j.state = 'running' and j.locked_by = p_worker
+  returning j.id;
 $$;
 
 -- A claimed job failed: queued again p_retry_in_seconds from now, or dead once it has used
@@ -210,7 +208,7 @@ revoke execute on function public.enqueue_job(text, jsonb, timestamptz, text, in
   from public, anon, authenticated;
 revoke execute on function public.claim_jobs(text, text[], integer, integer)
   from public, anon, authenticated;
-revoke execute on function public.complete_job(bigint, text, timestamptz)
+revoke execute on function public.complete_jobs(text, bigint[], timestamptz)
   from public, anon, authenticated;
 revoke execute on function public.fail_job(bigint, text, text, double precision)
   from public, anon, authenticated;
@@ -219,7 +217,7 @@ revoke execute on function public.renew_job_leases(text, bigint[], integer)
 revoke execute on function public.retry_job(bigint) from public, anon;
 grant execute on function public.enqueue_job(text, jsonb, timestamptz, text, integer) to service_role;
 grant execute on function public.claim_jobs(text, text[], integer, integer) to service_role;
-grant execute on function public.complete_job(bigint, text, timestamptz) to service_role;
+grant execute on function public.complete_jobs(text, bigint[], timestamptz) to service_role;
 grant execute on function public.fail_job(bigint, text, text, double precision) to service_role;
 grant execute on function public.renew_job_leases(text, bigint[], integer) to service_role;
 grant execute on function public.retry_job(bigint) to authenticated;
