@@ -136,10 +136,12 @@ describe("the jobs runner", () => {
           timeoutMs: 50,
           run: (_job, signal) =>
             new Promise((done) => {
+              const late = setTimeout(done, 5_000);
               signal.addEventListener("abort", () => {
                 aborted = true;
+                clearTimeout(late);
+                done(undefined);
               });
-              setTimeout(done, 5_000).unref();
             }),
         },
       },
