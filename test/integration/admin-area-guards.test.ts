@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as activity from "~/routes/admin/activity";
 import * as analytics from "~/routes/admin/analytics";
 import * as analyticsCsv from "~/routes/admin/analytics-csv";
+import * as jobs from "~/routes/admin/jobs";
 import * as message from "~/routes/admin/message";
 import * as messages from "~/routes/admin/messages";
 import * as overview from "~/routes/admin/overview";
@@ -103,6 +104,12 @@ function entryPoints(cookie?: string) {
       () => people.action(at("/admin/people", formPost({ intent: "grant", user: someone }))),
     ],
     ["GET /admin/activity", "/admin/activity", () => activity.loader(at("/admin/activity"))],
+    ["GET /admin/jobs", "/admin/jobs", () => jobs.loader(at("/admin/jobs"))],
+    [
+      "POST /admin/jobs",
+      "/admin/jobs",
+      () => jobs.action(at("/admin/jobs", formPost({ intent: "retry-job", id: "1" }))),
+    ],
     [
       "GET /admin/analytics",
       "/admin/analytics?period=30d",
@@ -196,7 +203,7 @@ describe("row level security (REST with a user's own token, no app in between)",
       status: "handled",
     });
     expect(forged.error?.code).toBe("42501");
-    for (const table of ["newsletter_subscribers", "mail_outbox", "audit_log"] as const) {
+    for (const table of ["newsletter_subscribers", "mail_outbox", "audit_log", "jobs"] as const) {
       const read = await client.from(table).select("id");
       expect(read.data ?? [], table).toEqual([]);
     }

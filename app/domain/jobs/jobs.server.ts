@@ -38,6 +38,11 @@ export function startJobs(): void {
   });
 }
 
+/** Claims at once rather than at the next poll (a job was queued or retried here). */
+export function wakeJobs(): void {
+  runner?.wake();
+}
+
 /** Stops the runner at shutdown once its batch in hand is settled. */
 export async function stopJobs(): Promise<void> {
   const stopping = runner;
