@@ -51,8 +51,10 @@ async function runBounded(handler: JobHandler, job: ClaimedJob): Promise<JobOutc
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
+      // Rejected before the abort: a handler that answers its signal by resolving must not
+      // win the race and count as done.
       reject(new Error(`timed out after ${timeoutMs} ms`));
+      controller.abort();
     }, timeoutMs);
   });
   try {
