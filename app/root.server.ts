@@ -28,12 +28,12 @@ import type { Route } from "./+types/root";
  * server starts it at start-up and stops it at shutdown (server/site-server.ts), this starts it
  * under `npm run dev`, where no such server runs.
  */
-const outboxMiddleware: Route.MiddlewareFunction = (_args, next) => {
+const jobsMiddleware: Route.MiddlewareFunction = (_args, next) => {
   startJobs();
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [outboxMiddleware, supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [jobsMiddleware, supabaseMiddleware];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);

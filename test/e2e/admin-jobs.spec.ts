@@ -27,7 +27,8 @@ test("the admin finds a failed job with its error and retries it (with and witho
   await expect(page.getByRole("heading", { level: 1, name: "Failed jobs" })).toBeVisible();
   const row = page.getByTestId(`dead-job-${id}`);
   await expect(row).toContainText(error);
-  await expect(row).toContainText("payment.check");
+  await expect(row).toContainText("payment.check · 8 attempts");
+  await expect(page.getByText(/^\d+ failed jobs? \(newest \d+ shown\)$/)).toBeVisible();
   await expectAccessible(page);
 
   await row.getByRole("button", { name: `Retry job ${id} (payment.check)` }).click();

@@ -16,11 +16,15 @@ export async function loader(args: Route.LoaderArgs) {
   const dead = await listDeadJobs(supabase);
   if (!dead.ok) return data({ dead: null, error: dead.message, i18n }, { status: 502 });
   const zone = agencyTimeZone();
+  // Plurals are resolved here: components render without the ICU runtime.
+  const t = translator(locale);
   const jobs = dead.value.jobs.map((job) => ({
     ...job,
     when: dateTime(job.updated_at, locale, zone, "long"),
+    attemptsText: t("adminJobs.attempts", { count: job.attempts }),
   }));
-  return { dead: { jobs, total: dead.value.total }, error: null, i18n };
+  const countText = t("adminJobs.count", { count: dead.value.total, shown: jobs.length });
+  return { dead: { jobs, countText }, error: null, i18n };
 }
 
 /** Queues one dead job again (POST form, works without JavaScript). */

@@ -34,9 +34,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-6 text-slate-700">{t("adminJobs.empty")}</p>
       ) : (
         <>
-          <p className="mt-6 text-slate-700">
-            {t("adminJobs.count", { count: dead.total, shown: dead.jobs.length })}
-          </p>
+          <p className="mt-6 text-slate-700">{dead.countText}</p>
           <StackedTable
             caption={t("adminJobs.caption")}
             columns={[t("adminJobs.when"), t("adminJobs.kind"), t("adminJobs.error"), ""]}
@@ -47,7 +45,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                   <time dateTime={job.updated_at}>{job.when}</time>
                 </td>
                 <td data-label={t("adminJobs.kind")} className={stacked.cell}>
-                  <code>{job.kind}</code> · {t("adminJobs.attempts", { count: job.attempts })}
+                  <code>{job.kind}</code> · {job.attemptsText}
                 </td>
                 <td
                   data-label={t("adminJobs.error")}
