@@ -72,10 +72,17 @@ describe("the jobs queue across two processes", () => {
       expect(error).toBeNull();
     }
     const started = Date.now();
-    // The victim holds each batch of 100 for 300 ms after running it, so it is killed holding one.
-    const victim = startWorker("victim", 300);
+    // The victim writes a batch's 100 ids as it starts it, then holds the batch for 800 ms: it
+    // is killed as soon as its second batch shows (polled every 50 ms), so it dies holding one.
+    const victim = startWorker("victim", 800);
     startWorker("survivor", 0);
-    await until(() => runsOf("victim").length >= 300, 20_000);
+    let seen = 0;
+    await until(() => {
+      const now = runsOf("victim").length;
+      const started = now > seen && now >= 200;
+      seen = now;
+      return started;
+    }, 20_000);
     victim.kill("SIGKILL");
     await new Promise((exited) => victim.once("exit", exited));
 

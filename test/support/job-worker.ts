@@ -30,7 +30,7 @@ const runner = createJobRunner({
   pollMs: 100,
   handlers: {
     count: {
-      timeoutMs: 1_000,
+      timeoutMs: Math.max(1_000, 2 * delayMs),
       async run(job) {
         appendFileSync(out, `${job.id}\n`);
         if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
