@@ -26,6 +26,8 @@ import { withIndexedRouteMatching } from "~/infra/route-matching.server";
 export { countPageView, flushAnalytics } from "~/domain/analytics/collector.server";
 /** The webhook lane stores deliveries through this (server/hook-lane.ts, app/domain/hooks/). */
 export { receiveHookDelivery } from "~/domain/hooks/receive.server";
+/** The jobs runner starts and stops with the Node server's process (server/site-server.ts). */
+export { startJobs, stopJobs } from "~/domain/jobs/jobs.server";
 /** The Node server takes rendered documents beside their Response (app/infra/rendered-body.server.ts). */
 export { renderedBody } from "~/infra/rendered-body.server";
 

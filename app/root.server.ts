@@ -1,9 +1,9 @@
 import type { User } from "@supabase/supabase-js";
 import { data } from "react-router";
 import { toSessionUser } from "~/domain/accounts/session-user";
+import { startJobs } from "~/domain/jobs/jobs.server";
 import { readOnboarding } from "~/domain/onboarding/progress.server";
 import type { OnboardingState } from "~/domain/onboarding/survey";
-import { startOutboxWorker } from "~/domain/outbox/outbox.server";
 import { siteConfigOf } from "~/domain/site/config.server";
 import type { SiteContent } from "~/domain/site/content.server";
 import { siteContent } from "~/domain/site/snapshot.server";
@@ -23,13 +23,17 @@ import { supabaseMiddleware } from "~/web/supabase-middleware.server";
 import { getToast } from "~/web/toast.server";
 import type { Route } from "./+types/root";
 
-/** The mail outbox polls in every server process from its first request on. */
-const outboxMiddleware: Route.MiddlewareFunction = (_args, next) => {
-  startOutboxWorker();
+/**
+ * The jobs runner (the mail outbox's flush among its jobs) runs in every server process; the
+ * server starts it at start-up and stops it at shutdown (server/site-server.ts), this starts it
+ * under `npm run dev`, where no such server runs.
+ */
+const jobsMiddleware: Route.MiddlewareFunction = (_args, next) => {
+  startJobs();
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [outboxMiddleware, supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [jobsMiddleware, supabaseMiddleware];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);

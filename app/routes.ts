@@ -115,6 +115,7 @@ export default [
     route("admin/analytics", "routes/admin/analytics.tsx"),
     route("admin/analytics.csv", "routes/admin/analytics-csv.ts"),
     route("admin/activity", "routes/admin/activity.tsx"),
+    route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/posts", "routes/admin/posts-list.tsx"),
     route("admin/posts/new", "routes/admin/post-new.tsx"),
     route("admin/posts/:id", "routes/admin/post-edit.tsx"),

@@ -25,6 +25,12 @@ export const HTTP_TIMEOUTS = {
   connectionsCheckingInterval: 1_000,
 } as const;
 
+/** The jobs runner of the build (app/entry.server.tsx), absent from builds without one. */
+function jobsHooks(build: ServerBuild): { start(): void; stop(): Promise<void> } {
+  const entry = build.entry.module as { startJobs?: () => void; stopJobs?: () => Promise<void> };
+  return { start: entry.startJobs ?? (() => {}), stop: entry.stopJobs ?? (async () => {}) };
+}
+
 export interface SiteServer {
   server: Server;
   /**
@@ -115,6 +121,8 @@ export async function startSiteServer(options: {
     void listener(req, res);
   });
   await new Promise<void>((done) => server.listen(env.PORT, env.HOST, done));
+  const jobs = jobsHooks(build);
+  jobs.start();
   return {
     server,
     clearCache(change) {
@@ -124,6 +132,9 @@ export async function startSiteServer(options: {
     async drain(drainOptions) {
       draining = true;
       await drainServer(server, drainOptions);
+      // No new job is claimed; the batch in hand settles (a job cut off here is claimed again
+      // elsewhere once its lease expires).
+      await jobs.stop().catch((error: unknown) => console.warn("jobs:", error));
       // Every answer is sent: the page views and goals this process still holds are written.
       await analytics.flush().catch((error: unknown) => console.warn("analytics:", error));
       readiness.close();

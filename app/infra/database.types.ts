@@ -432,6 +432,54 @@ export interface Database {
         };
         Relationships: [];
       };
+      jobs: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          id: number;
+          idempotency_key: string | null;
+          kind: string;
+          last_error: string | null;
+          lease_until: string | null;
+          locked_by: string | null;
+          max_attempts: number;
+          payload: Json;
+          run_at: string;
+          state: string;
+          updated_at: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          id?: never;
+          idempotency_key?: string | null;
+          kind: string;
+          last_error?: string | null;
+          lease_until?: string | null;
+          locked_by?: string | null;
+          max_attempts?: number;
+          payload?: Json;
+          run_at?: string;
+          state?: string;
+          updated_at?: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          id?: never;
+          idempotency_key?: string | null;
+          kind?: string;
+          last_error?: string | null;
+          lease_until?: string | null;
+          locked_by?: string | null;
+          max_attempts?: number;
+          payload?: Json;
+          run_at?: string;
+          state?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       legal_documents: {
         Row: {
           body: Json;
@@ -1241,6 +1289,10 @@ export interface Database {
       published_post_facets: {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];
+      };
+      retry_job: {
+        Args: { p_id: number };
+        Returns: boolean;
       };
       set_agency_role: {
         Args: { p_user_id: string; p_role: string };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as activityRoute from "~/routes/admin/activity";
 import * as analyticsRoute from "~/routes/admin/analytics";
 import * as analyticsCsvRoute from "~/routes/admin/analytics-csv";
+import * as jobsRoute from "~/routes/admin/jobs";
 import * as messageRoute from "~/routes/admin/message";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as overviewRoute from "~/routes/admin/overview";
@@ -30,6 +31,7 @@ const overview = routed(overviewRoute);
 const people = routed(peopleRoute);
 const subscribers = routed(subscribersRoute);
 const csv = routed(csvRoute);
+const jobs = routed(jobsRoute);
 
 let backend: TestBackend;
 let messageId: number;
@@ -114,6 +116,12 @@ function entryPoints(cookie?: string) {
       () => people.action(at("/admin/people", formPost({ intent: "grant", user: someone }))),
     ],
     ["GET /admin/activity", "/admin/activity", () => activity.loader(at("/admin/activity"))],
+    ["GET /admin/jobs", "/admin/jobs", () => jobs.loader(at("/admin/jobs"))],
+    [
+      "POST /admin/jobs",
+      "/admin/jobs",
+      () => jobs.action(at("/admin/jobs", formPost({ intent: "retry-job", id: "1" }))),
+    ],
     [
       "GET /admin/analytics",
       "/admin/analytics?period=30d",
@@ -207,7 +215,7 @@ describe("row level security (REST with a user's own token, no app in between)",
       status: "handled",
     });
     expect(forged.error?.code).toBe("42501");
-    for (const table of ["newsletter_subscribers", "mail_outbox", "audit_log"] as const) {
+    for (const table of ["newsletter_subscribers", "mail_outbox", "audit_log", "jobs"] as const) {
       const read = await client.from(table).select("id");
       expect(read.data ?? [], table).toEqual([]);
     }

@@ -81,6 +81,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/analytics.tsx": adminOnly(),
   "routes/admin/analytics-csv.ts": adminOnly(200, "?table=pages"),
   "routes/admin/activity.tsx": adminOnly(),
+  "routes/admin/jobs.tsx": adminOnly(),
   "routes/admin/posts-list.tsx": adminOnly(),
   "routes/admin/post-new.tsx": adminOnly(),
   "routes/admin/post-edit.tsx": adminOnly(),

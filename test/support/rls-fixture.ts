@@ -113,6 +113,8 @@ insert into public.analytics_dropped (day, reason, events) values (current_date,
 insert into public.analytics_batches (id) values ('00000000-0000-4000-8000-00000000ba7c');
 insert into public.webhook_deliveries (hook, delivery_id, source_ip, body)
   values ('example', 'fixture-1', '127.0.0.1', '{"id": "fixture-1"}');
+insert into public.jobs (kind, state, attempts, last_error) values
+  ('payment.check', 'dead', 8, 'provider answered 503'), ('mail.flush', 'queued', 0, null);
 
 insert into storage.objects (bucket_id, name, owner, metadata)
   values ('media', 'fixture/0123456789abcdef0123456789abcdef/640.webp', '${ADMIN_ID}',

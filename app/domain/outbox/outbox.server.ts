@@ -9,11 +9,14 @@ import { composeMail, type OutboxRow } from "./compose.server";
  * the visitor. The worker claims due rows (a lease, so several processes never send one twice),
  * delivers, and on failure tries again with exponential backoff (30 s, 1 min, 2 min … 1 h);
  * after 8 attempts the row is "failed", shown on /admin, where an admin can queue it again.
+ * What runs it: a kick right after a form queued mail (this process), and the recurring
+ * `mail.flush` job of the jobs queue (mail-job.server.ts) in whichever process claims it.
  */
 export const MAX_ATTEMPTS = 8;
 const BATCH = 10;
 const LEASE_MS = 2 * 60_000;
-const POLL_MS = 30_000;
+/** How often the recurring mail.flush job looks for due rows. */
+export const POLL_MS = 30_000;
 
 export function backoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
@@ -112,14 +115,4 @@ export function kickOutbox(): Promise<void> {
 /** Resolves when no run is in progress (tests). */
 export function outboxIdle(): Promise<void> {
   return running ?? Promise.resolve();
-}
-
-let timer: ReturnType<typeof setInterval> | undefined;
-
-/** Polls for due rows every 30 s in this process (started by the root middleware, once). */
-export function startOutboxWorker(): void {
-  if (timer || !serviceRoleClient()) return;
-  timer = setInterval(() => void kickOutbox(), POLL_MS);
-  timer.unref();
-  void kickOutbox();
 }

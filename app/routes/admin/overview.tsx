@@ -35,6 +35,10 @@ export default function AdminOverview({ loaderData, actionData }: Route.Componen
             <Link to="/admin/activity" className={linkClass}>
               Activity log
             </Link>
+            {" · "}
+            <Link to="/admin/jobs" className={linkClass}>
+              Failed jobs
+            </Link>
           </p>
         </>
       ) : (

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSite, type TestSite } from "../support/site";
+
+/**
+ * The production server runs the jobs runner in each worker from start-up, without waiting for a
+ * first request: the recurring mail.flush job is queued once and run by one of them, which sends
+ * the mail the outbox holds; SIGTERM still ends every worker cleanly (the runner stops too).
+ */
+describe("the jobs runner in the server", () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite({ env: { WEB_CONCURRENCY: "2" } });
+  }, 60_000);
+  afterAll(async () => site?.stop());
+
+  const until = async <T>(read: () => Promise<T | undefined>, ms: number): Promise<T> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (value !== undefined) return value;
+      if (Date.now() > end) throw new Error(`not within ${ms} ms\n${site.stderr()}`);
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+  };
+
+  it("sends outbox mail through the one mail.flush job, with no request made", async () => {
+    const flush = await until(async () => {
+      const { data } = await site.service
+        .from("jobs")
+        .select("id, state, run_at, created_at")
+        .eq("kind", "mail.flush");
+      const ran = data?.find((job) => job.state === "queued" && job.run_at > job.created_at);
+      return ran ? data : undefined;
+    }, 15_000);
+    // Two workers, one job: the idempotency key kept the second enqueue from making another.
+    expect(flush).toHaveLength(1);
+
+    await site.service
+      .from("contact_messages")
+      .insert({ name: "Queued", email: "queued@example.com", message: "Through the jobs runner." });
+    // The flush comes back every 30 s; bring it forward instead of waiting (the runners poll
+    // every 5 s).
+    await site.service
+      .from("jobs")
+      .update({ run_at: new Date().toISOString() })
+      .eq("kind", "mail.flush");
+    const sent = await until(async () => {
+      const { data } = await site.service
+        .from("mail_outbox")
+        .select("status")
+        .eq("kind", "contact_notification");
+      return data?.length && data.every((row) => row.status === "sent") ? data : undefined;
+    }, 15_000);
+    expect(sent.length).toBeGreaterThan(0);
+  }, 45_000);
+});
