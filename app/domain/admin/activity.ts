@@ -5,7 +5,7 @@ import type { MessageKey } from "~/i18n/messages";
  * happened, to what kind of thing (`activity.things.*`), and where the item and the person are
  * in the admin area. The keys come from the database's audit writers:
  * supabase/migrations/20261124000001_back_office.sql (posts, messages, subscribers, admin
- * rights), 20261208000001_roles.sql (the staff role), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
+ * rights), 20261208000001_roles.sql (the staff role), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
  * content: `<table>.created|updated|deleted|restored|reordered`).
  */
 export const VERBS = [
@@ -25,6 +25,7 @@ export const VERBS = [
   "revoked",
   "staffGranted",
   "staffRevoked",
+  "retried",
   "reordered",
   "other",
 ] as const;
@@ -90,6 +91,7 @@ const SPECIFIC: Record<string, Verb> = {
   "admin.revoked": "revoked",
   "staff.granted": "staffGranted",
   "staff.revoked": "staffRevoked",
+  "job.retry": "retried",
   "media.uploaded": "uploaded",
   "media.deleted": "deleted",
   "media.alt_changed": "altChanged",
