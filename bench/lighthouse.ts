@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { emptyDataDir, ensureBuild, removeDir, startTestSite } from "../test/support/site.ts";
 import { categories, launchChrome, measure, medianOf } from "./lib/lighthouse.ts";
@@ -6,8 +7,9 @@ import { categories, launchChrome, measure, medianOf } from "./lib/lighthouse.ts
  * npm run bench:lighthouse — Lighthouse (mobile preset) on the public pages of the production
  * server, driving Debian's Chromium. Prints the median of LH_RUNS runs (default 1) per page
  * (LH_ROUTES=/,/blog limits the pages); bench/results/lighthouse.json keeps the failing audits'
- * details, and LH_DUMP=dir every full report. Each page is requested once first, as anonymous
- * visitors find it: served from the page cache.
+ * details, LH_DUMP=dir every full report, and LH_BURN=n runs n CPU-burning processes beside
+ * the runs. Each page is requested once first, as anonymous visitors find it: from the page cache.
+ * Tasks are timed by their thread's CPU time (bench/lib/lighthouse.ts, decision 016).
  */
 const routes = process.env.LH_ROUTES?.split(",") ?? [
   "/",
@@ -19,6 +21,10 @@ const routes = process.env.LH_ROUTES?.split(",") ?? [
   "/fr/",
 ];
 const runs = Number(process.env.LH_RUNS || 1);
+// LH_BURN=n: n CPU-burning processes beside the runs, to see that the scores judge the page.
+const burners = Array.from({ length: Number(process.env.LH_BURN || 0) }, () =>
+  spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+);
 
 ensureBuild();
 const dataDir = emptyDataDir();
@@ -38,12 +44,17 @@ for (const route of routes) {
     writeFileSync(`${process.env.LH_DUMP}/${name}-${i}.json`, JSON.stringify(result.lhr));
   }
   for (const result of failed) console.log(`${route}: not measured (${result.runtimeError})`);
+  for (const result of measured)
+    console.log(
+      `${route}: performance ${result.scores.performance}, TBT ${Math.round(result.metrics["total-blocking-time"])} ms (benchmarkIndex ${Math.round(result.benchmarkIndex)}, ${Math.round(result.waitedMs)} ms waited for a core)`,
+    );
   const last = measured.at(-1);
   failures[route] = last?.failing ?? [];
   details[route] = last?.details ?? {};
   table[route] = medianOf(measured);
 }
 chrome.kill();
+for (const burner of burners) burner.kill();
 await site.stop();
 removeDir(dataDir);
 

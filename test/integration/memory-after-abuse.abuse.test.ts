@@ -27,7 +27,16 @@ const BURST_SECONDS = 5;
  * one at 1 486 MiB.
  */
 const BOUND_FIRST_ROUND = 320 * MB;
-const BOUND_THIRD_ROUND = 64 * MB;
+/**
+ * The third round alone, for the site's processes (what the review saw grow): they added
+ * 115–140 MB in a first round and 37–43 MB in a third (2026-11-28/29), so a leak the size of a
+ * first round fails. The database process is judged on where it ends instead: its resident
+ * memory swings ±180 MB from one quiet moment to the next (WebAssembly memory and password
+ * threads; a fresh-clone CI run measured 468 → 540 → 386 → 566 MB over the rounds), so its third
+ * round alone says nothing.
+ */
+const BOUND_THIRD_ROUND = 96 * MB;
+const BOUND_DATABASE_AFTER_ALL = 256 * MB;
 const BOUND_AFTER_ALL = 480 * MB;
 const BOUND_PER_WORKER = 400 * MB;
 let site: TestSite;
@@ -129,6 +138,9 @@ async function settled(): Promise<ProcessMemory[]> {
 }
 
 const total = (tree: ProcessMemory[]) => tree.reduce((sum, p) => sum + p.rss, 0);
+/** The site's processes (the primary and its workers), without the embedded database. */
+const siteProcesses = (tree: ProcessMemory[]) => tree.filter((p) => p.name === "server/index.ts");
+const database = (tree: ProcessMemory[]) => tree.filter((p) => p.name !== "server/index.ts");
 const show = (tree: ProcessMemory[]) =>
   tree.map((p) => `${p.name} ${(p.rss / MB).toFixed(0)}`).join(", ");
 
@@ -157,10 +169,13 @@ describe("memory after the abuse bursts", () => {
     // (for reuse), the page cache its cap of entries, the rate limits their capped keys.
     expect(total(first) - total(start)).toBeLessThan(BOUND_FIRST_ROUND);
     // The third round alone: far less than the first (a leak would add about as much again).
-    expect(total(third) - total(second)).toBeLessThan(BOUND_THIRD_ROUND);
+    expect(total(siteProcesses(third)) - total(siteProcesses(second))).toBeLessThan(
+      BOUND_THIRD_ROUND,
+    );
+    expect(total(database(third)) - total(database(start))).toBeLessThan(BOUND_DATABASE_AFTER_ALL);
     expect(total(third) - total(start)).toBeLessThan(BOUND_AFTER_ALL);
     // No worker holds more than a bound at the end (the review saw one at 1 486 MiB).
-    for (const worker of third.filter((p) => p.name === "server/index.ts").slice(1)) {
+    for (const worker of siteProcesses(third).slice(1)) {
       expect(worker.rss, `worker ${worker.pid}`).toBeLessThan(BOUND_PER_WORKER);
     }
   }, 240_000);
