@@ -105,8 +105,20 @@ function statement(entity: Entity, action: Action, organisation: string): string
     case "update":
       return `update public.${table} set ${column} = ${column} where ${where}`;
     case "delete":
-      return `delete from public.${table} where ${where}`;
+      // Members: the ordinary ones (the last owner stays: 20261209000001_organisation_owner.sql).
+      return `delete from public.${table} where ${where}${entity === "organisation_member" ? " and role = 'member'" : ""}`;
   }
+}
+
+/**
+ * What the migration owner adds before a question, rolled back with it: a member in the asked
+ * organisation to remove (B has only its owner, who must stay).
+ */
+function before(q: Question): string {
+  if (q.entity !== "organisation_member" || q.action !== "delete") return "";
+  const organisation = q.access === "own" ? ORG_A : ORG_B;
+  return `insert into public.organisation_members (organisation_id, user_id, role)
+          values ('${organisation}', '${OTHER_ID}', 'member');`;
 }
 
 interface Question {
@@ -138,7 +150,7 @@ async function askSql(session: SqlSession, q: Question): Promise<boolean> {
   const organisation = q.access === "own" ? ORG_A : ORG_B;
   const sql = statement(q.entity, q.action, organisation);
   const who = USER_OF[q.role];
-  const answer = await attempt(session, who, `/${TABLE_OF[q.entity].table}`, false, sql);
+  const answer = await attempt(session, who, `/${TABLE_OF[q.entity].table}`, false, sql, before(q));
   if (!answer.ok) {
     if (answer.error.startsWith("42501 ")) return false;
     throw new Error(`${key(q)}: ${answer.error}`);
