@@ -1,5 +1,5 @@
 import type { EventEmitter } from "node:events";
-import autocannon from "autocannon";
+import { signInFlood } from "./sign-in-flood.ts";
 
 /**
  * Credential stuffing as its own process (so its load generator does not share an event loop
@@ -8,28 +8,12 @@ import autocannon from "autocannon";
  * of <addresses> e-mail addresses in turn. Prints one JSON line of figures.
  */
 const [url = "", seconds = "15", connections = "50", addresses = "5"] = process.argv.slice(2);
-let n = 0;
 const statuses: Record<string, number> = {};
-const flood = autocannon({
-  url: `${url}/login`,
+const flood = signInFlood({
+  url,
   connections: Number(connections),
   duration: Number(seconds),
-  requests: [
-    {
-      method: "POST",
-      setupRequest(request) {
-        n++;
-        return {
-          ...request,
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          },
-          body: `email=stuffed-${n % Number(addresses)}%40example.com&password=wrong-password-${n}`,
-        };
-      },
-    },
-  ],
+  email: (n) => `stuffed-${n % Number(addresses)}@example.com`,
 });
 // Without a callback autocannon answers a promise that is also its event emitter.
 (flood as unknown as EventEmitter).on("response", (_client: unknown, statusCode: number) => {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInFlood } from "../../bench/lib/sign-in-flood";
 import { type ProcessMemory, processTreeMemory } from "../support/process-memory";
 import { stalledPost } from "../support/raw-http";
 import { startTestSite, type TestSite } from "../support/site";
@@ -57,27 +58,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sign-ins of ever-new e-mail addresses from ever-new client addresses: each one is a bcrypt. */
 async function passwordBurst(round: number) {
-  let n = 0;
-  await autocannon({
-    url: `${site.url}/login`,
+  await signInFlood({
+    url: site.url,
     connections: 40,
     duration: BURST_SECONDS,
-    requests: [
-      {
-        method: "POST",
-        setupRequest(request) {
-          n++;
-          return {
-            ...request,
-            headers: {
-              "content-type": "application/x-www-form-urlencoded",
-              "x-forwarded-for": `10.${round}.${(n >> 8) & 255}.${n & 255}`,
-            },
-            body: `email=burst-${round}-${n}%40example.com&password=wrong-password-${n}`,
-          };
-        },
-      },
-    ],
+    email: (n) => `burst-${round}-${n}@example.com`,
+    address: (n) => `10.${round}.${(n >> 8) & 255}.${n & 255}`,
   });
 }
 

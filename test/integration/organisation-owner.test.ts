@@ -9,13 +9,7 @@
 import { loadRoleSettings, type TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, serviceClient, signedInClient, startAppBackend } from "../support/backend";
-import {
-  type OnPglite,
-  pgliteWithFixture,
-  realPostgresWithFixture,
-  stopwatch,
-} from "../support/both-servers.ts";
-import type { RealPostgres } from "../support/real-postgres.ts";
+import { type BothServers, bothWithFixture } from "../support/both-servers.ts";
 import {
   CALLERS,
   CLIENT_B_OWNER_ID,
@@ -29,32 +23,18 @@ import type { SqlSession } from "../support/sql-session.ts";
 
 const REFUSED = "23514 An organisation keeps at least one owner";
 
-let server: RealPostgres | undefined;
-let pglite: Pick<OnPglite, "close"> | undefined;
+let servers: BothServers | undefined;
 const sessions: Record<string, SqlSession> = {};
 
 beforeAll(async () => {
-  const [onReal, onEmbedded] = await Promise.allSettled([
-    realPostgresWithFixture(stopwatch(), (s) => {
-      server = s;
-    }),
-    pgliteWithFixture(stopwatch(), (copy) => {
-      pglite = copy;
-    }),
-  ]);
-  if (onReal.status === "rejected") throw onReal.reason;
-  if (onEmbedded.status === "rejected") throw onEmbedded.reason;
-  for (const [name, { session }] of [
-    ["PostgreSQL 17", onReal.value],
-    ["PGlite", onEmbedded.value],
-  ] as const) {
+  servers = await bothWithFixture();
+  for (const [name, session] of Object.entries(servers.sessions)) {
     sessions[name] = { ...session, roleSettings: await loadRoleSettings(session) } as SqlSession;
   }
 }, 120_000);
 
 afterAll(async () => {
-  await pglite?.close();
-  await server?.stop();
+  await servers?.close();
 });
 
 /** Runs `statement` as `who` (a caller of the fixture) and says what happened. */

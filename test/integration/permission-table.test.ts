@@ -25,13 +25,7 @@ import {
   roleCan,
   type Viewer,
 } from "~/domain/access/permissions";
-import {
-  type OnPglite,
-  pgliteWithFixture,
-  realPostgresWithFixture,
-  stopwatch,
-} from "../support/both-servers.ts";
-import type { RealPostgres } from "../support/real-postgres.ts";
+import { type BothServers, bothWithFixture } from "../support/both-servers.ts";
 import { CALLERS, ORG_A, ORG_B, OTHER_ID, STAFF_B_ID, STAFF_ID } from "../support/rls-fixture.ts";
 import { attempt } from "../support/rls-matrix.ts";
 import type { SqlSession } from "../support/sql-session.ts";
@@ -166,29 +160,17 @@ async function askAll(session: SqlSession): Promise<Record<string, boolean>> {
   return answers;
 }
 
-let server: RealPostgres | undefined;
-let pglite: Pick<OnPglite, "close"> | undefined;
-const sessions: Record<string, SqlSession> = {};
+let servers: BothServers | undefined;
 const answers: Record<string, Record<string, boolean>> = {};
 
 beforeAll(async () => {
-  const [onReal, onEmbedded] = await Promise.allSettled([
-    realPostgresWithFixture(stopwatch(), (s) => {
-      server = s;
-    }),
-    pgliteWithFixture(stopwatch(), (copy) => {
-      pglite = copy;
-    }),
-  ]);
-  if (onReal.status === "rejected") throw onReal.reason;
-  if (onEmbedded.status === "rejected") throw onEmbedded.reason;
-  sessions["PostgreSQL 17"] = onReal.value.session;
-  sessions.PGlite = onEmbedded.value.session;
-  for (const [name, session] of Object.entries(sessions)) answers[name] = await askAll(session);
+  servers = await bothWithFixture();
+  for (const [name, session] of Object.entries(servers.sessions))
+    answers[name] = await askAll(session);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([server?.stop(), pglite?.close()]);
+  await servers?.close();
 });
 
 const expected = Object.fromEntries(
@@ -203,9 +185,9 @@ describe("the permission table, in SQL and in TypeScript", () => {
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 
-  for (const name of ["PostgreSQL 17", "PGlite"]) {
+  for (const name of ["PostgreSQL 17", "PGlite"] as const) {
     it(`${name}: holds exactly the TypeScript rows`, async () => {
-      const { rows } = await sessions[name]!.query<Record<string, string>>(
+      const { rows } = await (servers as BothServers).sessions[name].query<Record<string, string>>(
         "select role, action, entity, access from public.permissions",
       );
       const inSql = rows.map((row) => `${row.role} ${row.action} ${row.entity} ${row.access}`);

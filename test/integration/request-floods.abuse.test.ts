@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInFlood } from "../../bench/lib/sign-in-flood";
 import { type RawRequest, rawRequest, stalledPost } from "../support/raw-http";
 import { startTestSite, type TestSite } from "../support/site";
 
@@ -221,29 +222,13 @@ describe("slow and malformed requests", () => {
 
 describe("credential stuffing from ever-new addresses", () => {
   it("keeps the cached blog fast while sheding the flood's posts", async () => {
-    let n = 0;
     const statuses: Record<number, number> = {};
-    const stuffing = autocannon({
-      url: `${site.url}/login`,
+    // Five addresses in turn: each soon over its per-e-mail limit (429, rendered).
+    const stuffing = signInFlood({
+      url: site.url,
       connections: 50,
       duration: 8,
-      requests: [
-        {
-          method: "POST",
-          setupRequest(request) {
-            n++;
-            return {
-              ...request,
-              headers: {
-                "content-type": "application/x-www-form-urlencoded",
-                "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-              },
-              // Five addresses in turn: each soon over its per-e-mail limit (429, rendered).
-              body: `email=stuffed-${n % 5}%40example.com&password=wrong-${n}`,
-            };
-          },
-        },
-      ],
+      email: (n) => `stuffed-${n % 5}@example.com`,
     });
     (stuffing as unknown as NodeJS.EventEmitter).on(
       "response",

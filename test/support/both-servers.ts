@@ -80,3 +80,36 @@ export async function pgliteWithFixture(
   lap("schema");
   return { db, dir, session, close };
 }
+
+export interface BothServers {
+  sessions: { "PostgreSQL 17": SqlSession; PGlite: SqlSession };
+  /** Stops PostgreSQL 17 and removes the PGlite copy (whichever of them started). */
+  close(): Promise<void>;
+}
+
+/** PostgreSQL 17 and a PGlite copy, started side by side, each migrated and with the fixture. */
+export async function bothWithFixture(): Promise<BothServers> {
+  let server: RealPostgres | undefined;
+  let copy: Pick<OnPglite, "close"> | undefined;
+  const close = async () => {
+    await Promise.all([server?.stop(), copy?.close()]);
+  };
+  const [onReal, onEmbedded] = await Promise.allSettled([
+    realPostgresWithFixture(stopwatch(), (started) => {
+      server = started;
+    }),
+    pgliteWithFixture(stopwatch(), (started) => {
+      copy = started;
+    }),
+  ]);
+  if (onReal.status === "rejected" || onEmbedded.status === "rejected") {
+    await close();
+    throw onReal.status === "rejected"
+      ? onReal.reason
+      : (onEmbedded as PromiseRejectedResult).reason;
+  }
+  return {
+    sessions: { "PostgreSQL 17": onReal.value.session, PGlite: onEmbedded.value.session },
+    close,
+  };
+}
