@@ -108,10 +108,12 @@ export interface AccountShellData {
 }
 
 /**
- * Pages the onboarding wizard never covers: choosing a new password, the legal pages, and the
- * admin area (the survey is for clients; it waits until they are elsewhere on the site).
+ * Pages the onboarding wizard never covers: choosing a new password, the legal pages, an
+ * invitation (its person came to accept it), and the admin area (the survey is for clients; it
+ * waits until they are elsewhere on the site).
  */
-const NO_WIZARD = /^\/(?:reset-password|forgot-password|auth\/|logout|terms|privacy|admin(?:\/|$))/;
+const NO_WIZARD =
+  /^\/(?:reset-password|forgot-password|auth\/|logout|terms|privacy|invitations\/|admin(?:\/|$))/;
 
 /** Extra root-loader data for the signed-in shell (e-mail banner, onboarding wizard). */
 export async function getAccountShellData(

@@ -24,6 +24,7 @@ const PAGES: Page[] = [
   ["logout", "routes/auth/logout.tsx"],
   ["forgot-password", "routes/auth/forgot-password.tsx"],
   ["auth/confirm", "routes/auth/confirm.tsx"],
+  ["invitations/:token", "routes/invitation.tsx"],
   ["404", "routes/not-found.tsx", "not-found"],
 ];
 
@@ -109,6 +110,8 @@ export default [
     route("admin", "routes/admin/overview.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/messages/:id", "routes/admin/message.tsx"),
+    route("admin/clients", "routes/admin/clients.tsx"),
+    route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/people", "routes/admin/people.tsx"),

@@ -630,6 +630,45 @@ export interface Database {
         };
         Relationships: [];
       };
+      organisation_invitations: {
+        Row: {
+          accepted_at: string | null;
+          accepted_by: string | null;
+          created_at: string;
+          email: string;
+          expires_at: string;
+          id: number;
+          invited_by: string | null;
+          language: string;
+          organisation_id: string;
+          role: string;
+        };
+        Insert: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          created_at?: string;
+          email: string;
+          expires_at?: string;
+          id?: never;
+          invited_by?: string | null;
+          language?: string;
+          organisation_id: string;
+          role?: string;
+        };
+        Update: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          created_at?: string;
+          email?: string;
+          expires_at?: string;
+          id?: never;
+          invited_by?: string | null;
+          language?: string;
+          organisation_id?: string;
+          role?: string;
+        };
+        Relationships: [];
+      };
       organisation_members: {
         Row: {
           created_at: string;
@@ -1210,6 +1249,10 @@ export interface Database {
         Args: { p_entity: string };
         Returns: boolean;
       };
+      invite_to_organisation: {
+        Args: { p_organisation: string; p_email: string; p_role: string; p_language: string };
+        Returns: number;
+      };
       is_admin: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;
@@ -1285,6 +1328,10 @@ export interface Database {
       is_translated_text: {
         Args: { v: Json; max_length: number; required?: boolean };
         Returns: boolean;
+      };
+      organisation_people: {
+        Args: { p_organisation: string };
+        Returns: { email: string; full_name: string; joined_at: string; role: string; user_id: string }[];
       };
       published_post_facets: {
         Args: Record<PropertyKey, never>;

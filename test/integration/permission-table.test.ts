@@ -65,6 +65,11 @@ const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }>
     scope: "organisation_id",
     column: "assigned_at",
   },
+  organisation_invitation: {
+    table: "organisation_invitations",
+    scope: "organisation_id",
+    column: "role",
+  },
   // Agency roles belong to no organisation: the row asked about is a colleague's.
   agency_role: { table: "agency_roles", scope: "user_id", column: "role" },
 };
@@ -83,6 +88,8 @@ function insertion(entity: Entity, organisation: string): string {
       const staff = organisation === ORG_A ? STAFF_B_ID : STAFF_ID;
       return `insert into public.staff_assignments (organisation_id, user_id) values ('${organisation}', '${staff}')`;
     }
+    case "organisation_invitation":
+      return `insert into public.organisation_invitations (organisation_id, email) values ('${organisation}', 'new-colleague@example.com')`;
     case "agency_role":
       return `insert into public.agency_roles (user_id, role) values ('${OTHER_ID}', 'staff')`;
   }
@@ -180,8 +187,8 @@ const expected = Object.fromEntries(
 describe("the permission table, in SQL and in TypeScript", () => {
   it("asks every row, and every question beside the rows", () => {
     for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
-    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (15 of the 20).
-    expect(QUESTIONS.length).toBe(ROLES.length * 35);
+    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (19 of the 24).
+    expect(QUESTIONS.length).toBe(ROLES.length * 43);
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 

@@ -54,7 +54,7 @@ export const CALLERS: Record<string, RequestRole> = {
  * service role). The event's insert makes its day's counts and sums (trigger
  * analytics_events_summed). Two client organisations, A (the staff caller is assigned to it, the
  * client callers belong to it) and B (nobody calling has anything to do with it), each with a
- * member row, a note and a staff assignment: what the callers must never see of B.
+ * member row, a note, an invitation and a staff assignment: what the callers must never see of B.
  */
 export const FIXTURE_SQL = `
 insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data) values
@@ -78,6 +78,8 @@ insert into public.staff_assignments (organisation_id, user_id) values
   ('${ORG_A}', '${STAFF_ID}'), ('${ORG_B}', '${STAFF_B_ID}');
 insert into public.organisation_notes (organisation_id, body) values
   ('${ORG_A}', 'Pays on time.'), ('${ORG_B}', 'Wants a new logo.');
+insert into public.organisation_invitations (organisation_id, email) values
+  ('${ORG_A}', 'invited-a@example.com'), ('${ORG_B}', 'invited-b@example.com');
 
 insert into public.contact_messages (name, email, message, user_id) values
   ('Owner', 'owner@example.com', 'A message from the owner of this row.', '${OWNER_ID}'),

@@ -31,6 +31,7 @@ const TABLES = [
   "organisation_notes",
   "organisation_members",
   "staff_assignments",
+  "organisation_invitations",
   "permissions",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -47,11 +48,15 @@ function client({ removesMembers }: { removesMembers: boolean }): Record<Table, 
       removesMembers ? lastOwner : "ok 0",
     ],
     staff_assignments: nothing("staff_assignments"),
+    // Owners invite colleagues and withdraw invitations; members see none.
+    organisation_invitations: removesMembers
+      ? ["1 rows", "ok 1", "ok 0", "ok 1"]
+      : nothing("organisation_invitations"),
     permissions: noGrant("permissions"),
   };
 }
 
-/** Each caller's outcomes per table (A has 2 members, B 1; one note and one assignment each). */
+/** Each caller's outcomes per table (A has 2 members, B 1; one note, one invitation and one assignment each). */
 const EXPECTED: Record<string, Record<Table, Outcomes>> = {
   anon: Object.fromEntries(TABLES.map((table) => [table, noGrant(table)])) as Record<
     Table,
@@ -67,6 +72,7 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
     organisation_members: ["3 rows", "ok 1", "ok 3", lastOwner],
     staff_assignments: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisation_invitations: ["2 rows", "ok 1", "ok 2", "ok 2"],
     permissions: noGrant("permissions"),
   },
   // A's organisation, members, notes (read, write, not delete) and its own assignment; never B's,
@@ -77,6 +83,7 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_notes: ["1 rows", "ok 1", "ok 1", "ok 0"],
     organisation_members: ["2 rows", refused("organisation_members"), "ok 0", "ok 0"],
     staff_assignments: ["1 rows", refused("staff_assignments"), "ok 0", "ok 0"],
+    organisation_invitations: ["1 rows", "ok 1", "ok 0", "ok 1"],
     permissions: noGrant("permissions"),
   },
   // A and its members; the owner may remove A's members, but not all of them at once: that would
@@ -90,6 +97,7 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
     organisation_members: ["3 rows", "ok 1", "ok 3", lastOwner],
     staff_assignments: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    organisation_invitations: ["2 rows", "ok 1", "ok 2", "ok 2"],
     // The whole table, read-only: the permission rows change only with a migration.
     permissions: [
       `${PERMISSIONS.length} rows`,

@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/messages", label: "Messages", end: false },
+  { to: "/admin/clients", label: "Clients", end: false },
   { to: "/admin/posts", label: "Posts", end: false },
   { to: "/admin/blog-categories", label: "Blog categories", end: false },
   { to: "/admin/blog-tags", label: "Blog tags", end: false },

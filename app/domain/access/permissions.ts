@@ -19,6 +19,7 @@ export const ENTITIES = [
   "organisation_member",
   "staff_assignment",
   "agency_role",
+  "organisation_invitation",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -57,6 +58,10 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("admin", ALL, "staff_assignment", "any"),
   ...rows("staff", ["read"], "staff_assignment", "own"),
   ...rows("admin", ALL, "agency_role", "any"),
+  // Invitations (20261210000001_invitations.sql): whoever may invite may see and withdraw them.
+  ...rows("admin", ALL, "organisation_invitation", "any"),
+  ...rows("staff", ["read", "create", "delete"], "organisation_invitation", "own"),
+  ...rows("owner", ["read", "create", "delete"], "organisation_invitation", "own"),
 ];
 
 /**

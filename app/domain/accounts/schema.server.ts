@@ -95,6 +95,7 @@ export const accountSchemasIn = perLocale((t) => {
         password: newPassword(M),
         confirmPassword: z.string().optional(),
         terms: z.literal("on", { error: M.terms }),
+        redirectTo: z.string().max(2048).optional(),
       }),
     ),
     login: z.object({

@@ -1,4 +1,5 @@
 import addressparser from "nodemailer/lib/addressparser";
+import { invitationMail } from "~/domain/access/invitations.server";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
 import { getSiteConfig } from "~/domain/site/config.server";
@@ -108,5 +109,6 @@ export async function composeMail(
     const { brandName } = await getSiteConfig(isLocale(data.lang) ? data.lang : "en");
     return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, brandName));
   }
+  if (row.kind === "organisation_invitation") return invitationMail(service, row.ref_id);
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
 }

@@ -6,9 +6,12 @@ import { getSupabase } from "~/web/session.server";
 import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/dashboard";
 
-/** GET /dashboard: the user's own details, survey answers and contact messages. */
+/**
+ * GET /dashboard: the user's own details, the client organisations they belong to, survey
+ * answers and contact messages.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const { user, isAdmin } = args.context.get(viewerContext);
+  const { user, isAdmin, memberships } = args.context.get(viewerContext);
   const messages = await listOwnMessages(getSupabase(args.context), user.id);
   const rawSurvey = user.user_metadata?.survey;
   const survey: Survey | null =
@@ -19,6 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     messages: messages.ok ? messages.value : [],
     messagesError: messages.ok ? null : messages.message,
     isAdmin,
+    memberships,
     i18n: pageI18n(args.url, ["meta.dashboardDescription"]).i18n,
   };
 }

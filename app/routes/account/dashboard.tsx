@@ -23,7 +23,7 @@ const secondaryClass =
   "inline-flex rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, survey, messages, messagesError, isAdmin } = loaderData;
+  const { user, survey, messages, messagesError, isAdmin, memberships } = loaderData;
   const firstName = user.fullName.trim().split(/\s+/)[0];
   const t = useT();
   return (
@@ -54,6 +54,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         </Card>
+        {memberships.length > 0 ? (
+          <Card id="your-organisations" title={t("account.organisationsCard")}>
+            <ul className="space-y-2">
+              {memberships.map((membership) => (
+                <li key={membership.organisationId} className="[overflow-wrap:anywhere]">
+                  <span className="font-semibold">{membership.name}</span> ·{" "}
+                  {t(membership.role === "owner" ? "account.roleOwner" : "account.roleMember")}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : null}
         <Card id="your-onboarding-answers" title={t("account.answersCard")}>
           <SurveyAnswers survey={survey} />
         </Card>

@@ -75,8 +75,17 @@ export function enabledOAuthProviders(): OAuthProvider[] {
  * Where a sign-in on a page in `t`'s language goes on to: the destination asked for, in that
  * language, else the dashboard in that language.
  */
-function destination(value: unknown, t: Translator): string {
+export function destination(value: unknown, t: Translator): string {
   return destinationIn(value, t.locale, t.path("/dashboard"));
+}
+
+/**
+ * The address a link suggests for the form (`?email=`, as an invitation's sign-in and sign-up
+ * links carry it): shown in the field when it looks like one, never trusted for anything else.
+ */
+export function suggestedEmail(url: URL): string {
+  const email = (url.searchParams.get("email") ?? "").trim();
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : "";
 }
 
 /** GET /login: signed-in visitors go home; the page is never cached. */
@@ -87,6 +96,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     {
       providers: enabledOAuthProviders(),
       redirectTo: destination(url.searchParams.get("redirectTo"), t),
+      email: suggestedEmail(url),
       i18n,
     },
     { headers: cacheHeaders("private") },

@@ -41,7 +41,7 @@ export default function Login({ loaderData, actionData: reply }: Route.Component
           type="email"
           autoComplete="email"
           required
-          defaultValue={typedValue(result, "email")}
+          defaultValue={typedValue(result, "email") ?? (loaderData.email || undefined)}
           errors={fieldErrors(result, "email")}
         />
         <PasswordField

@@ -21,7 +21,7 @@ import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
 import { getAuthUser, getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/signup";
-import { AUTH_MESSAGES, enabledOAuthProviders } from "./login.server";
+import { AUTH_MESSAGES, destination, enabledOAuthProviders, suggestedEmail } from "./login.server";
 
 /** Sign-ups per client address, counted once the form is valid (app/web/limits.server.ts). */
 const LIMITS = { signup: [perAddress("signup")] } as const;
@@ -30,7 +30,18 @@ const LIMITS = { signup: [perAddress("signup")] } as const;
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { t, i18n } = pageI18n(url, AUTH_MESSAGES);
   if (await getAuthUser(context)) throw redirect(t.path("/"));
-  return data({ providers: enabledOAuthProviders(), i18n }, { headers: cacheHeaders("private") });
+  return data(
+    {
+      providers: enabledOAuthProviders(),
+      // Where the confirmation link leads (an invitation's page), and the address it suggests.
+      redirectTo: url.searchParams.has("redirectTo")
+        ? destination(url.searchParams.get("redirectTo"), t)
+        : null,
+      email: suggestedEmail(url),
+      i18n,
+    },
+    { headers: cacheHeaders("private") },
+  );
 }
 
 /** The mail an address's owner gets when someone tries to sign up with it again. */
@@ -64,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await overLimit(request, LIMITS.signup, submission.value);
   if (limited) return failedForm(limited, submission);
 
-  const { firstName, lastName, email, password } = submission.value;
+  const { firstName, lastName, email, password, redirectTo } = submission.value;
   // The confirmation's 60 s starts for the address, as at the auth server: a re-send asked
   // within it is told how long to wait (app/routes/auth/login.server.ts), account or not.
   await noteAccountMail("confirmation", email);
@@ -74,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email,
       password,
       fullName: `${firstName} ${lastName}`,
-      confirmUrl: `${siteUrl()}${t.path("/dashboard")}`,
+      confirmUrl: `${siteUrl()}${destination(redirectTo, t)}`,
       locale: t.locale,
     });
     if (!result.ok) {

@@ -43,6 +43,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       {/* The server checks every field and answers with the messages under each one. */}
       <Form method="post" noValidate className="space-y-5">
         <HoneypotInputs />
+        {loaderData.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label={t("auth.firstName")}
@@ -63,6 +66,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           autoComplete="email"
           required
           {...field("email")}
+          defaultValue={typedValue(result, "email") ?? (loaderData.email || undefined)}
         />
         <NewPasswordFields result={result} />
         <TermsCheckbox
@@ -74,7 +78,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           {t("auth.create")}
         </SubmitButton>
       </Form>
-      <OAuthButtons enabled={loaderData.providers} />
+      <OAuthButtons
+        enabled={loaderData.providers}
+        redirectTo={loaderData.redirectTo ?? undefined}
+      />
     </AuthCard>
   );
 }

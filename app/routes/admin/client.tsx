@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { AdminPage, linkClass } from "~/components/admin/admin-page";
+import { ClientInvitations, ClientPeople, InviteForm } from "~/components/admin/client-people";
+import { LoadError } from "~/components/admin/confirm-step";
+import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
+import { privateFormHeaders } from "~/infra/cache-policy";
+import { formErrorOf } from "~/lib/form-reply";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/client";
+
+export const headers: Route.HeadersFunction = privateFormHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: loaderData?.organisation.name ?? t("adminClients.title"),
+    description: t("adminClients.description"),
+    path: "/admin/clients",
+    noindex: true,
+  });
+};
+
+export { action, loader } from "./client.server";
+
+export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
+  const { organisation, people, invitations, error } = loaderData;
+  const t = useT();
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  return (
+    <AdminPage title={organisation.name} subtitle={t("adminClients.subtitle")}>
+      <Toasts toasts={[actionData?.toast]} />
+      <p className="mb-8">
+        <Link to="/admin/clients" className={linkClass}>
+          {t("adminClients.back")}
+        </Link>
+      </p>
+      {error ? <LoadError message={error} /> : null}
+      {people ? <ClientPeople name={organisation.name} people={people} /> : null}
+      {invitations ? <ClientInvitations invitations={invitations} /> : null}
+      <InviteForm reply={result} formError={formErrorOf(actionData)} />
+    </AdminPage>
+  );
+}
