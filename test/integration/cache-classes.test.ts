@@ -67,6 +67,8 @@ const EXPECTED: Record<string, Expected> = {
   "routes/auth/reset-password.tsx": personal(302, 200, 200),
   "routes/auth/confirm.tsx": personal(302, 302, 302),
   "routes/not-found.tsx": personal(404, 404, 404),
+  // A link that is not an invitation's (the token below): 404, never stored.
+  "routes/invitation.tsx": personal(404, 404, 404),
   "routes/account/profile.tsx": personal(302, 200, 200),
   "routes/account/dashboard.tsx": personal(302, 200, 200),
   "routes/account/onboarding.tsx": personal(302, 302, 302),
@@ -82,6 +84,9 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/analytics-csv.ts": adminOnly(200, "?table=pages"),
   "routes/admin/activity.tsx": adminOnly(),
   "routes/admin/jobs.tsx": adminOnly(),
+  "routes/admin/clients.tsx": adminOnly(),
+  // A client id nobody has (the seed has no clients): 404 for the admin, private for all.
+  "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/posts-list.tsx": adminOnly(),
   "routes/admin/post-new.tsx": adminOnly(),
   "routes/admin/post-edit.tsx": adminOnly(),
@@ -191,6 +196,8 @@ function urlOf(leaf: RouteLeaf): string {
     .replace(/:(\w+)/g, (_, name: string) => {
       if (name === "serviceId") return ids.service;
       if (name === "postId") return String(ids.postIn[langOf(leaf)]);
+      if (name === "token") return "0.not-a-token";
+      if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);
       if (name === "id" && admin === "posts") return String(ids.postIn.en);
       if (name === "id" && admin && ids.kind[admin]) return ids.kind[admin];

@@ -5,7 +5,8 @@ import type { MessageKey } from "~/i18n/messages";
  * happened, to what kind of thing (`activity.things.*`), and where the item and the person are
  * in the admin area. The keys come from the database's audit writers:
  * supabase/migrations/20261124000001_back_office.sql (posts, messages, subscribers, admin
- * rights), 20261208000001_roles.sql (the staff role), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
+ * rights), 20261208000001_roles.sql (the staff role), 20261210000001_invitations.sql (invitations into a
+ * client), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
  * content: `<table>.created|updated|deleted|restored|reordered`).
  */
 export const VERBS = [
@@ -25,6 +26,8 @@ export const VERBS = [
   "revoked",
   "staffGranted",
   "staffRevoked",
+  "invited",
+  "joined",
   "retried",
   "reordered",
   "other",
@@ -62,6 +65,7 @@ export const THINGS = [
   "users",
   "media",
   "site_settings",
+  "organisations",
   ...Object.keys(CONTENT_EDITORS),
 ] as const;
 type Thing = (typeof THINGS)[number] | "item";
@@ -74,6 +78,7 @@ const PREFIX_TABLE: Record<string, string> = {
   admin: "users",
   staff: "users",
   media: "media",
+  invitation: "organisations",
 };
 
 const SPECIFIC: Record<string, Verb> = {
@@ -91,6 +96,8 @@ const SPECIFIC: Record<string, Verb> = {
   "admin.revoked": "revoked",
   "staff.granted": "staffGranted",
   "staff.revoked": "staffRevoked",
+  "invitation.sent": "invited",
+  "invitation.accepted": "joined",
   "job.retry": "retried",
   "media.uploaded": "uploaded",
   "media.deleted": "deleted",
@@ -170,6 +177,7 @@ function hrefOf(thing: Thing, verb: Verb, row: AuditRow): string | null {
   if (thing === "newsletter_subscribers")
     return row.summary ? search("/admin/subscribers", row.summary) : null;
   if (thing === "media") return "/admin/media";
+  if (thing === "organisations") return `/admin/clients/${encodeURIComponent(id)}`;
   return null;
 }
 

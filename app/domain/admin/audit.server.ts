@@ -52,6 +52,7 @@ const EXISTENCE: Record<string, "id" | "hash"> = {
   site_figures: "id",
   legal_documents: "id",
   chat_options: "id",
+  organisations: "id",
 };
 type CheckedTable = keyof typeof EXISTENCE & Parameters<AppSupabase["from"]>[0];
 
