@@ -88,6 +88,11 @@ function limiter(kind: RateLimitKind): RateLimiterAbstract {
   return made;
 }
 
+/** Forgets every count of this process (tests: each file starts with none). */
+export function forgetRateLimits(): void {
+  limiters = { redisUrl: undefined, byKind: new Map() };
+}
+
 /** The client address the server put on the request (X-Forwarded-For only with TRUST_PROXY). */
 export function clientIp(request: Request): string {
   return request.headers.get("x-client-ip") ?? "unknown";

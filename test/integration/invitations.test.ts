@@ -7,7 +7,7 @@
  */
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processOutbox } from "~/domain/outbox/outbox.server";
+import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
 import * as clientRoute from "~/routes/admin/client";
 import * as clientsRoute from "~/routes/admin/clients";
 import * as invitationRoute from "~/routes/invitation";
@@ -76,6 +76,8 @@ function invite(organisation: string, fields: Record<string, string>, cookie = a
 
 /** The link of the newest invitation mail to `email`, once the outbox has sent it. */
 async function invitationMail(email: string) {
+  // The action kicked the outbox: its run may hold the row; then whatever is still due.
+  await outboxIdle();
   await processOutbox();
   const mail = (await backend.mailbox.list()).find((m) => m.to === email.toLowerCase());
   if (!mail) throw new Error(`no invitation mail to ${email}`);

@@ -132,6 +132,15 @@ export async function flushAnalytics(): Promise<void> {
   await collector?.buffer.flush();
 }
 
+/**
+ * Drops this process's collector without writing what it holds (tests: the next event makes a
+ * collector for the configuration of that moment).
+ */
+export function resetAnalytics(): void {
+  if (collector) clearInterval(collector.timer);
+  collector = undefined;
+}
+
 /** Events this process holds and dropped at its bounds so far; null when it counts nothing. */
 export function analyticsState(): { held: number; dropped: number } | null {
   const target = current();

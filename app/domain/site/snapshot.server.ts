@@ -90,6 +90,11 @@ export function setSiteContentSource(source: SnapshotSource<SiteRows>): void {
   });
 }
 
+/** Forgets the snapshot and its source (tests: the next read starts from the backend configured then). */
+export function resetSiteContent(): void {
+  store = undefined;
+}
+
 /** The snapshot to serve now; throws when there is none (backend unreachable, nothing saved). */
 export async function siteSnapshot(): Promise<SiteSnapshot> {
   if (!store) setSiteContentSource(backendSource());
