@@ -33,6 +33,7 @@ const ACCOUNT_PAGES: Page[] = [
   ["profile", "routes/account/profile.tsx"],
   ["dashboard", "routes/account/dashboard.tsx"],
   ["portfolio", "routes/account/portfolio.tsx"],
+  ["files/:organisationId/*", "routes/account/file.ts"],
 ];
 
 /**

@@ -25,9 +25,23 @@ export function reserveDeclared(
   if (!reservation.take(declared)) throw new BodyBudgetFullError();
 }
 
-/** Counts the bytes of a body as they arrive, against `limit` and the budget. */
-function byteCounter(req: IncomingMessage, limit: number, reservation: BodyReservation) {
-  const chunked = declaredLength(req) === undefined;
+/** A declared length over `limit` is refused before anything is read (nothing is reserved). */
+export function refuseDeclaredOver(req: IncomingMessage, limit: number): void {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) throw new BodyTooLargeError();
+}
+
+/**
+ * Counts the bytes of a body as they arrive, against `limit` and (unless the body passes through
+ * without being held: `held` false) the budget.
+ */
+function byteCounter(
+  req: IncomingMessage,
+  limit: number,
+  reservation: BodyReservation,
+  held = true,
+) {
+  const chunked = held && declaredLength(req) === undefined;
   let size = 0;
   return (chunk: Buffer): void => {
     size += chunk.length;
@@ -94,14 +108,16 @@ export interface StreamedBody {
 /**
  * A request body handed to the app unread (upload routes: the admin guard runs before a byte of
  * the form is read), pulled from the socket only as the app reads it, within `limit` and the
- * budget.
+ * budget — or, for a body the app passes on as it reads it (`held: false`, private files), within
+ * `limit` only: one chunk at a time is in memory.
  */
 export function streamBody(
   req: IncomingMessage,
   limit: number,
   reservation: BodyReservation,
+  { held = true }: { held?: boolean } = {},
 ): StreamedBody {
-  const count = byteCounter(req, limit, reservation);
+  const count = byteCounter(req, limit, reservation, held);
   let chunks: AsyncIterator<Buffer> | undefined;
   let failed: Error | undefined;
   const stream = new ReadableStream<Uint8Array>({

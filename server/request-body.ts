@@ -1,8 +1,14 @@
 import type { IncomingMessage } from "node:http";
-import { bodyLimitFor, isUploadRoute } from "../app/infra/body-limits.ts";
+import { bodyLimitFor, isFileUploadRoute, isUploadRoute } from "../app/infra/body-limits.ts";
 import { hasSessionCookie } from "../app/infra/cookie-names.ts";
 import type { BodyReservation } from "./body-budget.ts";
-import { readBody, reserveDeclared, type StreamedBody, streamBody } from "./read-body.ts";
+import {
+  readBody,
+  refuseDeclaredOver,
+  reserveDeclared,
+  type StreamedBody,
+  streamBody,
+} from "./read-body.ts";
 
 export const CLIENT_IP_HEADER = "x-client-ip";
 
@@ -61,13 +67,15 @@ export async function toAppRequest(
     return { request: new Request(url, { method, headers }), bodyLeftUnread: false };
   }
   const limit = bodyLimitFor(path).bytes;
-  if (isUploadRoute(path)) {
+  const passedOn = isFileUploadRoute(path);
+  if (passedOn || isUploadRoute(path)) {
     if (!hasSessionCookie(req.headers.cookie)) {
       headers.delete("content-length");
       return { request: new Request(url, { method, headers }), bodyLeftUnread: true };
     }
-    reserveDeclared(req, limit, options.reservation);
-    const streamed = streamBody(req, limit, options.reservation);
+    if (passedOn) refuseDeclaredOver(req, limit);
+    else reserveDeclared(req, limit, options.reservation);
+    const streamed = streamBody(req, limit, options.reservation, { held: !passedOn });
     const request = new Request(url, {
       method,
       headers,

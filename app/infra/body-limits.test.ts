@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor } from "./body-limits";
+import { bodyLimitFor, isFileUploadRoute } from "./body-limits";
 
 describe("bodyLimitFor", () => {
+  it("gives a private file's upload 50 MB plus framing, in every language, and marks it passed on", () => {
+    for (const path of [
+      "/files/00000000-0000-4000-8000-000000000001",
+      "/files/00000000-0000-4000-8000-000000000001/",
+      "/sw/files/00000000-0000-4000-8000-000000000001",
+      "/fr/files/00000000-0000-4000-8000-000000000001",
+    ]) {
+      expect(isFileUploadRoute(path), path).toBe(true);
+      expect(bodyLimitFor(path).bytes, path).toBe(50 * 1024 * 1024 + 64 * 1024);
+      expect(bodyLimitFor(path).message, path).toContain("larger than 50 MB");
+    }
+    expect(isFileUploadRoute("/files/00000000-0000-4000-8000-000000000001/x.pdf")).toBe(false);
+  });
+
   it("gives the image-upload routes 5 MB plus form overhead and every other path 1 MB", () => {
     for (const path of [
       "/admin/posts/new",
@@ -33,6 +47,9 @@ describe("bodyLimitFor", () => {
       "/admin/settings",
       "/admin/testimonials/new",
       "/services/new",
+      "/files/not-a-uuid",
+      "/files/00000000-0000-4000-8000-000000000001/brief.pdf",
+      "/de/files/00000000-0000-4000-8000-000000000001",
     ]) {
       expect(bodyLimitFor(path), path).toEqual({
         bytes: 1024 * 1024,

@@ -19,6 +19,20 @@ export function isUploadRoute(path: string): boolean {
   return UPLOAD_ROUTES.test(path);
 }
 
+/** Bytes of a client's private file (the `client-files` bucket's limit, hosted Storage's own). */
+export const FILE_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Where a private file is uploaded: `/files/<organisation id>`, in any language. */
+const FILE_UPLOAD_ROUTE = /^(?:\/(?:sw|fr))?\/files\/[0-9a-fA-F-]{36}\/?$/;
+
+/**
+ * A private file's upload: its body goes to the app unread and is streamed on to Storage as it
+ * arrives, so it is not held against the process's body budget (only its length is bounded).
+ */
+export function isFileUploadRoute(path: string): boolean {
+  return FILE_UPLOAD_ROUTE.test(path);
+}
+
 export interface BodyLimit {
   bytes: number;
   /** The 413 page's message. */
@@ -27,9 +41,16 @@ export interface BodyLimit {
 
 /**
  * How large a request body may be: 1 MB everywhere, but the upload routes take an image of up
- * to 5 MB plus the rest of their form (post content is at most 200 KB) and multipart framing.
+ * to 5 MB plus the rest of their form (post content is at most 200 KB) and multipart framing,
+ * and a private file's upload up to 50 MB and its framing.
  */
 export function bodyLimitFor(path: string): BodyLimit {
+  if (isFileUploadRoute(path)) {
+    return {
+      bytes: FILE_UPLOAD_MAX_BYTES + 64 * 1024,
+      message: "The file is larger than 50 MB. Send a smaller one, or split it.",
+    };
+  }
   if (isUploadRoute(path)) {
     return {
       bytes: UPLOAD_MAX_BYTES + 256 * 1024,

@@ -1249,6 +1249,10 @@ export interface Database {
         Args: { p_entity: string };
         Returns: boolean;
       };
+      file_organisation: {
+        Args: { p_name: string };
+        Returns: string;
+      };
       invite_to_organisation: {
         Args: { p_organisation: string; p_email: string; p_role: string; p_language: string };
         Returns: number;

@@ -59,6 +59,8 @@ const EXPECTED: Record<string, Expected> = {
   // Without a token: the page says the link is incomplete.
   "routes/newsletter/link.tsx": personal(400, 400, 400),
   "routes/account/portfolio.tsx": personal(302, 200, 200),
+  // A private file nobody has (below): sign in first, then 404; never stored.
+  "routes/account/file.ts": personal(302, 404, 404),
   "routes/legal/document.tsx": publicPage,
   "routes/auth/login.tsx": personal(200, 302, 302),
   "routes/auth/signup.tsx": personal(200, 302, 302),
@@ -197,6 +199,7 @@ function urlOf(leaf: RouteLeaf): string {
       if (name === "serviceId") return ids.service;
       if (name === "postId") return String(ids.postIn[langOf(leaf)]);
       if (name === "token") return "0.not-a-token";
+      if (name === "organisationId") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);
       if (name === "id" && admin === "posts") return String(ids.postIn.en);

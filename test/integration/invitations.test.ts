@@ -19,22 +19,12 @@ import {
   signInCookie,
   startAppBackend,
 } from "../support/backend";
-import { formPost, routeArgs } from "../support/route-args";
+import { argsWithParams, formPost, routeArgs } from "../support/route-args";
 import { routed } from "../support/routed";
 
 const clients = routed(clientsRoute);
 const client = routed(clientRoute);
 const invitation = routed(invitationRoute);
-
-/** A route's arguments with its path parameters typed as the route declares them. */
-function at<P extends Record<string, string>>(
-  path: string,
-  params: P,
-  init: Omit<NonNullable<Parameters<typeof routeArgs>[1]>, "params"> = {},
-) {
-  const { args } = routeArgs(path, { ...init, params });
-  return args as typeof args & { params: P };
-}
 
 let backend: TestBackend;
 let admin: string;
@@ -62,7 +52,7 @@ async function newClient(name: string): Promise<string> {
 function invite(organisation: string, fields: Record<string, string>, cookie = admin) {
   return settle(() =>
     client.action(
-      at(
+      argsWithParams(
         `/admin/clients/${organisation}`,
         { id: organisation },
         {
@@ -87,13 +77,15 @@ async function invitationMail(email: string) {
 const tokenOf = (path: string) => path.split("/").pop() ?? "";
 
 function openLink(path: string, cookie?: string) {
-  return settle(() => invitation.loader(at(path, { token: tokenOf(path) }, { cookie })));
+  return settle(() =>
+    invitation.loader(argsWithParams(path, { token: tokenOf(path) }, { cookie })),
+  );
 }
 
 function accept(path: string, cookie?: string) {
   return settle(() =>
     invitation.action(
-      at(path, { token: tokenOf(path) }, { ...formPost({ intent: "accept" }), cookie }),
+      argsWithParams(path, { token: tokenOf(path) }, { ...formPost({ intent: "accept" }), cookie }),
     ),
   );
 }
@@ -219,7 +211,7 @@ describe("an invitation from the agency", () => {
     const withdrawn = asResponse(
       await settle(() =>
         client.action(
-          at(
+          argsWithParams(
             `/admin/clients/${organisation}`,
             { id: organisation },
             { ...formPost({ intent: "withdraw", invitation: newerId ?? "" }), cookie: admin },
@@ -271,7 +263,7 @@ describe("an invitation from the agency", () => {
 
     const unknown = asData(
       await settle(() =>
-        client.loader(at("/admin/clients/nope", { id: "nope" }, { cookie: admin })),
+        client.loader(argsWithParams("/admin/clients/nope", { id: "nope" }, { cookie: admin })),
       ),
     );
     expect(unknown.status).toBe(404);

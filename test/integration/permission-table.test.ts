@@ -55,7 +55,10 @@ const VIEWER_OF: Record<Role, Viewer> = {
   member: member("member"),
 };
 
-/** Each entity's table, the column naming its organisation, and a column to rewrite. */
+/**
+ * Each entity's table (in `public` unless it names its schema), what names a row's organisation,
+ * and a column to rewrite.
+ */
 const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }> = {
   organisation: { table: "organisations", scope: "id", column: "name" },
   organisation_note: { table: "organisation_notes", scope: "organisation_id", column: "body" },
@@ -69,6 +72,12 @@ const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }>
     table: "organisation_invitations",
     scope: "organisation_id",
     column: "role",
+  },
+  // A private file's organisation is its key's first folder.
+  organisation_file: {
+    table: "storage.objects",
+    scope: "public.file_organisation(name)",
+    column: "metadata",
   },
   // Agency roles belong to no organisation: the row asked about is a colleague's.
   agency_role: { table: "agency_roles", scope: "user_id", column: "role" },
@@ -90,24 +99,29 @@ function insertion(entity: Entity, organisation: string): string {
     }
     case "organisation_invitation":
       return `insert into public.organisation_invitations (organisation_id, email) values ('${organisation}', 'new-colleague@example.com')`;
+    case "organisation_file":
+      return `insert into storage.objects (bucket_id, name) values ('client-files', '${organisation}/new-file.pdf')`;
     case "agency_role":
       return `insert into public.agency_roles (user_id, role) values ('${OTHER_ID}', 'staff')`;
   }
 }
 
+const qualified = (table: string) => (table.includes(".") ? table : `public.${table}`);
+
 function statement(entity: Entity, action: Action, organisation: string): string {
-  const { table, scope, column } = TABLE_OF[entity];
+  const { scope, column } = TABLE_OF[entity];
+  const table = qualified(TABLE_OF[entity].table);
   const where = `${scope} = '${entity === "agency_role" ? STAFF_B_ID : organisation}'`;
   switch (action) {
     case "read":
-      return `select count(*)::int as n from public.${table} where ${where}`;
+      return `select count(*)::int as n from ${table} where ${where}`;
     case "create":
       return insertion(entity, organisation);
     case "update":
-      return `update public.${table} set ${column} = ${column} where ${where}`;
+      return `update ${table} set ${column} = ${column} where ${where}`;
     case "delete":
       // Members: the ordinary ones (the last owner stays: 20261209000001_organisation_owner.sql).
-      return `delete from public.${table} where ${where}${entity === "organisation_member" ? " and role = 'member'" : ""}`;
+      return `delete from ${table} where ${where}${entity === "organisation_member" ? " and role = 'member'" : ""}`;
   }
 }
 
@@ -187,8 +201,8 @@ const expected = Object.fromEntries(
 describe("the permission table, in SQL and in TypeScript", () => {
   it("asks every row, and every question beside the rows", () => {
     for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
-    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (19 of the 24).
-    expect(QUESTIONS.length).toBe(ROLES.length * 43);
+    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (23 of the 28).
+    expect(QUESTIONS.length).toBe(ROLES.length * 51);
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 

@@ -54,7 +54,8 @@ export const CALLERS: Record<string, RequestRole> = {
  * service role). The event's insert makes its day's counts and sums (trigger
  * analytics_events_summed). Two client organisations, A (the staff caller is assigned to it, the
  * client callers belong to it) and B (nobody calling has anything to do with it), each with a
- * member row, a note, an invitation and a staff assignment: what the callers must never see of B.
+ * member row, a note, an invitation, a private file and a staff assignment: what the callers must never see
+ * of B.
  */
 export const FIXTURE_SQL = `
 insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data) values
@@ -118,7 +119,14 @@ insert into public.webhook_deliveries (hook, delivery_id, source_ip, body)
 insert into public.jobs (kind, state, attempts, last_error) values
   ('payment.check', 'dead', 8, 'provider answered 503'), ('mail.flush', 'queued', 0, null);
 
-insert into storage.objects (bucket_id, name, owner, metadata)
-  values ('media', 'fixture/0123456789abcdef0123456789abcdef/640.webp', '${ADMIN_ID}',
+-- Ids in this order: the matrix tries the first row by primary key again (the media image).
+insert into storage.objects (id, bucket_id, name, owner, metadata)
+  values ('00000000-0000-4000-8000-0000000f0001', 'media',
+          'fixture/0123456789abcdef0123456789abcdef/640.webp', '${ADMIN_ID}',
           '{"mimetype": "image/webp", "size": 1}');
+insert into storage.objects (id, bucket_id, name, owner, metadata) values
+  ('00000000-0000-4000-8000-0000000f0002', 'client-files', '${ORG_A}/brief.pdf',
+   '${CLIENT_OWNER_ID}', '{"mimetype": "application/pdf", "size": 1}'),
+  ('00000000-0000-4000-8000-0000000f0003', 'client-files', '${ORG_B}/logo.png',
+   '${CLIENT_B_OWNER_ID}', '{"mimetype": "image/png", "size": 1}');
 `;

@@ -109,6 +109,23 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
 };
 EXPECTED.other = EXPECTED.owner as Record<Table, Outcomes>;
 
+/**
+ * storage.objects: the `media` bucket's image (anyone reads it, admins write it; the first row,
+ * which the matrix's insert tries again) and a private file of A and of B in `client-files`
+ * (20261211000001_client_files.sql): each caller sees the image and their own organisation's
+ * file, never B's; owners and assigned staff may remove A's file, members may not.
+ */
+const STORAGE: Record<string, Outcomes> = {
+  anon: ["1 rows", refused("objects"), "ok 0", "ok 0"],
+  owner: ["1 rows", refused("objects"), "ok 0", "ok 0"],
+  other: ["1 rows", refused("objects"), "ok 0", "ok 0"],
+  admin: ["3 rows", "ok 1", "ok 3", "ok 3"],
+  staff: ["2 rows", refused("objects"), "ok 0", "ok 1"],
+  client_owner: ["2 rows", refused("objects"), "ok 0", "ok 1"],
+  client_member: ["2 rows", refused("objects"), "ok 0", "ok 0"],
+  service_role: ["3 rows", "ok 1", "ok 3", "ok 3"],
+};
+
 const OPERATIONS = ["select", "insert", "update", "delete"] as const;
 
 /** The matrix keys of these tables → the outcome each must have. */
@@ -120,6 +137,11 @@ export function expectedRoleTableOutcomes(): Record<string, string> {
         result[`${caller} public.${table} ${operation}`] = tables[table][index] as string;
       });
     }
+  }
+  for (const [caller, outcomes] of Object.entries(STORAGE)) {
+    OPERATIONS.forEach((operation, index) => {
+      result[`${caller} storage.objects ${operation}`] = outcomes[index] as string;
+    });
   }
   return result;
 }

@@ -32,6 +32,16 @@ export function routeArgs(
   };
 }
 
+/** routeArgs' arguments with the path parameters typed as the route declares them. */
+export function argsWithParams<P extends Record<string, string>>(
+  path: string,
+  params: P,
+  init: Omit<NonNullable<Parameters<typeof routeArgs>[1]>, "params"> = {},
+) {
+  const { args } = routeArgs(path, { ...init, params });
+  return args as typeof args & { params: P };
+}
+
 /** A url-encoded form POST body. */
 export function formPost(fields: Record<string, string | string[]>): RequestInit {
   const body = new URLSearchParams();

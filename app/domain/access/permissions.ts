@@ -20,6 +20,7 @@ export const ENTITIES = [
   "staff_assignment",
   "agency_role",
   "organisation_invitation",
+  "organisation_file",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -62,6 +63,12 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("admin", ALL, "organisation_invitation", "any"),
   ...rows("staff", ["read", "create", "delete"], "organisation_invitation", "own"),
   ...rows("owner", ["read", "create", "delete"], "organisation_invitation", "own"),
+  // Private files (20261211000001_client_files.sql): both sides send files; members cannot
+  // remove them, nor staff replace them.
+  ...rows("admin", ALL, "organisation_file", "any"),
+  ...rows("staff", ["read", "create", "delete"], "organisation_file", "own"),
+  ...rows("owner", ["read", "create", "delete"], "organisation_file", "own"),
+  ...rows("member", ["read", "create"], "organisation_file", "own"),
 ];
 
 /**

@@ -1,0 +1,180 @@
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import { FILE_UPLOAD_MAX_BYTES } from "~/infra/body-limits";
+import { env } from "~/infra/env.server";
+import { type AppSupabase, supabaseEnv } from "~/infra/supabase.server";
+import { fail, ok, type Result } from "~/lib/result";
+import { accessToken, CLIENT_FILES_BUCKET, privateFileKey, safeType } from "./private-files.server";
+
+/**
+ * A private file sent with a form (multipart, field `file`), passed on to Storage as it
+ * arrives: the browser's bytes go through busboy's parser straight into the upload request, so
+ * the server holds a few chunks of a 50 MB file, never the file. Storage stores it with the
+ * person's own token (row-level security: the permission table decides) and never replaces an
+ * existing file. A file over 50 MB is cut off and nothing is stored.
+ */
+export interface UploadedFile {
+  key: string;
+  name: string;
+}
+
+/** The file's name as a key's last segment: its base name, odd characters replaced. */
+export function storedName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N}!\-.*'() &$@=;:+,_]/gu, "-")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(0, 200);
+  return cleaned && /[^.]/.test(cleaned) ? cleaned : "file";
+}
+
+const FIELD = "file";
+
+/** Storage's answer to an upload, as a failure the page can word. */
+async function storageFailure(response: Response): Promise<Result<UploadedFile>> {
+  const text = await response.text().catch(() => "");
+  if (response.status === 409 || /Duplicate|already exists/i.test(text)) {
+    return fail("conflict", "A file with this name is already there. Rename it and send it again.");
+  }
+  if (response.status === 413 || /too large|maximum allowed size/i.test(text)) {
+    return fail("too-large", "The file is larger than 50 MB. Send a smaller one, or split it.");
+  }
+  if (/row-level security|Unauthorized|not found/i.test(text) || response.status === 403) {
+    return fail("not-found", "There is no such client, or you cannot send it files.");
+  }
+  return fail("backend", "The file could not be stored. Please try again.");
+}
+
+/**
+ * A Node stream as a Fetch body that reads one chunk each time the upload asks for one.
+ * (`Readable.toWeb` over busboy's file stream read ahead without bound: 40 MB held of a 50 MB
+ * upload, measured; this holds one chunk.)
+ */
+function pulledStream(readable: Readable): ReadableStream<Uint8Array> {
+  const chunks = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function sendToStorage(
+  token: string,
+  key: string,
+  type: string,
+  body: Readable,
+  signal: AbortSignal,
+): Promise<Response> {
+  const { url, anonKey } = supabaseEnv();
+  const path = key.split("/").map(encodeURIComponent).join("/");
+  return fetch(`${url}/storage/v1/object/${CLIENT_FILES_BUCKET}/${path}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      apikey: anonKey,
+      "Content-Type": type,
+      "x-upsert": "false",
+    },
+    body: pulledStream(body),
+    duplex: "half",
+    signal,
+  } as RequestInit);
+}
+
+/** Receives the request's file into `organisationId`'s folder, as the signed-in person. */
+export async function receivePrivateFile(
+  supabase: AppSupabase,
+  organisationId: string | undefined,
+  request: Request,
+): Promise<Result<UploadedFile>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type) || !request.body) {
+    return fail("invalid", "Choose a file to send.");
+  }
+  const folder = privateFileKey(organisationId, "x");
+  const token = await accessToken(supabase);
+  if (!folder || !token) return fail("not-found", "There is no such client.");
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      // busboy signals `limit` once a file reaches its fileSize: one byte more is "over 50 MB".
+      limits: {
+        files: 1,
+        fileSize: FILE_UPLOAD_MAX_BYTES + 1,
+        fields: 8,
+        fieldSize: 2048,
+        parts: 10,
+      },
+    });
+  } catch {
+    return fail("invalid", "Choose a file to send.");
+  }
+  const aborted = new AbortController();
+  const timeoutMs = Math.max(env().SUPABASE_TIMEOUT_MS, 10 * 60_000);
+  const timer = setTimeout(() => aborted.abort(), timeoutMs);
+  // The Fetch API's stream and Node's web stream are the same class at run time.
+  const source = Readable.fromWeb(request.body as Parameters<typeof Readable.fromWeb>[0]);
+  try {
+    return await new Promise<Result<UploadedFile>>((resolve) => {
+      let stored: Promise<Result<UploadedFile>> | undefined;
+      const settle = (result: Result<UploadedFile>) => {
+        source.unpipe(parser);
+        source.resume();
+        resolve(result);
+      };
+      parser.on("file", (field, stream, info) => {
+        if (field !== FIELD || stored || !info.filename) {
+          stream.resume();
+          return;
+        }
+        const name = storedName(info.filename);
+        const key = privateFileKey(organisationId, name) as string;
+        stream.on("limit", () => {
+          aborted.abort();
+          settle(
+            fail("too-large", "The file is larger than 50 MB. Send a smaller one, or split it."),
+          );
+        });
+        stored = sendToStorage(token, key, safeType(info.mimeType), stream, aborted.signal).then(
+          async (response) => {
+            if (response.ok) {
+              await response.body?.cancel();
+              return ok({ key, name });
+            }
+            return storageFailure(response);
+          },
+          () => fail("backend", "The file could not be stored. Please try again."),
+        );
+      });
+      parser.on("close", () => {
+        if (!stored) return settle(fail("invalid", "Choose a file to send."));
+        void stored.then(settle);
+      });
+      parser.on("error", () => {
+        aborted.abort();
+        settle(fail("invalid", "The form could not be read. Please send it again."));
+      });
+      source.on("error", () => {
+        aborted.abort();
+        settle(
+          fail("too-large", "The file is larger than 50 MB. Send a smaller one, or split it."),
+        );
+      });
+      source.pipe(parser);
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
