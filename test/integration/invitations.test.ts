@@ -5,19 +5,18 @@
  * makes the person with the invited, confirmed address a member once; a used, expired,
  * withdrawn, replaced, forged or malformed link says so, and nothing changes.
  */
-import type { TestBackend } from "@jenga/supabase-local/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
 import * as clientRoute from "~/routes/admin/client";
 import * as clientsRoute from "~/routes/admin/clients";
 import * as invitationRoute from "~/routes/invitation";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import {
+  backendWithAdmin,
   createUser,
   serviceClient,
   signedInClient,
   signInCookie,
-  startAppBackend,
 } from "../support/backend";
 import { argsWithParams, formPost, routeArgs } from "../support/route-args";
 import { routed } from "../support/routed";
@@ -26,20 +25,13 @@ const clients = routed(clientsRoute);
 const client = routed(clientRoute);
 const invitation = routed(invitationRoute);
 
-let backend: TestBackend;
-let admin: string;
-
-beforeAll(async () => {
-  backend = await startAppBackend();
-  admin = await signInCookie(backend.admin.email, backend.admin.password);
-});
-afterAll(() => backend.close());
+const site = backendWithAdmin();
 
 async function newClient(name: string): Promise<string> {
   const created = asResponse(
     await settle(() =>
       clients.action(
-        routeArgs("/admin/clients", { ...formPost({ intent: "create", name }), cookie: admin })
+        routeArgs("/admin/clients", { ...formPost({ intent: "create", name }), cookie: site.admin })
           .args,
       ),
     ),
@@ -49,7 +41,7 @@ async function newClient(name: string): Promise<string> {
   return id;
 }
 
-function invite(organisation: string, fields: Record<string, string>, cookie = admin) {
+function invite(organisation: string, fields: Record<string, string>, cookie = site.admin) {
   return settle(() =>
     client.action(
       argsWithParams(
@@ -69,7 +61,7 @@ async function invitationMail(email: string) {
   // The action kicked the outbox: its run may hold the row; then whatever is still due.
   await outboxIdle();
   await processOutbox();
-  const mail = (await backend.mailbox.list()).find((m) => m.to === email.toLowerCase());
+  const mail = (await site.backend.mailbox.list()).find((m) => m.to === email.toLowerCase());
   if (!mail) throw new Error(`no invitation mail to ${email}`);
   return { mail, path: new URL(mail.links[0] ?? "").pathname };
 }
@@ -91,7 +83,7 @@ function accept(path: string, cookie?: string) {
 }
 
 async function membersOf(organisation: string) {
-  const { data } = await serviceClient(backend)
+  const { data } = await serviceClient(site.backend)
     .from("organisation_members")
     .select("user_id, role")
     .eq("organisation_id", organisation);
@@ -101,7 +93,7 @@ async function membersOf(organisation: string) {
 describe("an invitation from the agency", () => {
   it("is mailed in the invitee's language and makes the invited account a member, once", async () => {
     const organisation = await newClient("Acme Kenya");
-    const person = await createUser(backend);
+    const person = await createUser(site.backend);
     const invited = asResponse(
       await invite(organisation, { email: person.email, role: "owner", language: "sw" }),
     );
@@ -151,7 +143,7 @@ describe("an invitation from the agency", () => {
     expect(asData(await openLink(path)).status).toBe(410);
     expect(await membersOf(organisation)).toHaveLength(1);
 
-    const { data: audit } = await serviceClient(backend)
+    const { data: audit } = await serviceClient(site.backend)
       .from("audit_log")
       .select("action, actor_id")
       .eq("target_id", organisation)
@@ -162,8 +154,8 @@ describe("an invitation from the agency", () => {
 
   it("refuses another account, an expired link, a withdrawn or replaced one, and a forged one", async () => {
     const organisation = await newClient("Beta Ltd");
-    const person = await createUser(backend);
-    const stranger = await createUser(backend);
+    const person = await createUser(site.backend);
+    const stranger = await createUser(site.backend);
     await invite(organisation, { email: person.email });
     const { path } = await invitationMail(person.email);
 
@@ -194,7 +186,7 @@ describe("an invitation from the agency", () => {
     }
 
     // Expired: 7 days have passed.
-    await serviceClient(backend)
+    await serviceClient(site.backend)
       .from("organisation_invitations")
       .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .eq("id", Number(id));
@@ -214,7 +206,7 @@ describe("an invitation from the agency", () => {
           argsWithParams(
             `/admin/clients/${organisation}`,
             { id: organisation },
-            { ...formPost({ intent: "withdraw", invitation: newerId ?? "" }), cookie: admin },
+            { ...formPost({ intent: "withdraw", invitation: newerId ?? "" }), cookie: site.admin },
           ),
         ),
       ),
@@ -228,7 +220,7 @@ describe("an invitation from the agency", () => {
 
   it("answers the form's mistakes under the field, with what was typed", async () => {
     const organisation = await newClient("Gamma");
-    const member = await createUser(backend);
+    const member = await createUser(site.backend);
     await invite(organisation, { email: member.email });
     const { path } = await invitationMail(member.email);
     await accept(path, await signInCookie(member.email));
@@ -254,7 +246,10 @@ describe("an invitation from the agency", () => {
     const address = `often-${Date.now()}@example.com`;
     for (let i = 0; i < 3; i += 1)
       expect(asResponse(await invite(organisation, { email: address })).status).toBe(302);
-    await serviceClient(backend).from("organisation_invitations").delete().eq("email", address);
+    await serviceClient(site.backend)
+      .from("organisation_invitations")
+      .delete()
+      .eq("email", address);
     const fourth = asData(await invite(organisation, { email: address }));
     expect(fourth.status).toBe(429);
     expect(fourth.data.result?.error?.email).toEqual([
@@ -263,7 +258,9 @@ describe("an invitation from the agency", () => {
 
     const unknown = asData(
       await settle(() =>
-        client.loader(argsWithParams("/admin/clients/nope", { id: "nope" }, { cookie: admin })),
+        client.loader(
+          argsWithParams("/admin/clients/nope", { id: "nope" }, { cookie: site.admin }),
+        ),
       ),
     );
     expect(unknown.status).toBe(404);
@@ -273,12 +270,12 @@ describe("an invitation from the agency", () => {
 describe("who may invite (public.invite_to_organisation through the Data API)", () => {
   it("lets the organisation's owner and its assigned staff invite; refuses members, other staff and strangers", async () => {
     const organisation = await newClient("Delta");
-    const owner = await createUser(backend);
-    const member = await createUser(backend);
-    const staff = await createUser(backend);
-    const otherStaff = await createUser(backend);
-    const stranger = await createUser(backend);
-    const service = serviceClient(backend);
+    const owner = await createUser(site.backend);
+    const member = await createUser(site.backend);
+    const staff = await createUser(site.backend);
+    const otherStaff = await createUser(site.backend);
+    const stranger = await createUser(site.backend);
+    const service = serviceClient(site.backend);
     await service.from("organisation_members").insert([
       { organisation_id: organisation, user_id: owner.id, role: "owner" },
       { organisation_id: organisation, user_id: member.id, role: "member" },
@@ -292,7 +289,7 @@ describe("who may invite (public.invite_to_organisation through the Data API)", 
       .insert({ organisation_id: organisation, user_id: staff.id });
 
     const tryInvite = async (who: { email: string; password: string }) => {
-      const own = await signedInClient(backend, who);
+      const own = await signedInClient(site.backend, who);
       const { error } = await own.rpc("invite_to_organisation", {
         p_organisation: organisation,
         p_email: `colleague-${Math.random().toString(36).slice(2)}@example.com`,
@@ -308,7 +305,7 @@ describe("who may invite (public.invite_to_organisation through the Data API)", 
     expect(await tryInvite(stranger)).toBe("42501");
 
     // Accepting is the site's, after it checked the link: no signed-in caller may call it.
-    const own = await signedInClient(backend, stranger);
+    const own = await signedInClient(site.backend, stranger);
     const { error } = await own.rpc("accept_invitation", { p_id: 1, p_user: stranger.id });
     expect(error?.code).toMatch(/^(42501|PGRST202)$/);
   });

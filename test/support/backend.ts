@@ -61,6 +61,20 @@ export function withBackend(onReady: (backend: TestBackend) => unknown | Promise
   return mock;
 }
 
+/**
+ * Registers the file's hooks for a fresh backend and the seeded administrator's session cookie;
+ * both are read from the returned object once `beforeAll` has run.
+ */
+export function backendWithAdmin(): { readonly backend: TestBackend; readonly admin: string } {
+  const state = {} as { backend: TestBackend; admin: string };
+  beforeAll(async () => {
+    state.backend = await startAppBackend();
+    state.admin = await signInCookie(state.backend.admin.email, state.backend.admin.password);
+  });
+  afterAll(() => state.backend?.close());
+  return state;
+}
+
 export const uniqueEmail = (label = "user") =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
