@@ -33,7 +33,7 @@ async function create(page: Page, kind: string, newLabel: string, fill: () => Pr
   await page.getByLabel("Published").check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page).toHaveURL(`/admin/${kind}`);
-  await expectToast(page, "Created");
+  await expectToast(page, "Published: on the site now");
 }
 
 async function translate(page: Page, kind: string, name: string, field: string, text: string) {
@@ -42,7 +42,7 @@ async function translate(page: Page, kind: string, name: string, field: string, 
   await langInput(page, field, "Kiswahili").fill(text);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page).toHaveURL(`/admin/${kind}`);
-  await expectToast(page, "Saved");
+  await expectToast(page, "Saved: on the site now");
 }
 
 async function remove(page: Page, kind: string, name: string) {
@@ -166,4 +166,24 @@ test("portfolio: an admin adds a category and a project in it, translates both, 
   expect(await rowsWith("portfolio_categories", "label", category)).toEqual([]);
   await page.goto("/portfolio");
   await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test("a new item starts as a draft, and the editor says so before and after the save", async ({
+  page,
+}) => {
+  const name = `Draft testimonial ${stamp()}`;
+  await signIn(page, ADMIN, "/admin/testimonials/new");
+  const published = page.getByLabel("Published");
+  await expect(published).not.toBeChecked();
+  await expect(
+    page.getByText("New items start as drafts.", { exact: false }).first(),
+  ).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await langInput(page, "Quote", "English").fill(`A quote from ${name}.`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL("/admin/testimonials");
+  await expectToast(page, "Saved as a draft: not on the site yet");
+  expect(await rowsWith("testimonials", "name", name)).toMatchObject([{ published: false }]);
+  await expectPublic(page, ["/"], name, { absent: true });
+  await remove(page, "testimonials", name);
 });

@@ -74,7 +74,7 @@ test("an admin adds a service with an uploaded image and a feature, publishes it
   await page.getByRole("button", { name: "Save", exact: true }).click();
 
   await expect(page).toHaveURL("/admin/services");
-  await expectToast(page, "Created");
+  await expectToast(page, "Published: on the site now");
   await expect(listRow(page, title).getByText("Published", { exact: true })).toBeVisible();
   const row = await storedRow("services", { slug });
   expect(row).toMatchObject({
@@ -142,7 +142,7 @@ test("an admin changes a service's price and its Kiswahili description, previewi
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page).toHaveURL("/admin/services");
-  await expectToast(page, "Saved");
+  await expectToast(page, "Saved: on the site now");
   const saved = await storedRow("services", { id: service.id });
   expect(Number(saved?.price_min)).toBe(65000);
   expect(saved?.description).toEqual({

@@ -91,7 +91,7 @@ test("an admin restores an earlier version of a team member from its history", a
   await langInput(page, "Role", "English").fill("Lead designer");
   await langInput(page, "Role", "Français").fill("");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expectToast(page, "Saved");
+  await expectToast(page, "Saved: on the site now");
   expect((await storedRow("team_members", { id: member.id }))?.role).toEqual({
     en: "Lead designer",
     sw: "Msanifu",

@@ -12,6 +12,22 @@ import { routed } from "../support/routed";
 import { type Reply, siteEditorFixture, typedValueOf } from "../support/site-editor";
 import { invalidCases, KIND_LIST, validForm } from "../support/site-forms";
 
+/**
+ * What the toast says a save did (issue 44, item 4): for a kind that can be a draft, whether the
+ * item is on the site or a draft; for the others, that it was saved.
+ */
+function savedTitle(
+  kind: (typeof KIND_LIST)[number],
+  fields: Record<string, string | string[]>,
+  how: "created" | "edited",
+): string {
+  if (!kind.fields.some((field) => field.name === "published")) {
+    return how === "created" ? "Created" : "Saved";
+  }
+  if (fields.published !== "on") return "Saved as a draft: not on the site yet";
+  return how === "created" ? "Published: on the site now" : "Saved: on the site now";
+}
+
 const edit = routed(editRoute);
 
 const { db, post, rowOf, count, latest, someItem, backend, admin, context } = siteEditorFixture();
@@ -29,7 +45,10 @@ describe.each(KIND_LIST.map((kind) => [kind.name, kind] as const))(
       expect(response.headers.get("Location")).toBe(
         kind.ids === "settings" ? "/admin/settings" : `/admin/${kind.name}`,
       );
-      expect(await toastOf(response)).toMatchObject({ type: "success", title: "Saved" });
+      expect(await toastOf(response)).toMatchObject({
+        type: "success",
+        title: savedTitle(kind, fields, "edited"),
+      });
       expect(contentChanges).toEqual([{ kind: "site", entity: kind.entity }]);
       const after = await rowOf(kind, id);
       expect(after?.version).toBe((before?.version ?? 0) + 1);
@@ -91,7 +110,7 @@ describe("creating items", () => {
       const { answer, contentChanges } = await post(kind, fields);
       const response = asResponse(answer);
       expect(response.status).toBe(302);
-      expect(await toastOf(response)).toMatchObject({ title: "Created" });
+      expect(await toastOf(response)).toMatchObject({ title: savedTitle(kind, fields, "created") });
       expect(contentChanges).toEqual([{ kind: "site", entity: kind.entity }]);
       const row = await latest(kind);
       // A kind without a published flag (the blog's categories and tags) is shown at once.

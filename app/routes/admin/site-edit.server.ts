@@ -191,8 +191,24 @@ export async function action(args: AdminArgs): Promise<FormAnswer<EditorReply>> 
       : await saveItem(supabase, kind, id, Number(version), columns, t);
   if (!saved.ok) return refused(saved, echo(draft));
   const to = kind.ids === "settings" ? "/admin/settings" : `/admin/${kind.name}`;
-  const title = t(id === null ? "siteEditor.toasts.created" : "siteEditor.toasts.saved");
-  return doneWith(args, { kind: "site", entity: kind.entity }, to, title);
+  return doneWith(args, { kind: "site", entity: kind.entity }, to, savedTitle(kind, columns, id, t));
+}
+
+/**
+ * What a save did, in words the admin can trust: for a kind that can be a draft, whether the
+ * item is on the site now or saved as a draft that visitors do not see (issue 44, item 4).
+ */
+function savedTitle(
+  kind: KindSpec,
+  columns: Record<string, unknown>,
+  id: ItemId | null,
+  t: Translator,
+): string {
+  if (!kind.fields.some((field) => field.name === "published")) {
+    return t(id === null ? "siteEditor.toasts.created" : "siteEditor.toasts.saved");
+  }
+  if (columns.published !== true) return t("siteEditor.toasts.draft");
+  return t(id === null ? "siteEditor.toasts.onSite" : "siteEditor.toasts.savedOnSite");
 }
 
 async function deleteAnswer(
