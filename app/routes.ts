@@ -34,6 +34,7 @@ const ACCOUNT_PAGES: Page[] = [
   ["dashboard", "routes/account/dashboard.tsx"],
   ["portfolio", "routes/account/portfolio.tsx"],
   ["files/:organisationId/*", "routes/account/file.ts"],
+  ["organisations/:organisationId", "routes/account/organisation.tsx"],
 ];
 
 /**

@@ -102,6 +102,38 @@ test("a new client person accepts a Kiswahili invitation by signing up on a phon
     invitee.locator('section[aria-labelledby="your-organisations-title"]'),
   ).toContainText(`${client} · Mmiliki`);
 
+  // The new account's onboarding survey comes first (it closes only by finishing: "Endelea" ×4,
+  // "Maliza"); then, as the organisation's owner, they invite a colleague from its page.
+  const wizard = invitee.getByRole("dialog");
+  for (let step = 0; step < 4; step++) {
+    // Each step has its own heading: wait for the next one before going on.
+    const heading = wizard.getByRole("heading").last();
+    const title = (await heading.textContent()) ?? "";
+    await wizard.getByRole("button", { name: "Endelea" }).click();
+    await expect(heading).not.toHaveText(title);
+  }
+  await wizard.getByRole("button", { name: "Maliza" }).click();
+  await expect(invitee.getByRole("dialog")).toHaveCount(0);
+  await invitee.getByRole("link", { name: client }).click();
+  await expect(invitee.getByRole("heading", { level: 1, name: client })).toBeVisible();
+  const colleague = uniqueEmail("colleague");
+  await invitee.getByLabel("Anwani ya barua pepe").fill(colleague);
+  await invitee.getByLabel("Jukumu").selectOption({ label: "Mwanachama" });
+  await invitee.getByLabel("Lugha ya barua pepe").selectOption({ label: "Kiswahili" });
+  await invitee.getByRole("button", { name: "Tuma mwaliko" }).click();
+  await expect(
+    invitee
+      .getByText(
+        `Mwaliko wa ${colleague} umehifadhiwa; barua pepe yake iko kwenye foleni ya kutumwa`,
+      )
+      .last(),
+  ).toBeVisible();
+  await expect(invitee.getByRole("row").filter({ hasText: colleague })).toContainText("Mwanachama");
+  expect((await latestMail(colleague, /^Mwaliko wa kujiunga na /)).links[0]).toContain(
+    "/sw/invitations/",
+  );
+  await expectAccessible(invitee);
+
   // Once: the link now says it was used; a forged one that it is not valid.
   await invitee.goto(path);
   await expect(

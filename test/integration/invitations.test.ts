@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
+import * as organisationRoute from "~/routes/account/organisation";
 import * as clientRoute from "~/routes/admin/client";
 import * as clientsRoute from "~/routes/admin/clients";
 import * as invitationRoute from "~/routes/invitation";
@@ -24,6 +25,7 @@ import { routed } from "../support/routed";
 const clients = routed(clientsRoute);
 const client = routed(clientRoute);
 const invitation = routed(invitationRoute);
+const organisationPage = routed(organisationRoute);
 
 const site = backendWithAdmin();
 
@@ -308,5 +310,58 @@ describe("who may invite (public.invite_to_organisation through the Data API)", 
     const own = await signedInClient(site.backend, stranger);
     const { error } = await own.rpc("accept_invitation", { p_id: 1, p_user: stranger.id });
     expect(error?.code).toMatch(/^(42501|PGRST202)$/);
+  });
+});
+
+describe("an owner's own organisation page (/organisations/:id)", () => {
+  it("lets its owner invite a colleague; shows a member its people without the form; 404 for others", async () => {
+    const organisation = await newClient("Epsilon");
+    const owner = await createUser(site.backend);
+    const member = await createUser(site.backend);
+    const stranger = await createUser(site.backend);
+    await serviceClient(site.backend)
+      .from("organisation_members")
+      .insert([
+        { organisation_id: organisation, user_id: owner.id, role: "owner" },
+        { organisation_id: organisation, user_id: member.id, role: "member" },
+      ]);
+    const path = `/sw/organisations/${organisation}`;
+    const open = async (cookie: string) =>
+      settle(() =>
+        organisationPage.loader(argsWithParams(path, { organisationId: organisation }, { cookie })),
+      );
+    type Page = { canInvite: boolean; people: { email: string }[]; invitations: unknown[] | null };
+    const asOwner = (await open(await signInCookie(owner.email))) as Page;
+    expect(asOwner.canInvite).toBe(true);
+    expect(asOwner.people.map((person) => person.email).sort()).toEqual(
+      [owner.email, member.email].sort(),
+    );
+    const asMember = (await open(await signInCookie(member.email))) as Page;
+    expect(asMember).toMatchObject({ canInvite: false, invitations: null });
+    expect(asData(await open(await signInCookie(stranger.email))).status).toBe(404);
+
+    const colleague = `colleague-${Date.now()}@example.com`;
+    const post = async (cookie: string) =>
+      settle(() =>
+        organisationPage.action(
+          argsWithParams(
+            path,
+            { organisationId: organisation },
+            {
+              ...formPost({ intent: "invite", email: colleague, role: "member", language: "sw" }),
+              cookie,
+            },
+          ),
+        ),
+      );
+    const invited = asResponse(await post(await signInCookie(owner.email)));
+    expect(invited.headers.get("Location")).toBe(path);
+    expect((await toastOf(invited))?.title).toBe(
+      `Mwaliko wa ${colleague} umehifadhiwa; barua pepe yake iko kwenye foleni ya kutumwa`,
+    );
+    const { mail } = await invitationMail(colleague);
+    expect(mail.subject).toContain("Mwaliko wa kujiunga na Epsilon");
+    const refused = asData(await post(await signInCookie(member.email)));
+    expect(refused.status).toBe(403);
   });
 });

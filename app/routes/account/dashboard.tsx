@@ -59,8 +59,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2">
               {memberships.map((membership) => (
                 <li key={membership.organisationId} className="[overflow-wrap:anywhere]">
-                  <span className="font-semibold">{membership.name}</span> ·{" "}
-                  {t(membership.role === "owner" ? "account.roleOwner" : "account.roleMember")}
+                  <Link
+                    to={t.path(`/organisations/${membership.organisationId}`)}
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    {membership.name}
+                  </Link>{" "}
+                  · {t(membership.role === "owner" ? "account.roleOwner" : "account.roleMember")}
                 </li>
               ))}
             </ul>

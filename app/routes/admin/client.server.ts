@@ -1,94 +1,17 @@
-import { data } from "react-router";
-import {
-  invitationActionSchema,
-  inviteToOrganisation,
-  pendingInvitations,
-  withdrawInvitation,
-} from "~/domain/access/invitations.server";
-import { organisationById, organisationPeople } from "~/domain/access/organisations.server";
-import { kickOutbox } from "~/domain/outbox/outbox.server";
-import { dateTime } from "~/i18n/format";
-import { bundle, translator } from "~/i18n/translate.server";
-import { agencyTimeZone } from "~/infra/env.server";
-import type { FormReply } from "~/lib/form-reply";
-import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
-import { failedForm } from "~/web/replies.server";
+import { translator } from "~/i18n/translate.server";
+import { adminLoad } from "~/web/admin-form.server";
+import { answerInvitationForm, loadOrganisationPage } from "~/web/invitation-form.server";
 import { adminLocale } from "~/web/site-editor.server";
-import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/client";
 
 /** One client: its people, the invitations waiting, and the form that invites someone. */
 export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
-  const locale = adminLocale(args.request);
-  const organisation = await organisationById(supabase, args.params.id);
-  if (!organisation.ok) {
-    throw data(
-      { message: organisation.message },
-      { status: organisation.kind === "not-found" ? 404 : 502 },
-    );
-  }
-  const id = organisation.value.id;
-  const [people, invitations] = await Promise.all([
-    organisationPeople(supabase, id),
-    pendingInvitations(supabase, id),
-  ]);
-  const zone = agencyTimeZone();
-  const now = Date.now();
-  return {
-    organisation: organisation.value,
-    people: people.ok
-      ? people.value.map((person) => ({
-          ...person,
-          joined: dateTime(person.joined_at, locale, zone, "short"),
-        }))
-      : null,
-    invitations: invitations.ok
-      ? invitations.value.map((invitation) => ({
-          ...invitation,
-          expired: Date.parse(invitation.expires_at) <= now,
-          until: dateTime(invitation.expires_at, locale, zone, "short"),
-        }))
-      : null,
-    error: people.ok ? (invitations.ok ? null : invitations.message) : people.message,
-    i18n: bundle(locale, ["adminClients"]),
-  };
+  return loadOrganisationPage(supabase, args.params.id, adminLocale(args.request));
 }
 
-/**
- * Invites a person (the mail leaves through the outbox) or withdraws a waiting invitation. A
- * refusal about the address (already a member, invited 3 times today) comes back under the
- * e-mail field with everything typed.
- */
+/** Invites a person or withdraws a waiting invitation (app/web/invitation-form.server.ts). */
 export async function action(args: Route.ActionArgs) {
   const t = translator(adminLocale(args.request));
-  const form = await readAdminForm(args, invitationActionSchema(t.locale));
-  if ("answer" in form) return form.answer;
-  const organisation = await organisationById(form.supabase, args.params.id);
-  if (!organisation.ok) return failedForm(organisation, undefined, { toast: true });
-  const organisationId = organisation.value.id;
-  const here = `/admin/clients/${organisationId}`;
-  const { intent, email = "", role = "member", language = "en", invitation = 0 } = form.value;
-  if (intent === "withdraw") {
-    const withdrawn = await withdrawInvitation(form.supabase, organisationId, invitation);
-    return answerWith(withdrawn, here, t("adminClients.withdrawn"));
-  }
-  const value = { email, role, language };
-  const invited = await inviteToOrganisation(form.supabase, { organisationId, ...value });
-  if (invited.ok) {
-    // The mail was queued with the invitation; sent now by this process, else by mail.flush.
-    void kickOutbox();
-    return redirectWithToast(here, {
-      type: "success",
-      title: t("adminClients.invited", { email }),
-    });
-  }
-  if (invited.key !== "invitations.alreadyMember" && invited.key !== "invitations.addressToday") {
-    return failedForm(invited, undefined, { toast: true });
-  }
-  const reply: FormReply = {
-    result: { initialValue: { intent, ...value }, error: { email: [t(invited.key)] } },
-    formError: null,
-  };
-  return data(reply, { status: invited.kind === "limited" ? 429 : 409 });
+  return answerInvitationForm(args, args.params.id, (id) => `/admin/clients/${id}`, t);
 }

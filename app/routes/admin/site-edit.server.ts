@@ -191,7 +191,12 @@ export async function action(args: AdminArgs): Promise<FormAnswer<EditorReply>> 
       : await saveItem(supabase, kind, id, Number(version), columns, t);
   if (!saved.ok) return refused(saved, echo(draft));
   const to = kind.ids === "settings" ? "/admin/settings" : `/admin/${kind.name}`;
-  return doneWith(args, { kind: "site", entity: kind.entity }, to, savedTitle(kind, columns, id, t));
+  return doneWith(
+    args,
+    { kind: "site", entity: kind.entity },
+    to,
+    savedTitle(kind, columns, id, t),
+  );
 }
 
 /**

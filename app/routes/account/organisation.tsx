@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { linkClass } from "~/components/admin/admin-page";
+import { ClientInvitations, ClientPeople, InviteForm } from "~/components/admin/client-people";
+import { LoadError } from "~/components/admin/confirm-step";
+import { PageHeading } from "~/components/page-heading";
+import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
+import { privateFormHeaders } from "~/infra/cache-policy";
+import { formErrorOf } from "~/lib/form-reply";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/organisation";
+
+export const headers: Route.HeadersFunction = privateFormHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: loaderData?.organisation.name ?? t("account.organisationsCard"),
+    description: t("adminClients.description"),
+    path: "/organisations",
+    noindex: true,
+  });
+};
+
+export { action, loader } from "./organisation.server";
+
+/** A client organisation for its people; its owners invite colleagues here. */
+export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
+  const { organisation, people, invitations, canInvite, error } = loaderData;
+  const t = useT();
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  return (
+    <>
+      <PageHeading title={organisation.name} subtitle={t("account.organisationsCard")} />
+      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+        <Toasts toasts={[actionData?.toast]} />
+        <p className="mb-8">
+          <Link to={t.path("/dashboard")} className={linkClass}>
+            {t("invitations.toDashboard")}
+          </Link>
+        </p>
+        {error ? <LoadError message={error} /> : null}
+        {people ? <ClientPeople name={organisation.name} people={people} /> : null}
+        {canInvite && invitations ? <ClientInvitations invitations={invitations} /> : null}
+        {canInvite ? <InviteForm reply={result} formError={formErrorOf(actionData)} /> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { data } from "react-router";
+import {
+  invitationActionSchema,
+  inviteToOrganisation,
+  pendingInvitations,
+  withdrawInvitation,
+} from "~/domain/access/invitations.server";
+import { organisationById, organisationPeople } from "~/domain/access/organisations.server";
+import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { dateTime } from "~/i18n/format";
+import type { Locale } from "~/i18n/locale";
+import { bundle, type Translator } from "~/i18n/translate.server";
+import { agencyTimeZone } from "~/infra/env.server";
+import type { AppSupabase } from "~/infra/supabase.server";
+import type { FormReply } from "~/lib/form-reply";
+import { type AdminArgs, answerWith, readAdminForm } from "./admin-form.server";
+import { failedForm } from "./replies.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * An organisation's page as the signed-in person may see it: the organisation (404 for one they
+ * may not read), its people and its waiting invitations (none for whoever may not read them),
+ * dates in `locale`.
+ */
+export async function loadOrganisationPage(
+  supabase: AppSupabase,
+  organisationParam: string | undefined,
+  locale: Locale,
+) {
+  const organisation = await organisationById(supabase, organisationParam);
+  if (!organisation.ok) {
+    throw data(
+      { message: organisation.message },
+      { status: organisation.kind === "not-found" ? 404 : 502 },
+    );
+  }
+  const id = organisation.value.id;
+  const [people, invitations] = await Promise.all([
+    organisationPeople(supabase, id),
+    pendingInvitations(supabase, id),
+  ]);
+  const zone = agencyTimeZone();
+  const now = Date.now();
+  return {
+    organisation: organisation.value,
+    people: people.ok
+      ? people.value.map((person) => ({
+          ...person,
+          joined: dateTime(person.joined_at, locale, zone, "short"),
+        }))
+      : null,
+    invitations: invitations.ok
+      ? invitations.value.map((invitation) => ({
+          ...invitation,
+          expired: Date.parse(invitation.expires_at) <= now,
+          until: dateTime(invitation.expires_at, locale, zone, "short"),
+        }))
+      : null,
+    error: people.ok ? (invitations.ok ? null : invitations.message) : people.message,
+    i18n: bundle(locale, ["adminClients"]),
+  };
+}
+
+/**
+ * The invitation form of an organisation's page — the agency's `/admin/clients/:id` and an
+ * owner's `/organisations/:id` alike: invites a person (the mail leaves through the outbox) or
+ * withdraws a waiting invitation, as the signed-in person (the database's permission table
+ * decides who may). A refusal about the address (already a member, invited 3 times today) comes
+ * back under the e-mail field with everything typed; back to `pageOf(id)` otherwise.
+ */
+export async function answerInvitationForm(
+  args: AdminArgs,
+  organisationParam: string | undefined,
+  pageOf: (organisationId: string) => string,
+  t: Translator,
+) {
+  const form = await readAdminForm(args, invitationActionSchema(t.locale));
+  if ("answer" in form) return form.answer;
+  const organisation = await organisationById(form.supabase, organisationParam);
+  if (!organisation.ok) return failedForm(organisation, undefined, { toast: true });
+  const organisationId = organisation.value.id;
+  const here = pageOf(organisationId);
+  const { intent, email = "", role = "member", language = "en", invitation = 0 } = form.value;
+  if (intent === "withdraw") {
+    const withdrawn = await withdrawInvitation(form.supabase, organisationId, invitation);
+    return answerWith(withdrawn, here, t("adminClients.withdrawn"));
+  }
+  const value = { email, role, language };
+  const invited = await inviteToOrganisation(form.supabase, { organisationId, ...value });
+  if (invited.ok) {
+    // The mail was queued with the invitation; sent now by this process, else by mail.flush.
+    void kickOutbox();
+    return redirectWithToast(here, {
+      type: "success",
+      title: t("adminClients.invited", { email }),
+    });
+  }
+  if (invited.key !== "invitations.alreadyMember" && invited.key !== "invitations.addressToday") {
+    return failedForm(invited, undefined, { toast: true });
+  }
+  const reply: FormReply = {
+    result: { initialValue: { intent, ...value }, error: { email: [t(invited.key)] } },
+    formError: null,
+  };
+  return data(reply, { status: invited.kind === "limited" ? 429 : 409 });
+}
