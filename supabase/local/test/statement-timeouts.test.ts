@@ -125,8 +125,9 @@ describe("after a statement was stopped", () => {
     const signIn = await timed(() => anonClient(backend).auth.signInWithPassword(TEST_ADMIN));
     expect(signIn.value.error).toBeNull();
     expect(signIn.value.data.session?.access_token).toBeTruthy();
-    // Generous for a loaded machine; a request waiting on the database would take seconds.
-    for (const { ms } of [health, read, signIn]) expect(ms).toBeLessThan(1500);
+    // A request still waiting behind the stopped statement would take its whole 3 s bound; a
+    // busy machine (CI runs this beside other files) has taken 1.6 s for a bcrypt sign-in.
+    for (const { ms } of [health, read, signIn]) expect(ms).toBeLessThan(2500);
   });
 
   it("still delivers notifications on the channels it listened to", async () => {
