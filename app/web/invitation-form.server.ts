@@ -5,8 +5,13 @@ import {
   pendingInvitations,
   withdrawInvitation,
 } from "~/domain/access/invitations.server";
-import { organisationById, organisationPeople } from "~/domain/access/organisations.server";
+import {
+  organisationById,
+  organisationPeople,
+  removeMember,
+} from "~/domain/access/organisations.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { localizeFailure } from "~/i18n/failures.server";
 import { dateTime } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import { bundle, type Translator } from "~/i18n/translate.server";
@@ -26,6 +31,7 @@ export async function loadOrganisationPage(
   supabase: AppSupabase,
   organisationParam: string | undefined,
   locale: Locale,
+  url: URL,
 ) {
   const organisation = await organisationById(supabase, organisationParam);
   if (!organisation.ok) {
@@ -41,8 +47,12 @@ export async function loadOrganisationPage(
   ]);
   const zone = agencyTimeZone();
   const now = Date.now();
+  // `?remove=<user id>`: the confirming step of removing that person (a link, so no JS needed).
+  const removing = url.searchParams.get("remove");
+  const removal = people.ok ? (people.value.find((p) => p.user_id === removing) ?? null) : null;
   return {
     organisation: organisation.value,
+    removal: removal && { user_id: removal.user_id, email: removal.email },
     people: people.ok
       ? people.value.map((person) => ({
           ...person,
@@ -62,10 +72,10 @@ export async function loadOrganisationPage(
 }
 
 /**
- * The invitation form of an organisation's page — the agency's `/admin/clients/:id` and an
- * owner's `/organisations/:id` alike: invites a person (the mail leaves through the outbox) or
- * withdraws a waiting invitation, as the signed-in person (the database's permission table
- * decides who may). A refusal about the address (already a member, invited 3 times today) comes
+ * The forms of an organisation's page — the agency's `/admin/clients/:id` and an owner's
+ * `/organisations/:id` alike: invites a person (the mail leaves through the outbox), withdraws a
+ * waiting invitation or removes a person, as the signed-in person (the database's permission
+ * table decides who may; it keeps one owner). A refusal about the address (already a member, invited 3 times today) comes
  * back under the e-mail field with everything typed; back to `pageOf(id)` otherwise.
  */
 export async function answerInvitationForm(
@@ -84,6 +94,17 @@ export async function answerInvitationForm(
   if (intent === "withdraw") {
     const withdrawn = await withdrawInvitation(form.supabase, organisationId, invitation);
     return answerWith(withdrawn, here, t("adminClients.withdrawn"));
+  }
+  if (intent === "remove") {
+    const removed = await removeMember(form.supabase, organisationId, form.value.person ?? "");
+    if (!removed.ok) {
+      const failure = localizeFailure(removed, t);
+      return failedForm(failure, undefined, { toast: true, underForm: false });
+    }
+    return redirectWithToast(here, {
+      type: "success",
+      title: t("adminClients.removed", { email: removed.value.email }),
+    });
   }
   const value = { email, role, language };
   const invited = await inviteToOrganisation(form.supabase, { organisationId, ...value });

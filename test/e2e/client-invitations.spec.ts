@@ -3,7 +3,8 @@
  * creates a client and invites someone in their language; the invitee, on a 360 px phone,
  * opens the mailed link, signs up (or signs in) with the invited address, comes back to the
  * invitation and accepts; the link then says it was used, a forged one that it is not valid, an
- * expired one that it expired. With JavaScript on and off (projects js and nojs).
+ * expired one that it expired; the agency removes a person again after confirming. With
+ * JavaScript on and off (projects js and nojs).
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
@@ -195,5 +196,19 @@ test("an existing account accepts an English invitation by signing in; an expire
     invitee.getByRole("heading", { level: 1, name: "This invitation has expired" }),
   ).toBeVisible();
   await expect(invitee.getByText("Invitation links work for 7 days.")).toBeVisible();
+
+  // The agency removes the person again: a confirming step, then they no longer see the client.
+  await page.getByRole("link", { name: `Remove ${person.email} from the client` }).click();
+  await expect(
+    page.getByRole("heading", { level: 2, name: `Remove ${person.email}?` }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(
+    page.getByText(`${person.email} removed: they no longer see this client`).last(),
+  ).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: person.email })).toHaveCount(0);
+  await invitee.goto("/dashboard");
+  await expect(invitee.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(invitee.getByText(client)).toHaveCount(0);
   await invitee.context().close();
 });

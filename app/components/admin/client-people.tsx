@@ -1,10 +1,11 @@
-import { Form } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Field, FormError } from "~/components/forms/field";
 import { SelectField } from "~/components/forms/select-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useT } from "~/i18n/use-t";
 import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
 import { secondaryButton, stacked } from "./admin-page";
+import { ConfirmStep } from "./confirm-step";
 import { StackedTable } from "./stacked-table";
 
 type MemberRole = "owner" | "member";
@@ -29,10 +30,22 @@ interface Invitation {
 
 const heading = "mb-4 text-xl font-bold text-slate-900";
 
-/** The people of a client organisation, owners first. */
-export function ClientPeople({ name, people }: { name: string; people: Person[] }) {
+/**
+ * The people of a client organisation, owners first. With `me` (whoever may remove people), each
+ * other person has a Remove link to the confirming step (`?remove=<id>`: no JS needed).
+ */
+export function ClientPeople({
+  name,
+  people,
+  me,
+}: {
+  name: string;
+  people: Person[];
+  me?: string;
+}) {
   const t = useT();
   const columns = [t("adminClients.email"), t("adminClients.role"), t("adminClients.joined")];
+  const removable = me !== undefined;
   return (
     <section aria-labelledby="client-people" className="mb-10">
       <h2 id="client-people" className={heading}>
@@ -41,7 +54,10 @@ export function ClientPeople({ name, people }: { name: string; people: Person[] 
       {people.length === 0 ? (
         <p className="text-slate-700">{t("adminClients.noPeople")}</p>
       ) : (
-        <StackedTable caption={t("adminClients.peopleCaption", { name })} columns={columns}>
+        <StackedTable
+          caption={t("adminClients.peopleCaption", { name })}
+          columns={removable ? [...columns, ""] : columns}
+        >
           {people.map((person) => (
             <tr key={person.user_id} className={stacked.row}>
               <td data-label={columns[0]} className={stacked.cell}>
@@ -54,11 +70,49 @@ export function ClientPeople({ name, people }: { name: string; people: Person[] 
               <td data-label={columns[2]} className={stacked.cell}>
                 <time dateTime={person.joined_at}>{person.joined}</time>
               </td>
+              {removable ? (
+                <td className={stacked.cell}>
+                  {person.user_id === me ? null : (
+                    <Link
+                      to={`?remove=${person.user_id}`}
+                      className={secondaryButton}
+                      aria-label={t("adminClients.removeLabel", { email: person.email })}
+                    >
+                      {t("adminClients.remove")}
+                    </Link>
+                  )}
+                </td>
+              ) : null}
             </tr>
           ))}
         </StackedTable>
       )}
     </section>
+  );
+}
+
+/** The confirming step of removing a person from the organisation `name`. */
+export function RemovalConfirm({
+  person,
+  name,
+}: {
+  person: { user_id: string; email: string };
+  name: string;
+}) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const { email } = person;
+  return (
+    <ConfirmStep
+      title={t("adminClients.removeTitle", { email })}
+      fields={{ intent: "remove", person: person.user_id }}
+      confirmLabel={t("adminClients.removeConfirm")}
+      pendingLabel={t("adminClients.removing")}
+      cancelTo={pathname}
+      cancelLabel={t("adminClients.cancel")}
+    >
+      {t("adminClients.removeBody", { email, name })}
+    </ConfirmStep>
   );
 }
 

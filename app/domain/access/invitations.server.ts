@@ -25,14 +25,14 @@ import type { MemberRole } from "./permissions";
 export const INVITATION_DAYS = 7;
 
 /**
- * The form of a client's page: `invite` (address, role, language of the mail) or `withdraw` (a
- * waiting invitation's id). One object, as every form schema of the site: each intent's fields
+ * The form of a client's page: `invite` (address, role, language of the mail), `withdraw` (a
+ * waiting invitation's id) or `remove` (a person's user id). One object, as every form schema of the site: each intent's fields
  * are required by the refinement, so a missing one is worded under its field.
  */
 export const invitationActionSchema = perLocale((t: Translator) =>
   z
     .object({
-      intent: z.enum(["invite", "withdraw"]),
+      intent: z.enum(["invite", "withdraw", "remove"]),
       email: emailField({
         required: t("invitations.emailRequired"),
         invalid: t("invitations.emailInvalid"),
@@ -41,12 +41,17 @@ export const invitationActionSchema = perLocale((t: Translator) =>
       role: z.enum(["member", "owner"], { error: t("invitations.roleInvalid") }).optional(),
       language: z.enum(LOCALES, { error: t("invitations.languageInvalid") }).optional(),
       invitation: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      person: z.string().max(64).optional(),
     })
     .superRefine((value, context) => {
       const missing = (path: string, message: string) =>
         context.addIssue({ code: "custom", path: [path], message });
       if (value.intent === "withdraw") {
         if (!value.invitation) missing("invitation", "Unknown invitation");
+        return;
+      }
+      if (value.intent === "remove") {
+        if (!value.person) missing("person", t("adminClients.notMember"));
         return;
       }
       if (!value.email) missing("email", t("invitations.emailRequired"));

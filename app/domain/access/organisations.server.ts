@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { failWith } from "~/i18n/failures.server";
 import type { Translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
@@ -99,4 +100,33 @@ export async function organisationPeople(
   });
   if (error) return backendFailure(error);
   return ok((data ?? []) as OrganisationPerson[]);
+}
+
+/**
+ * Removes a person from an organisation, as the signed-in caller: row-level security lets its
+ * owners and the agency's admins (the permission table), and the database refuses to leave it
+ * without an owner (`conflict`, worded for the page). Not-found when the person is not in it or
+ * the caller may not remove them. The audit log records the removal (a trigger).
+ */
+export async function removeMember(
+  supabase: AppSupabase,
+  organisationId: string,
+  userId: string,
+): Promise<Result<{ email: string }>> {
+  if (!UUID.test(userId)) return failWith("not-found", "adminClients.notMember");
+  const people = await organisationPeople(supabase, organisationId);
+  if (!people.ok) return people;
+  const person = people.value.find((row) => row.user_id === userId);
+  const { data, error } = await supabase
+    .from("organisation_members")
+    .delete()
+    .eq("organisation_id", organisationId)
+    .eq("user_id", userId)
+    .select("user_id");
+  if (error?.code === "23514") {
+    return failWith("conflict", "adminClients.lastOwner");
+  }
+  if (error) return backendFailure(error);
+  if (!data?.length || !person) return failWith("not-found", "adminClients.notMember");
+  return ok({ email: person.email });
 }

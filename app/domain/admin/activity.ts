@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n/messages";
  * in the admin area. The keys come from the database's audit writers:
  * supabase/migrations/20261124000001_back_office.sql (posts, messages, subscribers, admin
  * rights), 20261208000001_roles.sql (the staff role), 20261210000001_invitations.sql (invitations into a
- * client), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
+ * client), 20261212000001_member_removal.sql (a person removed from one), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
  * content: `<table>.created|updated|deleted|restored|reordered`).
  */
 export const VERBS = [
@@ -28,6 +28,7 @@ export const VERBS = [
   "staffRevoked",
   "invited",
   "joined",
+  "memberRemoved",
   "retried",
   "reordered",
   "other",
@@ -79,6 +80,7 @@ const PREFIX_TABLE: Record<string, string> = {
   staff: "users",
   media: "media",
   invitation: "organisations",
+  member: "organisations",
 };
 
 const SPECIFIC: Record<string, Verb> = {
@@ -98,6 +100,7 @@ const SPECIFIC: Record<string, Verb> = {
   "staff.revoked": "staffRevoked",
   "invitation.sent": "invited",
   "invitation.accepted": "joined",
+  "member.removed": "memberRemoved",
   "job.retry": "retried",
   "media.uploaded": "uploaded",
   "media.deleted": "deleted",

@@ -8,19 +8,29 @@ import type { Route } from "./+types/organisation";
 
 /**
  * /organisations/:organisationId: a client organisation as one of its people sees it — who is in
- * it and, for its owners, the invitations waiting and the form that invites a colleague. Anyone
+ * it and, for its owners, the invitations waiting, the form that invites a colleague and a way
+ * to remove one. Anyone
  * who is not one of its people (nor the agency) gets 404: the database shows them nothing.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { supabase } = await adminLoad(args);
+  const { supabase, user } = await adminLoad(args);
   const t = translator(localeOf(args.url));
-  const page = await loadOrganisationPage(supabase, args.params.organisationId, t.locale);
+  const id = args.params.organisationId;
+  const page = await loadOrganisationPage(supabase, id, t.locale, args.url);
   const viewer = args.context.get(viewerContext);
   const canInvite = canIn(viewer, "create", "organisation_invitation", page.organisation.id);
-  return { ...page, invitations: canInvite ? page.invitations : null, canInvite };
+  const canRemove = canIn(viewer, "delete", "organisation_member", page.organisation.id);
+  return {
+    ...page,
+    invitations: canInvite ? page.invitations : null,
+    removal: canRemove ? page.removal : null,
+    canInvite,
+    canRemove,
+    me: user.id,
+  };
 }
 
-/** An owner invites a colleague or withdraws an invitation (the database checks who may). */
+/** An owner invites, withdraws an invitation or removes a colleague (the database checks who may). */
 export async function action(args: Route.ActionArgs) {
   const t = translator(localeOf(args.request));
   const pageOf = (id: string) => t.path(`/organisations/${id}`);

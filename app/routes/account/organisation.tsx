@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import { linkClass } from "~/components/admin/admin-page";
-import { ClientInvitations, ClientPeople, InviteForm } from "~/components/admin/client-people";
+import {
+  ClientInvitations,
+  ClientPeople,
+  InviteForm,
+  RemovalConfirm,
+} from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
@@ -24,9 +29,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export { action, loader } from "./organisation.server";
 
-/** A client organisation for its people; its owners invite colleagues here. */
+/** A client organisation for its people; its owners invite and remove colleagues here. */
 export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, people, invitations, canInvite, error } = loaderData;
+  const { organisation, people, invitations, canInvite, canRemove, removal, me, error } =
+    loaderData;
   const t = useT();
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
@@ -39,8 +45,11 @@ export default function Organisation({ loaderData, actionData }: Route.Component
             {t("invitations.toDashboard")}
           </Link>
         </p>
+        {removal ? <RemovalConfirm person={removal} name={organisation.name} /> : null}
         {error ? <LoadError message={error} /> : null}
-        {people ? <ClientPeople name={organisation.name} people={people} /> : null}
+        {people ? (
+          <ClientPeople name={organisation.name} people={people} me={canRemove ? me : undefined} />
+        ) : null}
         {canInvite && invitations ? <ClientInvitations invitations={invitations} /> : null}
         {canInvite ? <InviteForm reply={result} formError={formErrorOf(actionData)} /> : null}
       </div>

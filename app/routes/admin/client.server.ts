@@ -4,13 +4,19 @@ import { answerInvitationForm, loadOrganisationPage } from "~/web/invitation-for
 import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/client";
 
-/** One client: its people, the invitations waiting, and the form that invites someone. */
+/** One client: its people (each removable), the invitations waiting, the form that invites someone. */
 export async function loader(args: Route.LoaderArgs) {
-  const { supabase } = await adminLoad(args);
-  return loadOrganisationPage(supabase, args.params.id, adminLocale(args.request));
+  const { supabase, user } = await adminLoad(args);
+  const page = await loadOrganisationPage(
+    supabase,
+    args.params.id,
+    adminLocale(args.request),
+    args.url,
+  );
+  return { ...page, me: user.id };
 }
 
-/** Invites a person or withdraws a waiting invitation (app/web/invitation-form.server.ts). */
+/** Invites, withdraws an invitation or removes a person (app/web/invitation-form.server.ts). */
 export async function action(args: Route.ActionArgs) {
   const t = translator(adminLocale(args.request));
   return answerInvitationForm(args, args.params.id, (id) => `/admin/clients/${id}`, t);

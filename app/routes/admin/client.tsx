@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
-import { ClientInvitations, ClientPeople, InviteForm } from "~/components/admin/client-people";
+import {
+  ClientInvitations,
+  ClientPeople,
+  InviteForm,
+  RemovalConfirm,
+} from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -24,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export { action, loader } from "./client.server";
 
 export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, people, invitations, error } = loaderData;
+  const { organisation, people, invitations, removal, me, error } = loaderData;
   const t = useT();
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
@@ -35,8 +40,9 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
           {t("adminClients.back")}
         </Link>
       </p>
+      {removal ? <RemovalConfirm person={removal} name={organisation.name} /> : null}
       {error ? <LoadError message={error} /> : null}
-      {people ? <ClientPeople name={organisation.name} people={people} /> : null}
+      {people ? <ClientPeople name={organisation.name} people={people} me={me} /> : null}
       {invitations ? <ClientInvitations invitations={invitations} /> : null}
       <InviteForm reply={result} formError={formErrorOf(actionData)} />
     </AdminPage>
