@@ -900,6 +900,84 @@ export interface Database {
         };
         Relationships: [];
       };
+      project_milestones: {
+        Row: {
+          created_at: string;
+          done_at: string | null;
+          due_on: string | null;
+          id: number;
+          organisation_id: string;
+          position: number;
+          project_id: number;
+          status: string;
+          title: string;
+        };
+        Insert: {
+          created_at?: string;
+          done_at?: string | null;
+          due_on?: string | null;
+          id?: never;
+          organisation_id: string;
+          position?: number;
+          project_id: number;
+          status?: string;
+          title: string;
+        };
+        Update: {
+          created_at?: string;
+          done_at?: string | null;
+          due_on?: string | null;
+          id?: never;
+          organisation_id?: string;
+          position?: number;
+          project_id?: number;
+          status?: string;
+          title?: string;
+        };
+        Relationships: [];
+      };
+      projects: {
+        Row: {
+          created_at: string;
+          due_on: string | null;
+          id: number;
+          manager_id: string | null;
+          organisation_id: string;
+          service: string | null;
+          stage: number | null;
+          starts_on: string | null;
+          status: string;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          due_on?: string | null;
+          id?: never;
+          manager_id?: string | null;
+          organisation_id: string;
+          service?: string | null;
+          stage?: number | null;
+          starts_on?: string | null;
+          status?: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          due_on?: string | null;
+          id?: never;
+          manager_id?: string | null;
+          organisation_id?: string;
+          service?: string | null;
+          stage?: number | null;
+          starts_on?: string | null;
+          status?: string;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       services: {
         Row: {
           created_at: string;

@@ -33,7 +33,8 @@ export async function readAdminForm<Schema extends z.ZodType>(args: AdminArgs, s
   if (!read.ok) return { answer: rejectedForm(read) } as const;
   if (read.submission.status !== "success")
     return { answer: invalidForm(read.submission) } as const;
-  return { user, supabase, value: read.submission.value as z.output<Schema> } as const;
+  const { submission } = read;
+  return { user, supabase, submission, value: submission.value as z.output<Schema> } as const;
 }
 
 /**

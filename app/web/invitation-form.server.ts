@@ -11,6 +11,8 @@ import {
   removeMember,
 } from "~/domain/access/organisations.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { projectRows } from "~/domain/portal/project-view.server";
+import { organisationProjects } from "~/domain/portal/projects.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { dateTime } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
@@ -24,8 +26,8 @@ import { redirectWithToast } from "./toast.server";
 
 /**
  * An organisation's page as the signed-in person may see it: the organisation (404 for one they
- * may not read), its people and its waiting invitations (none for whoever may not read them),
- * dates in `locale`.
+ * may not read), its people, its waiting invitations (none for whoever may not read them) and
+ * its projects, dates in `locale`.
  */
 export async function loadOrganisationPage(
   supabase: AppSupabase,
@@ -41,9 +43,10 @@ export async function loadOrganisationPage(
     );
   }
   const id = organisation.value.id;
-  const [people, invitations] = await Promise.all([
+  const [people, invitations, projects] = await Promise.all([
     organisationPeople(supabase, id),
     pendingInvitations(supabase, id),
+    organisationProjects(supabase, id),
   ]);
   const zone = agencyTimeZone();
   const now = Date.now();
@@ -66,8 +69,9 @@ export async function loadOrganisationPage(
           until: dateTime(invitation.expires_at, locale, zone, "short"),
         }))
       : null,
-    error: people.ok ? (invitations.ok ? null : invitations.message) : people.message,
-    i18n: bundle(locale, ["adminClients"]),
+    projects: projects.ok ? await projectRows(projects.value, locale) : null,
+    error: [people, invitations, projects].find((result) => !result.ok)?.message ?? null,
+    i18n: bundle(locale, ["adminClients", "projects"]),
   };
 }
 

@@ -91,6 +91,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/clients.tsx": adminOnly(),
   // A client id nobody has (the seed has no clients): 404 for the admin, private for all.
   "routes/admin/client.tsx": adminOnly(404),
+  "routes/admin/project-new.tsx": adminOnly(404),
   "routes/admin/posts-list.tsx": adminOnly(),
   "routes/admin/post-new.tsx": adminOnly(),
   "routes/admin/post-edit.tsx": adminOnly(),

@@ -26,7 +26,16 @@ import {
   type Viewer,
 } from "~/domain/access/permissions";
 import { type BothServers, bothWithFixture } from "../support/both-servers.ts";
-import { CALLERS, ORG_A, ORG_B, OTHER_ID, STAFF_B_ID, STAFF_ID } from "../support/rls-fixture.ts";
+import {
+  CALLERS,
+  ORG_A,
+  ORG_B,
+  OTHER_ID,
+  PROJECT_A,
+  PROJECT_B,
+  STAFF_B_ID,
+  STAFF_ID,
+} from "../support/rls-fixture.ts";
 import { attempt } from "../support/rls-matrix.ts";
 import type { SqlSession } from "../support/sql-session.ts";
 
@@ -79,9 +88,13 @@ const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }>
     scope: "public.file_organisation(name)",
     column: "metadata",
   },
+  project: { table: "projects", scope: "organisation_id", column: "title" },
+  project_milestone: { table: "project_milestones", scope: "organisation_id", column: "title" },
   // Agency roles belong to no organisation: the row asked about is a colleague's.
   agency_role: { table: "agency_roles", scope: "user_id", column: "role" },
 };
+
+const projectOf = (organisation: string) => (organisation === ORG_A ? PROJECT_A : PROJECT_B);
 
 /** A new row of the entity in `organisation` (for agency roles and organisations: anywhere). */
 function insertion(entity: Entity, organisation: string): string {
@@ -101,6 +114,10 @@ function insertion(entity: Entity, organisation: string): string {
       return `insert into public.organisation_invitations (organisation_id, email) values ('${organisation}', 'new-colleague@example.com')`;
     case "organisation_file":
       return `insert into storage.objects (bucket_id, name) values ('client-files', '${organisation}/new-file.pdf')`;
+    case "project":
+      return `insert into public.projects (organisation_id, title) values ('${organisation}', 'New website')`;
+    case "project_milestone":
+      return `insert into public.project_milestones (project_id, title) values (${projectOf(organisation)}, 'Launch')`;
     case "agency_role":
       return `insert into public.agency_roles (user_id, role) values ('${OTHER_ID}', 'staff')`;
   }
@@ -201,8 +218,8 @@ const expected = Object.fromEntries(
 describe("the permission table, in SQL and in TypeScript", () => {
   it("asks every row, and every question beside the rows", () => {
     for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
-    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (23 of the 28).
-    expect(QUESTIONS.length).toBe(ROLES.length * 51);
+    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (31 of the 36).
+    expect(QUESTIONS.length).toBe(ROLES.length * 67);
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 

@@ -18,6 +18,9 @@ export const CLIENT_B_OWNER_ID = "00000000-0000-4000-8000-0000000000e8";
 /** The callers' organisation (A) and another one (B). */
 export const ORG_A = "00000000-0000-4000-8000-00000000a000";
 export const ORG_B = "00000000-0000-4000-8000-00000000b000";
+/** A project of each (ids set by the fixture, far from the ones a test's inserts are given). */
+export const PROJECT_A = 9001;
+export const PROJECT_B = 9002;
 
 /** Claims like those the embedded auth issues (supabase/local/jwt.ts) for an account. */
 function signedIn(id: string, email: string, appMetadata: Record<string, unknown>): RequestRole {
@@ -54,7 +57,8 @@ export const CALLERS: Record<string, RequestRole> = {
  * service role). The event's insert makes its day's counts and sums (trigger
  * analytics_events_summed). Two client organisations, A (the staff caller is assigned to it, the
  * client callers belong to it) and B (nobody calling has anything to do with it), each with a
- * member row, a note, an invitation, a private file and a staff assignment: what the callers must never see
+ * member row, a note, an invitation, a private file, a project with a milestone and a staff
+ * assignment: what the callers must never see
  * of B.
  */
 export const FIXTURE_SQL = `
@@ -81,6 +85,12 @@ insert into public.organisation_notes (organisation_id, body) values
   ('${ORG_A}', 'Pays on time.'), ('${ORG_B}', 'Wants a new logo.');
 insert into public.organisation_invitations (organisation_id, email) values
   ('${ORG_A}', 'invited-a@example.com'), ('${ORG_B}', 'invited-b@example.com');
+
+insert into public.projects (id, organisation_id, title, status) overriding system value values
+  (${PROJECT_A}, '${ORG_A}', 'New website', 'active'),
+  (${PROJECT_B}, '${ORG_B}', 'Logo refresh', 'proposal');
+insert into public.project_milestones (project_id, title) values
+  (${PROJECT_A}, 'Designs approved'), (${PROJECT_B}, 'Concepts');
 
 insert into public.contact_messages (name, email, message, user_id) values
   ('Owner', 'owner@example.com', 'A message from the owner of this row.', '${OWNER_ID}'),

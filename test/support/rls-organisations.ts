@@ -32,6 +32,8 @@ const TABLES = [
   "organisation_members",
   "staff_assignments",
   "organisation_invitations",
+  "projects",
+  "project_milestones",
   "permissions",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -52,11 +54,14 @@ function client({ removesMembers }: { removesMembers: boolean }): Record<Table, 
     organisation_invitations: removesMembers
       ? ["1 rows", "ok 1", "ok 0", "ok 1"]
       : nothing("organisation_invitations"),
+    // The client follows its projects; only the agency changes them.
+    projects: ["1 rows", refused("projects"), "ok 0", "ok 0"],
+    project_milestones: ["1 rows", refused("project_milestones"), "ok 0", "ok 0"],
     permissions: noGrant("permissions"),
   };
 }
 
-/** Each caller's outcomes per table (A has 2 members, B 1; one note, one invitation and one assignment each). */
+/** Each caller's outcomes per table (A has 2 members, B 1; one note, invitation, project, milestone and assignment each). */
 const EXPECTED: Record<string, Record<Table, Outcomes>> = {
   anon: Object.fromEntries(TABLES.map((table) => [table, noGrant(table)])) as Record<
     Table,
@@ -73,6 +78,8 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_members: ["3 rows", "ok 1", "ok 3", lastOwner],
     staff_assignments: ["2 rows", "ok 1", "ok 2", "ok 2"],
     organisation_invitations: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    projects: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_milestones: ["2 rows", "ok 1", "ok 2", "ok 2"],
     permissions: noGrant("permissions"),
   },
   // A's organisation, members, notes (read, write, not delete) and its own assignment; never B's,
@@ -84,6 +91,9 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_members: ["2 rows", refused("organisation_members"), "ok 0", "ok 0"],
     staff_assignments: ["1 rows", refused("staff_assignments"), "ok 0", "ok 0"],
     organisation_invitations: ["1 rows", "ok 1", "ok 0", "ok 1"],
+    // A's project: read, added, changed, never deleted; its milestones entirely.
+    projects: ["1 rows", "ok 1", "ok 1", "ok 0"],
+    project_milestones: ["1 rows", "ok 1", "ok 1", "ok 1"],
     permissions: noGrant("permissions"),
   },
   // A and its members; the owner may remove A's members, but not all of them at once: that would
@@ -98,6 +108,8 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_members: ["3 rows", "ok 1", "ok 3", lastOwner],
     staff_assignments: ["2 rows", "ok 1", "ok 2", "ok 2"],
     organisation_invitations: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    projects: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_milestones: ["2 rows", "ok 1", "ok 2", "ok 2"],
     // The whole table, read-only: the permission rows change only with a migration.
     permissions: [
       `${PERMISSIONS.length} rows`,

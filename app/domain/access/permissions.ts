@@ -21,6 +21,8 @@ export const ENTITIES = [
   "agency_role",
   "organisation_invitation",
   "organisation_file",
+  "project",
+  "project_milestone",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -69,6 +71,16 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("staff", ["read", "create", "delete"], "organisation_file", "own"),
   ...rows("owner", ["read", "create", "delete"], "organisation_file", "own"),
   ...rows("member", ["read", "create"], "organisation_file", "own"),
+  // Projects and milestones (20261213000001_projects.sql): the agency runs them, the client
+  // follows them; staff do not delete a project.
+  ...rows("admin", ALL, "project", "any"),
+  ...rows("staff", ["read", "create", "update"], "project", "own"),
+  ...rows("owner", ["read"], "project", "own"),
+  ...rows("member", ["read"], "project", "own"),
+  ...rows("admin", ALL, "project_milestone", "any"),
+  ...rows("staff", ALL, "project_milestone", "own"),
+  ...rows("owner", ["read"], "project_milestone", "own"),
+  ...rows("member", ["read"], "project_milestone", "own"),
 ];
 
 /**

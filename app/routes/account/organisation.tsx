@@ -8,6 +8,7 @@ import {
 } from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
 import { PageHeading } from "~/components/page-heading";
+import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
@@ -31,7 +32,7 @@ export { action, loader } from "./organisation.server";
 
 /** A client organisation for its people; its owners invite and remove colleagues here. */
 export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, people, invitations, canInvite, canRemove, removal, me, error } =
+  const { organisation, people, invitations, projects, canInvite, canRemove, removal, me, error } =
     loaderData;
   const t = useT();
   const result = actionData && "result" in actionData ? actionData.result : undefined;
@@ -47,6 +48,13 @@ export default function Organisation({ loaderData, actionData }: Route.Component
         </p>
         {removal ? <RemovalConfirm person={removal} name={organisation.name} /> : null}
         {error ? <LoadError message={error} /> : null}
+        {projects ? (
+          <ProjectList
+            name={organisation.name}
+            projects={projects}
+            empty={t("projects.noneClient")}
+          />
+        ) : null}
         {people ? (
           <ClientPeople name={organisation.name} people={people} me={canRemove ? me : undefined} />
         ) : null}

@@ -7,6 +7,7 @@ import {
   RemovalConfirm,
 } from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
+import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export { action, loader } from "./client.server";
 
 export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, people, invitations, removal, me, error } = loaderData;
+  const { organisation, people, invitations, projects, removal, me, error } = loaderData;
   const t = useT();
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
@@ -42,6 +43,14 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
       </p>
       {removal ? <RemovalConfirm person={removal} name={organisation.name} /> : null}
       {error ? <LoadError message={error} /> : null}
+      {projects ? (
+        <ProjectList
+          name={organisation.name}
+          projects={projects}
+          newHref={`/admin/clients/${organisation.id}/projects/new`}
+          empty={t("projects.none")}
+        />
+      ) : null}
       {people ? <ClientPeople name={organisation.name} people={people} me={me} /> : null}
       {invitations ? <ClientInvitations invitations={invitations} /> : null}
       <InviteForm reply={result} formError={formErrorOf(actionData)} />

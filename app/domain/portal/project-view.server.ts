@@ -1,0 +1,62 @@
+import type { LocalService } from "~/domain/site/localize.server";
+import { siteContent } from "~/domain/site/snapshot.server";
+import { shortDate } from "~/i18n/format";
+import type { Locale } from "~/i18n/locale";
+import { translator } from "~/i18n/translate.server";
+import type { ProjectSummary } from "./projects.server";
+
+/** A project as a list shows it, every text in the page's language. */
+export interface ProjectRow {
+  id: number;
+  title: string;
+  status: ProjectSummary["status"];
+  statusText: string;
+  /** The service's name and the step of its process reached ("Step 2 of 4: Concepts"). */
+  serviceText: string | null;
+  stageText: string | null;
+  due: { iso: string; text: string } | null;
+  progressText: string;
+  nextDueText: string | null;
+}
+
+const day = (iso: string, locale: Locale) => shortDate(`${iso}T12:00:00Z`, locale);
+
+function stageOf(service: LocalService | undefined, stage: number | null, locale: Locale) {
+  const step = stage === null ? undefined : service?.process[stage];
+  if (!service || stage === null || !step) return null;
+  return translator(locale)("projects.stage", {
+    step: stage + 1,
+    steps: service.process.length,
+    name: step.title,
+  });
+}
+
+/**
+ * The projects in `locale`: status and stage in words (the stages the service page promises),
+ * dates in the language's format, milestones done of total and the next one due.
+ */
+export async function projectRows(
+  projects: readonly ProjectSummary[],
+  locale: Locale,
+): Promise<ProjectRow[]> {
+  const t = translator(locale);
+  const services = await siteContent(locale)
+    .then((content) => content.services)
+    .catch(() => [] as readonly LocalService[]);
+  return projects.map((project) => {
+    const service = services.find((candidate) => candidate.id === project.service);
+    const { done, total, nextDue } = project.milestones;
+    return {
+      id: project.id,
+      title: project.title,
+      status: project.status,
+      statusText: t(`projects.${project.status}`),
+      serviceText: service?.title ?? null,
+      stageText: stageOf(service, project.stage, locale),
+      due: project.due_on ? { iso: project.due_on, text: day(project.due_on, locale) } : null,
+      progressText:
+        total === 0 ? t("projects.noMilestones") : t("projects.progress", { done, total }),
+      nextDueText: nextDue ? t("projects.nextDue", { date: day(nextDue, locale) }) : null,
+    };
+  });
+}

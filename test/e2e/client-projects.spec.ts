@@ -1,0 +1,95 @@
+/**
+ * A client's projects as the agency and the client live them: the admin adds a project to a
+ * client (a mistake is answered under its field with everything typed kept), it is listed on the
+ * client's page, and the client's owner follows it on a 360 px phone in Kiswahili — its status,
+ * due date and milestones. With JavaScript on and off (projects js and nojs).
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
+import { createConfirmedUser } from "./helpers/auth";
+import { expectAccessible } from "./helpers/axe";
+import { serviceClient } from "./helpers/backend";
+import { jsOn } from "./helpers/js";
+import { openSignedIn } from "./helpers/session";
+
+test.beforeAll(ensureAdminOnboarded);
+
+const PHONE = { width: 360, height: 740 };
+
+async function clientWithOwner(name: string) {
+  const service = await serviceClient();
+  const { data } = await service.from("organisations").insert({ name }).select("id").single();
+  const owner = await createConfirmedUser({ fullName: "Amani Otieno" });
+  await service
+    .from("organisation_members")
+    .insert({ organisation_id: data?.id, user_id: owner.id, role: "owner" });
+  return { id: data?.id as string, owner };
+}
+
+async function phone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
+  return context.newPage();
+}
+
+test("the agency adds a project and the client follows it in Kiswahili on a phone", async ({
+  page,
+  browser,
+}) => {
+  const name = `Kilimo Fresh ${Date.now()}`;
+  const client = await clientWithOwner(name);
+  await signIn(page, ADMIN, `/admin/clients/${client.id}`);
+  await expect(page.getByText("No projects yet.")).toBeVisible();
+  await page.getByRole("link", { name: "New project" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `New project for ${name}` }),
+  ).toBeVisible();
+
+  await page.getByLabel("Title").fill("New online shop");
+  await page.getByLabel("Service", { exact: true }).selectOption({ label: "Web Development" });
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Active" });
+  await page.getByLabel("Start date").fill("2026-12-10");
+  await page.getByLabel("Due date").fill("2026-12-01");
+  await page.getByRole("button", { name: "Create project" }).click();
+  const due = page.getByLabel("Due date");
+  await expect(due).toHaveAccessibleDescription(/The due date cannot be before the start date\./);
+  await expect(page.getByLabel("Title")).toHaveValue("New online shop");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("active");
+  await expectAccessible(page);
+
+  await due.fill("2027-02-15");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(`/admin/clients/${client.id}`);
+  await expect(
+    page.getByText("Project “New online shop” created: the client sees it now").last(),
+  ).toBeVisible();
+  const listed = page.getByRole("table", { name: `Projects of ${name}` });
+  await expect(listed.getByRole("row").filter({ hasText: "New online shop" })).toContainText(
+    "Active",
+  );
+
+  // A milestone done of two, as the agency's milestones page will set them.
+  const service = await serviceClient();
+  const { data: project } = await service
+    .from("projects")
+    .select("id")
+    .eq("organisation_id", client.id)
+    .single();
+  await service.from("project_milestones").insert([
+    { project_id: project?.id, title: "Designs", status: "done", due_on: "2026-12-20" },
+    { project_id: project?.id, title: "Launch", status: "upcoming", due_on: "2027-02-10" },
+  ]);
+
+  const owner = await phone(browser);
+  await openSignedIn(owner, client.owner, "/sw/dashboard");
+  await owner.getByRole("link", { name: name }).click();
+  await expect(owner).toHaveURL(`/sw/organisations/${client.id}`);
+  const theirs = owner.getByRole("table", { name: `Miradi ya ${name}` });
+  const row = theirs.getByRole("row").filter({ hasText: "New online shop" });
+  await expect(row).toContainText("Unaendelea");
+  await expect(row).toContainText("1 kati ya 2 zimekamilika");
+  await expect(row).toContainText("Inayofuata:");
+  const width = await owner.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(owner);
+  await owner.context().close();
+});
