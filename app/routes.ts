@@ -115,6 +115,7 @@ export default [
     route("admin/clients", "routes/admin/clients.tsx"),
     route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/clients/:id/projects/new", "routes/admin/project-new.tsx"),
+    route("admin/clients/:id/projects/:projectId", "routes/admin/project.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/people", "routes/admin/people.tsx"),

@@ -1,8 +1,8 @@
 /**
  * A client's projects as the agency and the client live them: the admin adds a project to a
  * client (a mistake is answered under its field with everything typed kept), it is listed on the
- * client's page, and the client's owner follows it on a 360 px phone in Kiswahili — its status,
- * due date and milestones. With JavaScript on and off (projects js and nojs).
+ * client's page, its page takes two milestones and marks one done, and the client's owner
+ * follows it on a 360 px phone in Kiswahili — its status, due date and milestones. With JavaScript on and off (projects js and nojs).
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
@@ -67,17 +67,27 @@ test("the agency adds a project and the client follows it in Kiswahili on a phon
     "Active",
   );
 
-  // A milestone done of two, as the agency's milestones page will set them.
-  const service = await serviceClient();
-  const { data: project } = await service
-    .from("projects")
-    .select("id")
-    .eq("organisation_id", client.id)
-    .single();
-  await service.from("project_milestones").insert([
-    { project_id: project?.id, title: "Designs", status: "done", due_on: "2026-12-20" },
-    { project_id: project?.id, title: "Launch", status: "upcoming", due_on: "2027-02-10" },
-  ]);
+  // Its page: two milestones, the first one done.
+  await listed.getByRole("link", { name: "New online shop" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New online shop" })).toBeVisible();
+  await page.getByRole("button", { name: "Add milestone" }).click();
+  await expect(page.getByLabel("Milestone", { exact: true })).toHaveAccessibleDescription(
+    /Enter the milestone’s title\./,
+  );
+  for (const [title, due] of [
+    ["Designs", "2026-12-20"],
+    ["Launch", "2027-02-10"],
+  ]) {
+    await page.getByLabel("Milestone", { exact: true }).fill(title as string);
+    await page.getByLabel("Milestone due date").fill(due as string);
+    await page.getByRole("button", { name: "Add milestone" }).click();
+    await expect(page.getByRole("row").filter({ hasText: title as string })).toBeVisible();
+  }
+  await page.getByRole("combobox", { name: "Status of Designs" }).selectOption({ label: "Done" });
+  await page.getByRole("button", { name: "Update the status of Designs" }).click();
+  await expect(page.getByText("Milestone updated").last()).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Status of Designs" })).toHaveValue("done");
+  await expectAccessible(page);
 
   const owner = await phone(browser);
   await openSignedIn(owner, client.owner, "/sw/dashboard");

@@ -92,6 +92,7 @@ const EXPECTED: Record<string, Expected> = {
   // A client id nobody has (the seed has no clients): 404 for the admin, private for all.
   "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/project-new.tsx": adminOnly(404),
+  "routes/admin/project.tsx": adminOnly(404),
   "routes/admin/posts-list.tsx": adminOnly(),
   "routes/admin/post-new.tsx": adminOnly(),
   "routes/admin/post-edit.tsx": adminOnly(),
@@ -202,6 +203,8 @@ function urlOf(leaf: RouteLeaf): string {
       if (name === "serviceId") return ids.service;
       if (name === "postId") return String(ids.postIn[langOf(leaf)]);
       if (name === "token") return "0.not-a-token";
+      // A client that does not exist (and so no project of it): the 404 classes.
+      if (name === "projectId") return "1";
       if (name === "organisationId") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { primaryButton, stacked } from "~/components/admin/admin-page";
+import { linkClass, primaryButton, stacked } from "~/components/admin/admin-page";
 import { StackedTable } from "~/components/admin/stacked-table";
 import { useT } from "~/i18n/use-t";
 
@@ -16,17 +16,20 @@ interface ProjectRow {
 
 /**
  * A client's projects: each one's service and stage, status, due date and milestones. With
- * `newHref` (the agency), a link to add one; `empty` says what an empty list means here.
+ * `newHref` (the agency), a link to add one; with `hrefOf`, each title links to its page;
+ * `empty` says what an empty list means here.
  */
 export function ProjectList({
   name,
   projects,
   newHref,
+  hrefOf,
   empty,
 }: {
   name: string;
   projects: ProjectRow[];
   newHref?: string;
+  hrefOf?: (id: number) => string;
   empty: string;
 }) {
   const t = useT();
@@ -55,7 +58,13 @@ export function ProjectList({
           {projects.map((project) => (
             <tr key={project.id} className={stacked.row}>
               <td data-label={columns[0]} className={stacked.cell}>
-                <span className="font-semibold text-slate-900">{project.title}</span>
+                {hrefOf ? (
+                  <Link to={hrefOf(project.id)} className={`font-semibold ${linkClass}`}>
+                    {project.title}
+                  </Link>
+                ) : (
+                  <span className="font-semibold text-slate-900">{project.title}</span>
+                )}
                 {project.serviceText ? (
                   <span className="block text-sm text-slate-700">
                     {project.serviceText}

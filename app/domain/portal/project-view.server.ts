@@ -19,7 +19,37 @@ export interface ProjectRow {
   nextDueText: string | null;
 }
 
+/** A service a project may be for, as the agency's forms offer it: its name and its steps. */
+export interface ServiceOption {
+  id: string;
+  title: string;
+  steps: string[];
+  /** How many steps (what the forms' schemas check a chosen step against). */
+  stepCount: number;
+}
+
+/** The site's services now, in `locale` (none while the content is unavailable). */
+export async function serviceOptions(locale: Locale): Promise<ServiceOption[]> {
+  const services = await siteContent(locale)
+    .then((content) => content.services)
+    .catch(() => [] as readonly LocalService[]);
+  return services.map(({ id, title, process }) => ({
+    id,
+    title,
+    steps: process.map((step) => step.title),
+    stepCount: process.length,
+  }));
+}
+
+/** The services as the schemas check them. */
+export const serviceChoices = (options: readonly ServiceOption[]) =>
+  options.map((option) => ({ id: option.id, steps: option.stepCount }));
+
 const day = (iso: string, locale: Locale) => shortDate(`${iso}T12:00:00Z`, locale);
+
+/** A date without a time (a due date) for a `<time>`: its ISO form and its words in `locale`. */
+export const dueDate = (iso: string | null, locale: Locale) =>
+  iso ? { iso, text: day(iso, locale) } : null;
 
 function stageOf(service: LocalService | undefined, stage: number | null, locale: Locale) {
   const step = stage === null ? undefined : service?.process[stage];
@@ -53,7 +83,7 @@ export async function projectRows(
       statusText: t(`projects.${project.status}`),
       serviceText: service?.title ?? null,
       stageText: stageOf(service, project.stage, locale),
-      due: project.due_on ? { iso: project.due_on, text: day(project.due_on, locale) } : null,
+      due: dueDate(project.due_on, locale),
       progressText:
         total === 0 ? t("projects.noMilestones") : t("projects.progress", { done, total }),
       nextDueText: nextDue ? t("projects.nextDue", { date: day(nextDue, locale) }) : null,

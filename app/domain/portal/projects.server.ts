@@ -1,6 +1,4 @@
-import { z } from "zod";
 import { failWith } from "~/i18n/failures.server";
-import type { Translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
 import { backendFailure } from "../admin/queries.server";
@@ -15,50 +13,15 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 /** At most this many projects of one client on a page (newest first). */
 export const PROJECTS_SHOWN = 100;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function dateField(t: Translator) {
-  return z
-    .string()
-    .trim()
-    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), {
-      error: t("projects.dateInvalid"),
-    })
-    .optional();
+/** What the project forms give (project-forms.server.ts). */
+export interface ProjectInput {
+  title: string;
+  service?: string;
+  status: ProjectStatus;
+  stage?: number;
+  starts_on?: string;
+  due_on?: string;
 }
-
-/**
- * The form that creates a project: a title, the service it is for (one of `services`, the slugs
- * of the site's services now), its status and dates.
- */
-export function projectSchema(t: Translator, services: readonly string[]) {
-  return z
-    .object({
-      title: z
-        .string({ error: t("projects.titleRequired") })
-        .trim()
-        .min(1, { error: t("projects.titleRequired") })
-        .max(200, { error: t("projects.titleTooLong") }),
-      service: z
-        .string()
-        .trim()
-        .refine((v) => services.includes(v), { error: t("projects.serviceInvalid") })
-        .optional(),
-      status: z.enum(PROJECT_STATUSES, { error: t("projects.statusInvalid") }),
-      starts_on: dateField(t),
-      due_on: dateField(t),
-    })
-    .superRefine((value, context) => {
-      if (value.starts_on && value.due_on && value.due_on < value.starts_on) {
-        context.addIssue({
-          code: "custom",
-          path: ["due_on"],
-          message: t("projects.dueBeforeStart"),
-        });
-      }
-    });
-}
-export type ProjectInput = z.infer<ReturnType<typeof projectSchema>>;
 
 export interface ProjectSummary {
   id: number;
@@ -142,4 +105,56 @@ export async function createProject(
   if (error?.code === "42501") return failWith("forbidden", "projects.notAllowed");
   if (error) return backendFailure(error);
   return ok(data.id);
+}
+
+/** One project of the organisation the caller may see; not-found for any other id. */
+export async function projectById(
+  supabase: AppSupabase,
+  organisationId: string,
+  id: string | undefined,
+): Promise<Result<ProjectSummary>> {
+  const projectId = Number(id);
+  if (!id || !/^\d{1,15}$/.test(id)) return failWith("not-found", "projects.notFound");
+  const { data, error } = await supabase
+    .from("projects")
+    .select("id, title, service, status, stage, starts_on, due_on")
+    .eq("organisation_id", organisationId)
+    .eq("id", projectId)
+    .maybeSingle();
+  if (error) return backendFailure(error);
+  if (!data) return failWith("not-found", "projects.notFound");
+  const milestones = await supabase
+    .from("project_milestones")
+    .select("project_id, status, due_on")
+    .eq("project_id", projectId)
+    .limit(PROJECTS_SHOWN);
+  if (milestones.error) return backendFailure(milestones.error);
+  return ok({
+    ...data,
+    status: data.status as ProjectStatus,
+    milestones: progress(milestones.data ?? []),
+  });
+}
+
+/** Saves a project's details, as the caller (admins and its client's assigned staff may). */
+export async function updateProject(
+  supabase: AppSupabase,
+  projectId: number,
+  input: ProjectInput,
+): Promise<Result> {
+  const { data, error } = await supabase
+    .from("projects")
+    .update({
+      title: input.title,
+      service: input.service ?? null,
+      status: input.status,
+      stage: input.service ? (input.stage ?? null) : null,
+      starts_on: input.starts_on ?? null,
+      due_on: input.due_on ?? null,
+    })
+    .eq("id", projectId)
+    .select("id");
+  if (error) return backendFailure(error);
+  if (!data?.length) return failWith("forbidden", "projects.notAllowed");
+  return ok();
 }

@@ -48,6 +48,7 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
           name={organisation.name}
           projects={projects}
           newHref={`/admin/clients/${organisation.id}/projects/new`}
+          hrefOf={(project) => `/admin/clients/${organisation.id}/projects/${project}`}
           empty={t("projects.none")}
         />
       ) : null}

@@ -1,21 +1,15 @@
 import { data } from "react-router";
 import { organisationById } from "~/domain/access/organisations.server";
-import { createProject, PROJECT_STATUSES, projectSchema } from "~/domain/portal/projects.server";
-import { siteContent } from "~/domain/site/snapshot.server";
+import { projectSchema } from "~/domain/portal/project-forms.server";
+import { serviceChoices, serviceOptions } from "~/domain/portal/project-view.server";
+import { createProject, PROJECT_STATUSES } from "~/domain/portal/projects.server";
 import { localizeFailure } from "~/i18n/failures.server";
-import type { Locale } from "~/i18n/locale";
 import { bundle, translator } from "~/i18n/translate.server";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
 import { failedForm } from "~/web/replies.server";
 import { adminLocale } from "~/web/site-editor.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/project-new";
-
-/** The site's services now, by name in `locale` (none while the content is unavailable). */
-const serviceChoices = (locale: Locale) =>
-  siteContent(locale)
-    .then((content) => content.services.map(({ id, title }) => ({ id, title })))
-    .catch(() => []);
 
 /** The client the project is for (404 for no such client), and the choices of the form. */
 export async function loader(args: Route.LoaderArgs) {
@@ -28,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
       { status: organisation.kind === "not-found" ? 404 : 502 },
     );
   }
-  const services = await serviceChoices(locale);
+  const services = (await serviceOptions(locale)).map(({ id, title }) => ({ id, title }));
   return {
     organisation: organisation.value,
     services,
@@ -40,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Creates the project, then back to the client's page; mistakes under their fields. */
 export async function action(args: Route.ActionArgs) {
   const t = translator(adminLocale(args.request));
-  const services = (await serviceChoices(t.locale)).map((service) => service.id);
+  const services = serviceChoices(await serviceOptions(t.locale));
   const form = await readAdminForm(args, projectSchema(t, services));
   if ("answer" in form) return form.answer;
   const organisation = await organisationById(form.supabase, args.params.id);

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
-import { Field, FormError } from "~/components/forms/field";
-import { SelectField } from "~/components/forms/select-field";
+import { FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { ProjectFields } from "~/components/portal/project-fields";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/project-new";
 
@@ -28,7 +28,6 @@ export default function AdminProjectNew({ loaderData, actionData }: Route.Compon
   const { organisation, services, statuses } = loaderData;
   const t = useT();
   const reply = actionData && "result" in actionData ? actionData.result : undefined;
-  const chosen = (name: string, fallback: string) => typedValue(reply, name) ?? fallback;
   return (
     <AdminPage
       title={t("projects.newTitle", { name: organisation.name })}
@@ -40,49 +39,7 @@ export default function AdminProjectNew({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <Form method="post" noValidate className="max-w-md space-y-4">
-        <Field
-          label={t("projects.title")}
-          name="title"
-          required
-          maxLength={200}
-          defaultValue={typedValue(reply, "title")}
-          errors={fieldErrors(reply, "title")}
-        />
-        <SelectField
-          key={`service:${chosen("service", "")}`}
-          label={t("projects.service")}
-          name="service"
-          defaultValue={chosen("service", "")}
-          errors={fieldErrors(reply, "service")}
-          options={[
-            { value: "", label: t("projects.serviceNone") },
-            ...services.map((service) => ({ value: service.id, label: service.title })),
-          ]}
-        />
-        <SelectField
-          key={`status:${chosen("status", "proposal")}`}
-          label={t("projects.status")}
-          name="status"
-          defaultValue={chosen("status", "proposal")}
-          errors={fieldErrors(reply, "status")}
-          options={statuses.map((value) => ({ value, label: t(`projects.${value}`) }))}
-        />
-        <Field
-          label={t("projects.startsOn")}
-          hint={t("projects.dateHint")}
-          name="starts_on"
-          type="date"
-          defaultValue={typedValue(reply, "starts_on")}
-          errors={fieldErrors(reply, "starts_on")}
-        />
-        <Field
-          label={t("projects.dueOn")}
-          hint={t("projects.dateHint")}
-          name="due_on"
-          type="date"
-          defaultValue={typedValue(reply, "due_on")}
-          errors={fieldErrors(reply, "due_on")}
-        />
+        <ProjectFields reply={reply} services={services} statuses={statuses} />
         <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("projects.creating")}>{t("projects.create")}</SubmitButton>
       </Form>

@@ -1,0 +1,101 @@
+import { Field } from "~/components/forms/field";
+import { SelectField } from "~/components/forms/select-field";
+import { useT } from "~/i18n/use-t";
+import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
+
+type ProjectStatus = "proposal" | "active" | "on_hold" | "delivered" | "closed";
+
+interface Saved {
+  title?: string;
+  service?: string | null;
+  status?: string;
+  stage?: number | null;
+  starts_on?: string | null;
+  due_on?: string | null;
+}
+
+/**
+ * A project's fields: title, service, status, dates, and with `steps` (the saved service's
+ * process) the step reached. Each starts from what was typed (after a refusal), else `saved`.
+ */
+export function ProjectFields({
+  reply,
+  saved = {},
+  services,
+  statuses,
+  steps,
+}: {
+  reply?: FieldReply;
+  saved?: Saved;
+  services: { id: string; title: string }[];
+  statuses: readonly ProjectStatus[];
+  steps?: string[];
+}) {
+  const t = useT();
+  const value = (name: keyof Saved, fallback = "") =>
+    typedValue(reply, name) ??
+    (saved[name] === null || saved[name] === undefined ? fallback : String(saved[name]));
+  return (
+    <>
+      <Field
+        label={t("projects.title")}
+        name="title"
+        required
+        maxLength={200}
+        defaultValue={value("title")}
+        errors={fieldErrors(reply, "title")}
+      />
+      <SelectField
+        key={`service:${value("service")}`}
+        label={t("projects.service")}
+        name="service"
+        defaultValue={value("service")}
+        errors={fieldErrors(reply, "service")}
+        options={[
+          { value: "", label: t("projects.serviceNone") },
+          ...services.map((service) => ({ value: service.id, label: service.title })),
+        ]}
+      />
+      {steps && steps.length > 0 ? (
+        <SelectField
+          key={`stage:${value("stage")}`}
+          label={t("projects.stageLabel")}
+          name="stage"
+          defaultValue={value("stage")}
+          errors={fieldErrors(reply, "stage")}
+          options={[
+            { value: "", label: t("projects.stageNone") },
+            ...steps.map((step, index) => ({
+              value: String(index),
+              label: t("projects.stage", { step: index + 1, steps: steps.length, name: step }),
+            })),
+          ]}
+        />
+      ) : null}
+      <SelectField
+        key={`status:${value("status", "proposal")}`}
+        label={t("projects.status")}
+        name="status"
+        defaultValue={value("status", "proposal")}
+        errors={fieldErrors(reply, "status")}
+        options={statuses.map((status) => ({ value: status, label: t(`projects.${status}`) }))}
+      />
+      <Field
+        label={t("projects.startsOn")}
+        hint={t("projects.dateHint")}
+        name="starts_on"
+        type="date"
+        defaultValue={value("starts_on")}
+        errors={fieldErrors(reply, "starts_on")}
+      />
+      <Field
+        label={t("projects.dueOn")}
+        hint={t("projects.dateHint")}
+        name="due_on"
+        type="date"
+        defaultValue={value("due_on")}
+        errors={fieldErrors(reply, "due_on")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Form, Link } from "react-router";
+import { AdminPage, linkClass } from "~/components/admin/admin-page";
+import { LoadError } from "~/components/admin/confirm-step";
+import { FormError } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { MilestoneForm, MilestoneTable } from "~/components/portal/milestone-table";
+import { ProjectFields } from "~/components/portal/project-fields";
+import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
+import { privateFormHeaders } from "~/infra/cache-policy";
+import { formErrorOf } from "~/lib/form-reply";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/project";
+
+export const headers: Route.HeadersFunction = privateFormHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: loaderData?.project.title ?? t("projects.heading"),
+    description: t("projects.editDescription"),
+    path: "/admin/clients",
+    noindex: true,
+  });
+};
+
+export { action, loader } from "./project.server";
+
+/** A client's project for the agency: its details and its milestones, each form on its own. */
+export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
+  const { organisation, project, services, statuses, steps, milestones, error } = loaderData;
+  const t = useT();
+  const reply = actionData && "result" in actionData ? actionData.result : undefined;
+  const intent = reply?.initialValue?.intent;
+  const formError = formErrorOf(actionData);
+  return (
+    <AdminPage title={project.title} subtitle={t("projects.editDescription")}>
+      <Toasts toasts={[actionData?.toast]} />
+      <p className="mb-8">
+        <Link to={`/admin/clients/${organisation.id}`} className={linkClass}>
+          {t("projects.back", { name: organisation.name })}
+        </Link>
+      </p>
+      <section aria-labelledby="milestones" className="mb-10">
+        <h2 id="milestones" className="mb-4 text-xl font-bold text-slate-900">
+          {t("milestones.heading")}
+        </h2>
+        {milestones ? <MilestoneTable project={project.title} milestones={milestones} /> : null}
+        {error ? <LoadError message={error} /> : null}
+        <MilestoneForm
+          reply={intent === "add" ? reply : undefined}
+          formError={intent === "add" ? formError : undefined}
+        />
+      </section>
+      <section aria-labelledby="project-details" className="max-w-md">
+        <h2 id="project-details" className="mb-4 text-xl font-bold text-slate-900">
+          {t("projects.detailsHeading")}
+        </h2>
+        <Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="intent" value="save" />
+          <ProjectFields
+            reply={intent === "save" ? reply : undefined}
+            saved={project}
+            services={services}
+            statuses={statuses}
+            steps={steps}
+          />
+          <FormError message={intent === "save" ? formError : undefined} />
+          <SubmitButton pendingLabel={t("projects.saving")}>{t("projects.save")}</SubmitButton>
+        </Form>
+      </section>
+    </AdminPage>
+  );
+}
