@@ -35,6 +35,7 @@ const ACCOUNT_PAGES: Page[] = [
   ["portfolio", "routes/account/portfolio.tsx"],
   ["files/:organisationId/*", "routes/account/file.ts"],
   ["organisations/:organisationId", "routes/account/organisation.tsx"],
+  ["organisations/:organisationId/projects/:projectId", "routes/account/project.tsx"],
 ];
 
 /**

@@ -101,5 +101,15 @@ test("the agency adds a project and the client follows it in Kiswahili on a phon
   const width = await owner.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
   await expectAccessible(owner);
+
+  // The project's own page: its milestones in order, each with its status.
+  await row.getByRole("link", { name: "New online shop" }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: "New online shop" })).toBeVisible();
+  const milestones = owner.getByRole("listitem").filter({ hasText: /Designs|Launch/ });
+  await expect(milestones).toHaveText([/Designs.*Imekamilika/, /Launch.*Inakuja/]);
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await expectAccessible(owner);
   await owner.context().close();
 });

@@ -63,6 +63,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/account/file.ts": personal(302, 404, 404),
   // An organisation nobody belongs to (the same id): sign in first, then 404.
   "routes/account/organisation.tsx": personal(302, 404, 404),
+  "routes/account/project.tsx": personal(302, 404, 404),
   "routes/legal/document.tsx": publicPage,
   "routes/auth/login.tsx": personal(200, 302, 302),
   "routes/auth/signup.tsx": personal(200, 302, 302),

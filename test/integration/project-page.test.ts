@@ -2,10 +2,12 @@
  * A project's page for the agency (/admin/clients/:id/projects/:projectId): its details saved
  * (the step of its service reached among that service's steps), its milestones added, updated
  * and removed — each mistake under its field with what was typed, another project's milestone
- * or another client's project answered 404 — and what the client then sees.
+ * or another client's project answered 404 — and what the client then sees, on its own page of
+ * the project too.
  */
 import { describe, expect, it } from "vitest";
 import * as organisationRoute from "~/routes/account/organisation";
+import * as clientProjectRoute from "~/routes/account/project";
 import * as projectRoute from "~/routes/admin/project";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { backendWithAdmin, createUser, serviceClient, signInCookie } from "../support/backend";
@@ -14,6 +16,7 @@ import { routed } from "../support/routed";
 
 const projectPage = routed(projectRoute);
 const organisationPage = routed(organisationRoute);
+const clientProjectPage = routed(clientProjectRoute);
 const site = backendWithAdmin();
 
 async function clientWithProject(name: string) {
@@ -201,5 +204,39 @@ describe("a project's page", () => {
       .select("id", { count: "exact", head: true })
       .eq("project_id", second.project);
     expect(count).toBe(1);
+  });
+});
+
+describe("a project's page for the client (/organisations/:id/projects/:projectId)", () => {
+  it("shows its people where it stands and its milestones; 404 for anyone else's", async () => {
+    const { id, project } = await clientWithProject("Simba Motors");
+    await post(id, project, { intent: "add", milestone_title: "Brief agreed" });
+    const owner = await createUser(site.backend);
+    await serviceClient(site.backend)
+      .from("organisation_members")
+      .insert({ organisation_id: id, user_id: owner.id, role: "owner" });
+    const cookie = await signInCookie(owner.email);
+    const view = (organisation: string, projectId: number | string, who = cookie) =>
+      settle(() =>
+        clientProjectPage.loader(
+          argsWithParams(
+            `/sw/organisations/${organisation}/projects/${projectId}`,
+            { organisationId: organisation, projectId: String(projectId) },
+            { cookie: who },
+          ),
+        ),
+      );
+    const seen = (await view(id, project)) as {
+      project: { title: string; statusText: string };
+      milestones: { title: string; statusText: string }[];
+    };
+    expect(seen.project).toMatchObject({ title: "Brand refresh", statusText: "Pendekezo" });
+    expect(seen.milestones).toMatchObject([{ title: "Brief agreed", statusText: "Inakuja" }]);
+
+    const other = await clientWithProject("Tembo Logistics");
+    expect(asData(await view(id, other.project)).status).toBe(404);
+    expect(asData(await view(other.id, other.project)).status).toBe(404);
+    const stranger = await createUser(site.backend);
+    expect(asData(await view(id, project, await signInCookie(stranger.email))).status).toBe(404);
   });
 });

@@ -52,6 +52,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
           <ProjectList
             name={organisation.name}
             projects={projects}
+            hrefOf={(project) => t.path(`/organisations/${organisation.id}/projects/${project}`)}
             empty={t("projects.noneClient")}
           />
         ) : null}
