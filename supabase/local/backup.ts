@@ -21,6 +21,7 @@ import type { ApiRequest } from "./api-request.ts";
 import { type ApiResult, jsonResult } from "./api-result.ts";
 import type { BackendContext } from "./context.ts";
 import type { Database } from "./db/types.ts";
+import { compileRoutes, type Route, route } from "./route-table.ts";
 import type { FileStore } from "./storage/files.ts";
 
 /** What scripts/backup.ts and scripts/restore.ts need besides the snapshot itself. */
@@ -74,13 +75,14 @@ export async function restoreDatabase(tarball: Buffer, pgdata: string): Promise<
   await db.close();
 }
 
-export async function handleSnapshot(request: ApiRequest, ctx: BackendContext): Promise<ApiResult> {
-  if (request.method !== "POST") return jsonResult(405, { message: "Use POST" });
+/** The snapshot's `serviceRole` guard: the apikey, else the bearer, must be service_role's. */
+async function isServiceRoleKey(request: ApiRequest, ctx: BackendContext): Promise<boolean> {
   const key = request.apikey ?? request.bearer;
   const verified = key ? await ctx.keys.verify(key) : undefined;
-  if (!verified?.ok || verified.claims.role !== "service_role") {
-    return jsonResult(401, { message: "The service-role key is required" });
-  }
+  return verified?.ok === true && verified.claims.role === "service_role";
+}
+
+async function snapshot(_request: ApiRequest, ctx: BackendContext): Promise<ApiResult> {
   const { tarball, filesFolder } = await snapshotWithFiles(ctx.db, ctx.storage);
   return {
     status: 200,
@@ -90,4 +92,25 @@ export async function handleSnapshot(request: ApiRequest, ctx: BackendContext): 
     },
     raw: tarball,
   };
+}
+
+type SnapshotHandler = typeof snapshot;
+
+export const SNAPSHOT_ROUTES: readonly Route<SnapshotHandler, "serviceRole">[] = [
+  route("POST", SNAPSHOT_PATH, "serviceRole", snapshot),
+];
+
+const SNAPSHOT_TABLE = compileRoutes(SNAPSHOT_ROUTES);
+
+/** True for the path snapshots are taken at, whatever the method. */
+export const isSnapshotPath = (path: string) => SNAPSHOT_TABLE.hasPath(path);
+
+/** Answers the snapshot path: 405 to any method but POST, 401 without the service-role key. */
+export async function handleSnapshot(request: ApiRequest, ctx: BackendContext): Promise<ApiResult> {
+  const match = SNAPSHOT_TABLE.match(request.method, request.path);
+  if (match.kind !== "found") return jsonResult(405, { message: "Use POST" });
+  if (match.route.guard === "serviceRole" && !(await isServiceRoleKey(request, ctx))) {
+    return jsonResult(401, { message: "The service-role key is required" });
+  }
+  return match.route.handler(request, ctx);
 }

@@ -16,6 +16,7 @@ import type { BackendContext } from "./context.ts";
 import { BodyTooLargeError } from "./http.ts";
 import { clearMail, listMail, logMail, renderMailboxPage, storeMail } from "./mailbox.ts";
 import { MailInputError, parseMailInput } from "./mailbox-input.ts";
+import { compileRoutes, type Route, route } from "./route-table.ts";
 
 const COMMON_HEADERS = {
   "Cache-Control": "no-store",
@@ -56,22 +57,22 @@ function refusal(request: ApiRequest, ctx: BackendContext, isPage: boolean): str
   return null;
 }
 
-/** The role of the Bearer token, else of the apikey header, must be service_role. */
+const answer = (status: number, body: unknown) => jsonResult(status, body, COMMON_HEADERS);
+
+/** The mailbox's `serviceRole` guard: the Bearer token, else the apikey, must be service_role's. */
 async function serviceRoleRefusal(
   ctx: BackendContext,
   request: ApiRequest,
-): Promise<{ status: number; message: string } | null> {
+): Promise<ApiResult | null> {
   const key = request.bearer ?? request.apikey;
-  if (!key) return { status: 401, message: "No API key found in request" };
+  if (!key) return answer(401, { message: "No API key found in request" });
   const result = await ctx.keys.verify(key);
-  if (!result.ok) return { status: 401, message: "Invalid API key" };
+  if (!result.ok) return answer(401, { message: "Invalid API key" });
   if (result.claims.role !== "service_role") {
-    return { status: 403, message: "Posting to the mailbox requires the service_role key" };
+    return answer(403, { message: "Posting to the mailbox requires the service_role key" });
   }
   return null;
 }
-
-const answer = (status: number, body: unknown) => jsonResult(status, body, COMMON_HEADERS);
 
 type MailboxHandler = (request: ApiRequest, ctx: BackendContext) => Promise<ApiResult>;
 
@@ -88,12 +89,8 @@ const clear: MailboxHandler = async (_request, ctx) => {
   return { status: 204, headers: COMMON_HEADERS };
 };
 
+/** A `serviceRole` route: handleMailbox checked the key. */
 const postMail: MailboxHandler = async (request, ctx) => {
-  const denied = await serviceRoleRefusal(ctx, request);
-  if (denied) {
-    request.discard();
-    return answer(denied.status, { message: denied.message });
-  }
   let text: string;
   try {
     text = await request.text();
@@ -112,25 +109,37 @@ const postMail: MailboxHandler = async (request, ctx) => {
   }
 };
 
-/** Handlers by path, then method; GET serves HEAD too. */
-const ROUTES: Record<string, Record<string, MailboxHandler>> = {
-  "/mailbox": { GET: page },
-  "/mailbox/": { GET: page },
-  "/mailbox/messages.json": { GET: listJson, DELETE: clear, POST: postMail },
-};
+const JSON_PATH = "/mailbox/messages.json";
+
+export type MailboxRoute = Route<MailboxHandler, "open" | "serviceRole">;
+
+/** The mailbox's routes; a 405's `Allow` lists a path's methods in this order. */
+export const MAILBOX_ROUTES: readonly MailboxRoute[] = [
+  route("GET HEAD", "/mailbox", "open", page),
+  route("GET HEAD", "/mailbox/", "open", page),
+  route("GET HEAD", JSON_PATH, "open", listJson),
+  route("POST", JSON_PATH, "serviceRole", postMail),
+  route("DELETE", JSON_PATH, "open", clear),
+];
+
+const MAILBOX_TABLE = compileRoutes(MAILBOX_ROUTES);
 
 /** True for the paths the mailbox answers. */
-export const isMailboxPath = (path: string) => Object.hasOwn(ROUTES, path);
+export const isMailboxPath = (path: string) => MAILBOX_TABLE.hasPath(path);
 
-/** Answers a mailbox path (`isMailboxPath`). */
+/** Answers a mailbox path (`isMailboxPath`): origin checks first, then the route and its guard. */
 export async function handleMailbox(request: ApiRequest, ctx: BackendContext): Promise<ApiResult> {
-  const methods = ROUTES[request.path] ?? {};
-  const isPage = request.path !== "/mailbox/messages.json";
-  const refused = refusal(request, ctx, isPage);
-  const handler = methods[request.method === "HEAD" ? "GET" : request.method];
-  if (!refused && handler) return handler(request, ctx);
+  const refused = refusal(request, ctx, request.path !== JSON_PATH);
+  const match = MAILBOX_TABLE.match(request.method, request.path);
+  if (!refused && match.kind === "found") {
+    const guarded = match.route.guard === "serviceRole";
+    const denied = guarded ? await serviceRoleRefusal(ctx, request) : null;
+    if (!denied) return match.route.handler(request, ctx);
+    request.discard();
+    return denied;
+  }
   request.discard();
   if (refused) return answer(403, { message: refused });
-  const allow = isPage ? "GET, HEAD" : "GET, HEAD, POST, DELETE";
+  const allow = match.kind === "missed" ? match.allowed.join(", ") : "";
   return jsonResult(405, { message: "Method not allowed" }, { ...COMMON_HEADERS, Allow: allow });
 }

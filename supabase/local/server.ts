@@ -1,7 +1,9 @@
 /**
  * The HTTP front door: routes /auth/v1, /rest/v1, /storage/v1 and /mailbox, like the Supabase API
- * gateway. As on hosted Supabase, Storage needs no apikey (public and signed URLs are plain
- * links); it checks the bearer token itself.
+ * gateway. Each service declares its routes in one table (route-table.ts); the gateway asks for
+ * the project API key where the route a request reaches declares `apiKey` or `serviceRole` (so
+ * not for Storage, which checks the bearer token itself, as on hosted Supabase: public and
+ * signed URLs are plain links, nor for GoTrue's e-mail links and probes).
  *
  * Each request's handler gets the database scoped to it: its statements run under its
  * service's bound (db/bounds.ts) and are cancelled when its client goes away before the answer
@@ -10,17 +12,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type ApiRequest, below, parseApiRequest } from "./api-request.ts";
 import { type ApiResult, jsonResult, writeResult } from "./api-result.ts";
-import { handleAuth } from "./auth/router.ts";
-import { handleSnapshot, SNAPSHOT_PATH } from "./backup.ts";
+import { authGuard, handleAuth } from "./auth/router.ts";
+import { handleSnapshot, isSnapshotPath } from "./backup.ts";
 import type { BackendContext } from "./context.ts";
 import { handleMailbox, isMailboxPath } from "./mailbox-http.ts";
 import type { Catalog } from "./rest/catalog.ts";
-import { handleRest, isProjectApiKey } from "./rest/handler.ts";
+import { handleRest, isProjectApiKey, restGuard } from "./rest/handler.ts";
 import { authenticatorTimeout } from "./rest/role-settings.ts";
-import { handleStorage } from "./storage/router.ts";
-
-/** Auth routes the gateway lets through without an API key (e-mail links, probes). */
-const OPEN_AUTH_ROUTES = new Set(["GET /verify", "GET /health", "GET /.well-known/jwks.json"]);
+import type { Guard } from "./route-table.ts";
+import { handleStorage, storageGuard } from "./storage/router.ts";
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
@@ -33,8 +33,11 @@ const CORS_HEADERS = {
 
 interface Service {
   prefix: string;
-  /** Whether the gateway demands a project API key; `request.path` is below the prefix. */
-  needsApiKey: (request: ApiRequest) => boolean;
+  /**
+   * The guard of the route the request reaches in the service's table (`request.path` is below
+   * the prefix); the gateway demands a project API key for `apiKey` and `serviceRole` routes.
+   */
+  guard: (request: ApiRequest) => Guard;
   /** The bound of its statements; REST requests narrow it to their role's once it is set. */
   statementTimeoutMs: (ctx: BackendContext) => number | undefined;
   handle: (request: ApiRequest, ctx: BackendContext, catalog: Catalog) => Promise<ApiResult>;
@@ -44,23 +47,33 @@ interface Service {
 const SERVICES: Service[] = [
   {
     prefix: "/storage/v1",
-    needsApiKey: () => false,
+    guard: storageGuard,
     statementTimeoutMs: (ctx) => ctx.statementBounds.storageStatementTimeoutMs,
     handle: (request, ctx) => handleStorage(request, ctx, ctx.storage),
   },
   {
     prefix: "/auth/v1",
-    needsApiKey: ({ method, path }) =>
-      !OPEN_AUTH_ROUTES.has(`${method === "HEAD" ? "GET" : method} ${path}`),
+    guard: authGuard,
     statementTimeoutMs: (ctx) => ctx.statementBounds.authStatementTimeoutMs,
     handle: (request, ctx) => handleAuth(request, ctx),
   },
   {
     prefix: "/rest/v1",
-    needsApiKey: () => true,
+    guard: restGuard,
     statementTimeoutMs: (ctx) => authenticatorTimeout(ctx.roleSettings),
     handle: handleRest,
   },
+];
+
+const needsApiKey = (guard: Guard) => guard === "apiKey" || guard === "serviceRole";
+
+/**
+ * Paths answered before the CORS preflight, each through its own route table: the mailbox is
+ * same-origin only and sends no CORS headers, and snapshots answer only a service-role POST.
+ */
+const LOCAL_SERVICES = [
+  { owns: isMailboxPath, handle: handleMailbox },
+  { owns: isSnapshotPath, handle: handleSnapshot },
 ];
 
 /** The backend's state as one request's handler sees it: the database scoped to the request. */
@@ -94,17 +107,15 @@ function route(
   signal: AbortSignal,
 ): Promise<ApiResult> {
   const { method, path } = request;
-  // Before the CORS preflight answer: the mailbox is same-origin only and sends no CORS headers,
-  // and snapshots answer only a service-role POST.
-  if (isMailboxPath(path)) return handleMailbox(request, forRequest(ctx, signal));
-  if (path === SNAPSHOT_PATH) return handleSnapshot(request, forRequest(ctx, signal));
+  const local = LOCAL_SERVICES.find(({ owns }) => owns(path));
+  if (local) return local.handle(request, forRequest(ctx, signal));
   if (method === "OPTIONS") return Promise.resolve({ status: 204, headers: CORS_HEADERS });
   const service = SERVICES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
   if (!service) {
     return Promise.resolve(jsonResult(404, { message: "no Route matched with those values" }));
   }
   const scoped = below(request, service.prefix);
-  const refused = service.needsApiKey(scoped) ? apiKeyRefusal(ctx, scoped) : null;
+  const refused = needsApiKey(service.guard(scoped)) ? apiKeyRefusal(ctx, scoped) : null;
   if (refused) return Promise.resolve(refused);
   const scopedCtx = forRequest(ctx, signal, service.statementTimeoutMs(ctx));
   return service.handle(scoped, scopedCtx, catalog);

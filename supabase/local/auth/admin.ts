@@ -1,8 +1,11 @@
-/** Admin API (service-role bearer only): /admin/users CRUD and /invite, as GoTrue's. */
+/**
+ * Admin API: /admin/users CRUD and /invite, as GoTrue's. Their routes are declared `serviceRole`
+ * (auth/router.ts), so a handler runs only for a service-role bearer.
+ */
 import { randomBytes } from "node:crypto";
 import { sendTokenMail } from "./emails.ts";
 import { AuthError, userNotFound, validationFailed } from "./errors.ts";
-import { isUuid, requireServiceRole } from "./guard.ts";
+import { isUuid } from "./guard.ts";
 import { revokeUserTokens } from "./one-time-tokens.ts";
 import { paginationHeaders, parsePage } from "./pagination.ts";
 import { softDeleteUser } from "./soft-delete.ts";
@@ -31,8 +34,7 @@ import {
 const emailExists = () =>
   new AuthError(422, "email_exists", "A user with this email address has already been registered");
 
-export async function adminCreateUser({ ctx, headers, body }: AuthRequest): Promise<AuthResult> {
-  await requireServiceRole(ctx, headers);
+export async function adminCreateUser({ ctx, body }: AuthRequest): Promise<AuthResult> {
   const rawEmail = stringField(body, "email");
   if (!rawEmail) {
     if (stringField(body, "phone")) {
@@ -70,14 +72,15 @@ export async function adminCreateUser({ ctx, headers, body }: AuthRequest): Prom
   });
 }
 
-function userIdParam(param: string | undefined): string {
-  if (!isUuid(param)) throw validationFailed("user_id must be an UUID", 404);
-  return param;
+function userIdParam({ params }: AuthRequest): string {
+  const id = params.id;
+  if (!isUuid(id)) throw validationFailed("user_id must be an UUID", 404);
+  return id;
 }
 
-export async function adminGetUser({ ctx, headers, param }: AuthRequest): Promise<AuthResult> {
-  await requireServiceRole(ctx, headers);
-  const id = userIdParam(param);
+export async function adminGetUser(request: AuthRequest): Promise<AuthResult> {
+  const { ctx } = request;
+  const id = userIdParam(request);
   return ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, id);
     if (!user) throw userNotFound();
@@ -86,9 +89,8 @@ export async function adminGetUser({ ctx, headers, param }: AuthRequest): Promis
 }
 
 export async function adminUpdateUser(request: AuthRequest): Promise<AuthResult> {
-  const { ctx, headers, body, param } = request;
-  await requireServiceRole(ctx, headers);
-  const id = userIdParam(param);
+  const { ctx, body } = request;
+  const id = userIdParam(request);
   const password = stringField(body, "password");
   if (password !== undefined) checkPassword(password);
   const rawEmail = stringField(body, "email");
@@ -134,14 +136,9 @@ function banUntil(duration: string): Date | null {
   return new Date(Date.now() + Number(match[1]) * unit * 1000);
 }
 
-export async function adminDeleteUser({
-  ctx,
-  headers,
-  body,
-  param,
-}: AuthRequest): Promise<AuthResult> {
-  await requireServiceRole(ctx, headers);
-  const id = userIdParam(param);
+export async function adminDeleteUser(request: AuthRequest): Promise<AuthResult> {
+  const { ctx, body } = request;
+  const id = userIdParam(request);
   const soft = body.should_soft_delete ?? false;
   if (typeof soft !== "boolean") badJsonField("should_soft_delete", "a boolean");
   return ctx.db.transaction(async (tx) => {
@@ -153,13 +150,7 @@ export async function adminDeleteUser({
   });
 }
 
-export async function adminListUsers({
-  ctx,
-  headers,
-  path,
-  query,
-}: AuthRequest): Promise<AuthResult> {
-  await requireServiceRole(ctx, headers);
+export async function adminListUsers({ ctx, path, query }: AuthRequest): Promise<AuthResult> {
   const page = parsePage(query);
   return ctx.db.transaction(async (tx) => {
     const total = await tx.query<{ n: number }>("select count(*)::int as n from auth.users");
@@ -177,8 +168,7 @@ export async function adminListUsers({
   });
 }
 
-export async function invite({ ctx, headers, body, query }: AuthRequest): Promise<AuthResult> {
-  await requireServiceRole(ctx, headers);
+export async function invite({ ctx, body, query }: AuthRequest): Promise<AuthResult> {
   const rawEmail = stringField(body, "email");
   if (!rawEmail) throw validationFailed("To invite a user you must provide an email address");
   const email = normaliseEmail(rawEmail);

@@ -63,7 +63,10 @@ export async function userFromClaims(tx: Tx, claims: JwtClaims): Promise<Authent
   return { user, identities, sessionId: claimed };
 }
 
-/** Admin endpoints: the bearer must be a valid JWT with role service_role/supabase_admin. */
+/**
+ * The `serviceRole` guard of the admin routes (auth/router.ts applies it before their handler):
+ * the bearer must be a valid JWT with role service_role/supabase_admin.
+ */
 export async function requireServiceRole(
   ctx: BackendContext,
   headers: RequestHeaders,

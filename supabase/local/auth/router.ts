@@ -1,9 +1,13 @@
-/** /auth/v1/* dispatcher: a table of handlers, the JSON body parsed once, GoTrue's error envelope. */
+/**
+ * /auth/v1/* dispatcher: GoTrue's routes as one table (route-table.ts), the JSON body parsed
+ * once, the route's guard applied before its handler, GoTrue's error envelope.
+ */
 import type { ApiRequest } from "../api-request.ts";
 import { jsonResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
 import { isCanceled } from "../db/errors.ts";
 import { BodyTooLargeError } from "../http.ts";
+import { compileRoutes, type Guard, guardOf, type Route, route } from "../route-table.ts";
 import {
   adminCreateUser,
   adminDeleteUser,
@@ -14,6 +18,7 @@ import {
 } from "./admin.ts";
 import { AuthError, requestRateLimited, requestTimeout } from "./errors.ts";
 import { generateLink } from "./generate-link.ts";
+import { requireServiceRole } from "./guard.ts";
 import { recover, resend } from "./recover.ts";
 import { signup } from "./signup.ts";
 import { token } from "./token.ts";
@@ -51,41 +56,43 @@ const jwks: AuthHandler = async () => ({
   headers: { "Cache-Control": "public, max-age=600" },
 });
 
-/** Exact routes, keyed "METHOD /path". */
-const ROUTES: Record<string, AuthHandler> = {
-  "POST /signup": signup,
-  "POST /token": token,
-  "GET /user": getUser,
-  "PUT /user": updateCurrentUser,
-  "POST /logout": logout,
-  "POST /verify": verifyPost,
-  "GET /verify": verifyGet,
-  "POST /resend": resend,
-  "POST /recover": recover,
-  "POST /invite": invite,
-  "GET /settings": settings,
-  "GET /health": health,
-  "GET /.well-known/jwks.json": jwks,
-  "POST /admin/users": adminCreateUser,
-  "GET /admin/users": adminListUsers,
-  "POST /admin/generate_link": generateLink,
-};
+type AuthGuard = "open" | "apiKey" | "serviceRole";
+export type AuthRoute = Route<AuthHandler, AuthGuard>;
 
-/** Routes with one path parameter: /admin/users/<id>. */
-const USER_ROUTES: Record<string, AuthHandler> = {
-  GET: adminGetUser,
-  PUT: adminUpdateUser,
-  DELETE: adminDeleteUser,
-};
+/**
+ * GoTrue's routes (below /auth/v1). `open` ones need no API key at the gateway (e-mail links,
+ * probes); `serviceRole` ones are the admin API, refused as GoTrue refuses (auth/guard.ts).
+ */
+export const AUTH_ROUTES: readonly AuthRoute[] = [
+  route("POST", "/signup", "apiKey", signup),
+  route("POST", "/token", "apiKey", token),
+  route("GET", "/user", "apiKey", getUser),
+  route("PUT", "/user", "apiKey", updateCurrentUser),
+  route("POST", "/logout", "apiKey", logout),
+  route("POST", "/verify", "apiKey", verifyPost),
+  route("GET", "/verify", "open", verifyGet),
+  route("POST", "/resend", "apiKey", resend),
+  route("POST", "/recover", "apiKey", recover),
+  route("GET", "/settings", "apiKey", settings),
+  route("GET", "/health", "open", health),
+  route("GET", "/.well-known/jwks.json", "open", jwks),
+  route("POST", "/invite", "serviceRole", invite),
+  route("POST", "/admin/users", "serviceRole", adminCreateUser),
+  route("GET", "/admin/users", "serviceRole", adminListUsers),
+  route("GET", "/admin/users/:id", "serviceRole", adminGetUser),
+  route("PUT", "/admin/users/:id", "serviceRole", adminUpdateUser),
+  route("DELETE", "/admin/users/:id", "serviceRole", adminDeleteUser),
+  route("POST", "/admin/generate_link", "serviceRole", generateLink),
+];
 
-function findRoute(method: string, path: string): { handler: AuthHandler; param?: string } | null {
-  const exact = ROUTES[`${method} ${path}`];
-  if (exact) return { handler: exact };
-  const match = /^\/admin\/users\/([^/]+)$/.exec(path);
-  const byId = match ? USER_ROUTES[method] : undefined;
-  if (match && byId) return { handler: byId, param: decodeURIComponent(match[1] ?? "") };
-  return null;
-}
+const AUTH_TABLE = compileRoutes(AUTH_ROUTES);
+
+/** GoTrue routes HEAD as GET (and so do its rate limits). */
+const routeMethod = (method: string) => (method === "HEAD" ? "GET" : method);
+
+/** The guard of the route a request below /auth/v1 reaches; an unknown route needs the API key. */
+export const authGuard = ({ method, path }: ApiRequest): Guard =>
+  guardOf(AUTH_TABLE.match(routeMethod(method), path), "apiKey");
 
 function authError(error: AuthError): AuthResult {
   return jsonResult(error.status, error.body(), {
@@ -100,15 +107,18 @@ const UNEXPECTED_FAILURE = "Unexpected failure, please check server logs for mor
 export async function handleAuth(request: ApiRequest, ctx: BackendContext): Promise<AuthResult> {
   const { method, path } = request;
   try {
-    const routeMethod = method === "HEAD" ? "GET" : method;
-    const route = findRoute(routeMethod, path);
-    if (!route) {
+    const routed = routeMethod(method);
+    const match = AUTH_TABLE.match(routed, path);
+    if (match.kind === "missed") {
       throw new AuthError(404, "not_found", `Route ${method} /auth/v1${path} not found`);
     }
-    if (!ctx.limits.allow(`${routeMethod} ${path}`, request)) throw requestRateLimited();
+    // A user id that is not valid percent-encoding fails as decodeURIComponent does (500).
+    if (match.kind === "malformed") throw new URIError("URI malformed");
+    if (!ctx.limits.allow(`${routed} ${path}`, request)) throw requestRateLimited();
     const text = method === "GET" || method === "HEAD" ? "" : await request.text();
     const body = parseBodyObject(text);
-    const result = await route.handler({ ...request, ctx, body, param: route.param });
+    if (match.route.guard === "serviceRole") await requireServiceRole(ctx, request.headers);
+    const result = await match.route.handler({ ...request, ctx, body, params: match.params });
     return { ...result, headers: { ...API_VERSION_HEADERS, ...result.headers } };
   } catch (error) {
     if (error instanceof AuthError) return authError(error);

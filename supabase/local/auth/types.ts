@@ -6,13 +6,14 @@
 import type { ApiRequest } from "../api-request.ts";
 import type { ApiResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
+import type { Params } from "../route-table.ts";
 import type { JsonObject } from "./validation.ts";
 
 export interface AuthRequest extends ApiRequest {
   ctx: BackendContext;
   body: JsonObject;
-  /** Path parameter of routes like /admin/users/:id. */
-  param?: string;
+  /** Path parameters of routes like /admin/users/:id (auth/router.ts), percent-decoded. */
+  params: Params;
 }
 
 export type AuthResult = ApiResult;

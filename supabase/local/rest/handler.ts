@@ -1,22 +1,31 @@
 /**
- * /rest/v1 (PostgREST subset, supabase/local/README.md): authenticates the JWT, picks the schema profile,
- * routes `/`, `/<table>` and `/rpc/<fn>` (a table of handlers), and turns every failure into
- * PostgREST's error body.
+ * /rest/v1 (PostgREST subset, supabase/local/README.md): authenticates the JWT, picks the schema
+ * profile, routes `/`, `/rpc/<fn>` and `/<table>` (one route table), and turns every failure
+ * into PostgREST's error body.
  */
 import type { ApiRequest } from "../api-request.ts";
 import { type ApiResult, jsonResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
 import { BodyTooLargeError } from "../http.ts";
-import type { Catalog } from "./catalog.ts";
+import {
+  compileRoutes,
+  type Guard,
+  guardOf,
+  type Params,
+  type Route,
+  route,
+} from "../route-table.ts";
+import type { Catalog, TableInfo } from "./catalog.ts";
 import { EXPOSED_SCHEMA } from "./catalog.ts";
-import { fromPgError, isPgError, RestError } from "./errors.ts";
+import { fromPgError, isPgError, notImplemented, RestError } from "./errors.ts";
 import { closest } from "./fuzzy.ts";
 import { type Preferences, parsePreferences } from "./prefer.ts";
 import { type Reply, replyResult } from "./reply.ts";
 import { resolveRole } from "./request-role.ts";
 import { handleRpc } from "./rpc/handler.ts";
 import { checkProfile } from "./schema-profile.ts";
-import { handleTable } from "./table-handler.ts";
+import { runTablePlan } from "./table-handler.ts";
+import { planTableRequest } from "./table-plan.ts";
 import type { RequestScope } from "./transaction.ts";
 
 /** The gateway (server.ts) checks API keys with the same rules as hosted Supabase. */
@@ -49,48 +58,81 @@ function tableNotFound(catalog: Catalog, name: string): RestError {
   );
 }
 
-/** One request below /rest/v1, its path split into percent-decoded segments. */
+/** One request below /rest/v1 and its route's percent-decoded params. */
 interface RestCall {
   ctx: BackendContext;
   catalog: Catalog;
   scope: RequestScope;
-  segments: string[];
+  params: Params;
   prefs: Preferences;
 }
 
 type RestHandler = (call: RestCall) => Promise<Reply>;
 
-const root: RestHandler = async ({ catalog, scope }) => {
-  const { method } = scope.req;
-  if (method !== "GET" && method !== "HEAD") {
-    throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
-  }
-  return rootDocument(catalog);
+const root: RestHandler = async ({ catalog }) => rootDocument(catalog);
+
+const refuseMethod: RestHandler = async ({ scope }) => {
+  throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${scope.req.method}`);
 };
 
-const rpc: RestHandler = ({ ctx, catalog, scope, segments, prefs }) =>
-  handleRpc({ ctx, scope, name: segments[1] ?? "", query: scope.req.query, prefs }, catalog);
+const rpc: RestHandler = ({ ctx, catalog, scope, params, prefs }) =>
+  handleRpc({ ctx, scope, name: params.fn ?? "", query: scope.req.query, prefs }, catalog);
 
-const table: RestHandler = async ({ ctx, catalog, scope, segments, prefs }) => {
-  const name = segments[0] ?? "";
-  const found = await catalog.table(name);
-  if (!found) throw tableNotFound(catalog, name);
-  return handleTable({ ctx, scope, table: found, query: scope.req.query, prefs }, catalog);
+const refuseRpcMethod: RestHandler = async ({ scope }) => {
+  throw new RestError(405, "PGRST101", `Cannot use the ${scope.req.method} method on RPC`);
 };
 
-/** `/`, `/rpc/<fn>`, `/<table>`, tried in order; anything else is PGRST125. */
-const ROUTES: [(segments: string[]) => boolean, RestHandler][] = [
-  [(segments) => segments.length === 1 && segments[0] === "", root],
-  [(segments) => segments.length === 2 && segments[0] === "rpc", rpc],
-  [(segments) => segments.length === 1, table],
+/** A handler of `/:table`: the table is looked up (PGRST205) before anything else. */
+const onTable =
+  (handle: (call: RestCall, table: TableInfo) => Promise<Reply>): RestHandler =>
+  async (call) => {
+    const name = call.params.table ?? "";
+    const found = await call.catalog.table(name);
+    if (!found) throw tableNotFound(call.catalog, name);
+    return handle(call, found);
+  };
+
+const tableRequest = onTable(async ({ ctx, catalog, scope, prefs }, table) => {
+  const plan = await planTableRequest(scope.req, table, catalog, prefs);
+  return runTablePlan({ ctx, scope, table, prefs }, plan);
+});
+
+const singleUpsert = onTable(async () => {
+  throw notImplemented("PUT (single-row upsert) is not implemented by the embedded backend");
+});
+
+/**
+ * PostgREST's actions, tried in order: the schema root, function calls, tables; a method a path
+ * does not take is refused as PostgREST refuses it. Every route needs the API key (the gateway).
+ */
+export const REST_ROUTES: readonly Route<RestHandler, "apiKey">[] = [
+  route("GET HEAD", "/", "apiKey", root),
+  route("*", "/", "apiKey", refuseMethod),
+  route("GET HEAD POST", "/rpc/:fn", "apiKey", rpc),
+  route("*", "/rpc/:fn", "apiKey", refuseRpcMethod),
+  route("GET HEAD POST PATCH DELETE", "/:table", "apiKey", tableRequest),
+  route("PUT", "/:table", "apiKey", singleUpsert),
+  route("*", "/:table", "apiKey", onTable(refuseMethod)),
 ];
 
-function route(ctx: BackendContext, catalog: Catalog, scope: RequestScope): Promise<Reply> {
-  const segments = scope.path.replace(/^\/+/, "").split("/").map(decodeURIComponent);
+/** PostgREST's pathInfo: segments decoded before matching; `/rpc/` names the function "". */
+const REST_TABLE = compileRoutes(REST_ROUTES, { decodeSegments: true, emptyParams: true });
+
+/** The path as the table reads it: leading slashes collapse (`//posts` is `/posts`). */
+const restPath = (path: string) => `/${path.replace(/^\/+/, "")}`;
+
+/** The guard of the route a request below /rest/v1 reaches (all of them need the API key). */
+export const restGuard = ({ method, path }: ApiRequest): Guard =>
+  guardOf(REST_TABLE.match(method, restPath(path)), "apiKey");
+
+function dispatch(ctx: BackendContext, catalog: Catalog, scope: RequestScope): Promise<Reply> {
+  const match = REST_TABLE.match(scope.req.method, restPath(scope.path));
+  if (match.kind === "malformed") throw new RestError(400, "PGRST100", "Malformed URI");
+  if (match.kind === "missed") {
+    throw new RestError(404, "PGRST125", "Invalid path specified in request URL");
+  }
   const prefs = parsePreferences(scope.req);
-  const handler = ROUTES.find(([matches]) => matches(segments))?.[1];
-  if (!handler) throw new RestError(404, "PGRST125", "Invalid path specified in request URL");
-  return handler({ ctx, catalog, scope, segments, prefs });
+  return match.route.handler({ ctx, catalog, scope, params: match.params, prefs });
 }
 
 const described = (request: ApiRequest) =>
@@ -107,7 +149,6 @@ function toRestError(
   if (error instanceof BodyTooLargeError) {
     return new RestError(413, "PGRST413", "Payload Too Large", error.message);
   }
-  if (error instanceof URIError) return new RestError(400, "PGRST100", "Malformed URI");
   ctx.log(`[rest] ${described(request)} failed: ${error instanceof Error ? error.stack : error}`);
   return new RestError(500, "PGRST000", "Internal server error");
 }
@@ -123,7 +164,7 @@ export async function handleRest(
     const who = await resolveRole(ctx, request);
     authenticated = who.role !== "anon";
     const profiled = checkProfile(request);
-    const reply = await route(ctx, catalog, { who, req: request, path: request.path });
+    const reply = await dispatch(ctx, catalog, { who, req: request, path: request.path });
     return replyResult(request, reply, profiled);
   } catch (error) {
     const restError = toRestError(ctx, request, error, authenticated);

@@ -1,30 +1,19 @@
 /**
- * /rest/v1/<table>: GET/HEAD (read), POST (insert, upsert), PATCH (update), DELETE, with
- * PostgREST's statuses, `Content-Range`, `Preference-Applied`, and checks in its order:
- * query syntax and select → preferences → media type → database.
+ * /rest/v1/<table>: runs a request's plan (table-plan.ts) — GET/HEAD read, POST insert and
+ * upsert, PATCH update, DELETE — in the role's transaction, with PostgREST's statuses,
+ * `Content-Range` and `Preference-Applied`.
  */
 
 import type { BackendContext } from "../context.ts";
 import type { Tx } from "../db/types.ts";
-import type { Catalog, TableInfo } from "./catalog.ts";
-import { notImplemented, RestError } from "./errors.ts";
-import { readJsonBody } from "./json-body.ts";
-import { negotiate, type Output } from "./media.ts";
-import { parseFieldList, parseOrder } from "./order-parser.ts";
-import {
-  assertMaxAffected,
-  assertValidPreferences,
-  countsRows,
-  type Preferences,
-  preferenceApplied,
-} from "./prefer.ts";
-import { parseQuery } from "./query-parser.ts";
-import { contentRange, readStatus, requestedRange } from "./range.ts";
+import type { TableInfo } from "./catalog.ts";
+import type { Output } from "./media.ts";
+import { assertMaxAffected, countsRows, type Preferences, preferenceApplied } from "./prefer.ts";
+import { contentRange, readStatus } from "./range.ts";
 import { readRows } from "./read.ts";
 import { assertSingle, type Reply } from "./reply.ts";
-import { checkSelect } from "./select-check.ts";
-import { parseSelect } from "./select-parser.ts";
 import { tableRef } from "./sql-builder.ts";
+import type { MutationPlan, RowsPlan, TablePlan } from "./table-plan.ts";
 import { type RequestScope, runAs } from "./transaction.ts";
 import { deleteRows, insertRows, updateRows, type WriteResult } from "./write.ts";
 
@@ -32,7 +21,6 @@ interface TableRequest {
   ctx: BackendContext;
   scope: RequestScope;
   table: TableInfo;
-  query: URLSearchParams;
   prefs: Preferences;
 }
 
@@ -41,25 +29,11 @@ function withPreferences(headers: Reply["headers"], applied: string | undefined)
   return headers;
 }
 
-async function read(request: TableRequest, catalog: Catalog): Promise<Reply> {
-  const { ctx, scope, table, query, prefs } = request;
-  const items = checkSelect(parseSelect(query.get("select")), table, catalog);
-  const { conditions } = parseQuery(query, table);
-  const order = parseOrder(query.get("order"), table);
-  const range = requestedRange(scope.req, query);
-  const output = negotiate(scope.req);
-  assertValidPreferences(prefs);
+async function read(request: TableRequest, plan: RowsPlan): Promise<Reply> {
+  const { ctx, scope, table, prefs } = request;
+  const { output, range } = plan;
   const result = await runAs(ctx, scope, true, (tx) =>
-    readRows(tx, {
-      from: `${tableRef(table)} as _t`,
-      items,
-      conditions,
-      order,
-      range,
-      output,
-      shape: "rows",
-      count: prefs.count,
-    }),
+    readRows(tx, { ...plan, from: `${tableRef(table)} as _t`, shape: "rows", count: prefs.count }),
   );
   assertSingle(output, result.rows);
   const { status, range: header } = readStatus(range.offset, result.rows, result.total);
@@ -82,53 +56,47 @@ function write(
   });
 }
 
-async function mutate(request: TableRequest, catalog: Catalog): Promise<Reply> {
-  const { table, query, prefs, scope } = request;
-  const method = scope.req.method;
-  const items = checkSelect(parseSelect(query.get("select")), table, catalog);
-  const { conditions } = parseQuery(query, table);
-  const columns = query.get("columns");
-  const onConflict = query.get("on_conflict");
-  const body = method === "DELETE" ? undefined : (await readJsonBody(scope.req)).value;
-  assertValidPreferences(prefs);
-  const output = negotiate(scope.req);
-  const returned = prefs.representation === "representation" ? output : undefined;
-  const plan = { items, conditions, output: returned };
-  const total = (rows: number) => (countsRows(prefs.count) ? rows : undefined);
-
-  if (method === "POST") {
-    const conflictColumns = onConflict ? parseFieldList(onConflict, "on_conflict") : undefined;
-    const result = await write(
-      request,
-      output,
-      (tx) =>
-        insertRows(tx, table, body, {
-          ...plan,
-          columns: columns ? parseFieldList(columns, "columns") : undefined,
-          missingDefault: prefs.missing === "default",
-          onConflict: conflictColumns,
-          resolution: prefs.resolution,
-        }),
-      false,
-    );
-    const keyed = table.primaryKey.length > 0 || conflictColumns !== undefined;
-    const merged = prefs.resolution === "merge-duplicates" && (result.inserted ?? 0) <= 0;
-    const headers = withPreferences(
-      { "Content-Range": contentRange(1, 0, total(result.rows)) },
-      preferenceApplied(prefs, "insert", keyed),
-    );
-    return { status: merged ? 200 : 201, headers, body: result.body ?? "", output: returned };
-  }
-  const updating = method === "PATCH";
+async function insert(request: TableRequest, plan: MutationPlan): Promise<Reply> {
+  const { table, prefs } = request;
+  const { items, conditions, output, returned, body, columns, onConflict } = plan;
   const result = await write(
     request,
     output,
-    (tx) => (updating ? updateRows(tx, table, body, plan) : deleteRows(tx, table, plan)),
+    (tx) =>
+      insertRows(tx, table, body, {
+        items,
+        conditions,
+        output: returned,
+        columns,
+        missingDefault: prefs.missing === "default",
+        onConflict,
+        resolution: prefs.resolution,
+      }),
+    false,
+  );
+  const keyed = table.primaryKey.length > 0 || onConflict !== undefined;
+  const merged = prefs.resolution === "merge-duplicates" && (result.inserted ?? 0) <= 0;
+  const total = countsRows(prefs.count) ? result.rows : undefined;
+  const headers = withPreferences(
+    { "Content-Range": contentRange(1, 0, total) },
+    preferenceApplied(prefs, "insert", keyed),
+  );
+  return { status: merged ? 200 : 201, headers, body: result.body ?? "", output: returned };
+}
+
+async function updateOrDelete(request: TableRequest, plan: MutationPlan): Promise<Reply> {
+  const { table, prefs } = request;
+  const { items, conditions, output, returned, body } = plan;
+  const updating = plan.kind === "update";
+  const written = { items, conditions, output: returned };
+  const result = await write(
+    request,
+    output,
+    (tx) => (updating ? updateRows(tx, table, body, written) : deleteRows(tx, table, written)),
     true,
   );
-  const range = updating
-    ? contentRange(0, result.rows - 1, total(result.rows))
-    : contentRange(1, 0, total(result.rows));
+  const total = countsRows(prefs.count) ? result.rows : undefined;
+  const range = updating ? contentRange(0, result.rows - 1, total) : contentRange(1, 0, total);
   const headers = withPreferences(
     { "Content-Range": range },
     preferenceApplied(prefs, updating ? "update" : "delete"),
@@ -138,14 +106,9 @@ async function mutate(request: TableRequest, catalog: Catalog): Promise<Reply> {
     : { status: 204, headers };
 }
 
-export function handleTable(request: TableRequest, catalog: Catalog): Promise<Reply> {
-  const method = request.scope.req.method;
-  if (method === "GET" || method === "HEAD") return read(request, catalog);
-  if (method === "POST" || method === "PATCH" || method === "DELETE") {
-    return mutate(request, catalog);
-  }
-  if (method === "PUT") {
-    throw notImplemented("PUT (single-row upsert) is not implemented by the embedded backend");
-  }
-  throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
+/** Runs the plan of a request to the table. */
+export function runTablePlan(request: TableRequest, plan: TablePlan): Promise<Reply> {
+  if (plan.kind === "read") return read(request, plan);
+  if (plan.kind === "insert") return insert(request, plan);
+  return updateOrDelete(request, plan);
 }

@@ -1,16 +1,21 @@
 /**
- * `/storage/v1/object/…` as two tables of handlers, tried in order: the routes that need no
- * caller of their own (reads decide per bucket; signed uploads carry their token), then, once
- * the bearer token has named the caller, the rest. Each answers a result (api-result.ts).
+ * `/storage/v1/object/…` as hosted Storage routes it (src/http/routes/object), in order: the
+ * reads and the signed URLs, which need no caller of their own (reads decide per bucket; signed
+ * URLs carry their token), then the routes whose bearer token must name the caller.
  */
-import type { ApiRequest } from "../api-request.ts";
 import { type ApiResult, jsonResult } from "../api-result.ts";
-import type { BackendContext } from "../context.ts";
-import { isPlainObject } from "../http.ts";
-import { type Caller, resolveCaller } from "./access.ts";
+import { route } from "../route-table.ts";
+import type { Caller } from "./access.ts";
+import {
+  answered,
+  type CallerCall,
+  jsonBody,
+  objectTarget,
+  type StorageCall,
+  type StorageRoute,
+} from "./calls.ts";
 import { type Access, findObject, objectInfo, objectResult } from "./download.ts";
 import { storageErrors } from "./errors.ts";
-import type { FileStore } from "./files.ts";
 import {
   copyObject,
   listObjects,
@@ -23,74 +28,38 @@ import {
 } from "./objects.ts";
 import { uploadObject } from "./upload.ts";
 
-type Json = Record<string, unknown>;
-
-/** One request to `/storage/v1/object/…` or `/bucket/…`; `rest` is the path after that. */
-export interface OpenCall {
-  ctx: BackendContext;
-  files: FileStore;
-  request: ApiRequest;
-  rest: string;
-}
-
-/** A call whose bearer token has been checked. */
-export interface StorageCall extends OpenCall {
-  caller: Caller;
-}
-
-export async function jsonBody(request: ApiRequest): Promise<Json> {
-  const text = await request.text();
-  if (!text.trim()) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (isPlainObject(value)) return value;
-  } catch {}
-  throw storageErrors.invalidRequest("Body is not valid JSON");
-}
-
-/** `bucket/key/with/slashes` → [bucket, key]; each segment is percent-decoded. */
-function splitPath(rest: string): [string, string] {
-  const parts = rest.split("/").map((part) => decodeURIComponent(part));
-  return [parts[0] ?? "", parts.slice(1).join("/")];
-}
-
-const OBJECT_READS: [string, Access][] = [
-  ["authenticated/", "authenticated"],
-  ["public/", "public"],
-];
-
 const SUPERUSER: Caller = { role: "service_role", claims: {}, authenticated: true };
 
-/** GET/HEAD of an object or its info (`/object/…` and `/object/info/…`). */
-async function readObject({ ctx, files, request, rest }: OpenCall): Promise<ApiResult> {
-  const { query } = request;
-  const info = rest.startsWith("info/");
-  let path = info ? rest.slice(5) : rest;
-  let access: Access = "any";
-  for (const [prefix, kind] of OBJECT_READS) {
-    if (path.startsWith(prefix)) {
-      path = path.slice(prefix.length);
-      access = kind;
-    }
-  }
-  if (!info && path.startsWith("sign/")) {
-    const [bucketId, key] = splitPath(path.slice(5));
-    await verifySignedToken(ctx, query.get("token"), `${bucketId}/${key}`, "download");
-    const row = await findObject(ctx, SUPERUSER, bucketId, key, "superuser");
-    return objectResult(request, files, row, query.get("download"));
-  }
-  const caller = await resolveCaller(ctx, request, access !== "authenticated");
-  const [bucketId, key] = splitPath(path);
-  const row = await findObject(ctx, caller, bucketId, key, access);
-  if (info) return jsonResult(200, objectInfo(row));
-  return objectResult(request, files, row, query.get("download"));
+/** GET/HEAD of an object (or its info) as the caller reaches it through `access`. */
+const read =
+  (access: Exclude<Access, "superuser">, info = false) =>
+  async (call: CallerCall): Promise<ApiResult> => {
+    const { ctx, files, request, caller } = call;
+    const [bucketId, key] = objectTarget(call);
+    const row = await findObject(ctx, caller, bucketId, key, access);
+    if (info) return jsonResult(200, objectInfo(row));
+    return objectResult(request, files, row, request.query.get("download"));
+  };
+
+/** GET of a signed URL: the token names the object; it is read as the superuser. */
+async function signedDownload(call: StorageCall): Promise<ApiResult> {
+  const { ctx, files, request } = call;
+  const [bucketId, key] = objectTarget(call);
+  await verifySignedToken(ctx, request.query.get("token"), `${bucketId}/${key}`, "download");
+  const row = await findObject(ctx, SUPERUSER, bucketId, key, "superuser");
+  return objectResult(request, files, row, request.query.get("download"));
 }
 
 /** PUT to a signed upload URL: the token names the owner and whether it may replace. */
-async function signedUpload({ ctx, files, request, rest }: OpenCall): Promise<ApiResult> {
-  const [bucketId, key] = splitPath(rest.slice("upload/sign/".length));
-  const token = request.query.get("token");
-  const signed = await verifySignedToken(ctx, token, `${bucketId}/${key}`, "upload");
+async function signedUpload(call: StorageCall): Promise<ApiResult> {
+  const { ctx, files, request } = call;
+  const [bucketId, key] = objectTarget(call);
+  const signed = await verifySignedToken(
+    ctx,
+    request.query.get("token"),
+    `${bucketId}/${key}`,
+    "upload",
+  );
   const uploader: Caller = {
     role: "service_role",
     claims: { role: "service_role", sub: signed.owner },
@@ -102,8 +71,9 @@ async function signedUpload({ ctx, files, request, rest }: OpenCall): Promise<Ap
   return jsonResult(200, { Key: done.Key });
 }
 
-async function removeRoute({ ctx, files, request, rest, caller }: StorageCall) {
-  const [bucketId, key] = splitPath(rest);
+async function remove(call: CallerCall) {
+  const { ctx, files, request, caller } = call;
+  const [bucketId, key] = objectTarget(call);
   if (!key) {
     const body = await jsonBody(request);
     const prefixes = Array.isArray(body.prefixes)
@@ -117,90 +87,77 @@ async function removeRoute({ ctx, files, request, rest, caller }: StorageCall) {
   return { message: "Successfully deleted" };
 }
 
-function uploadRoute({ ctx, files, request, rest, caller }: StorageCall) {
-  const [bucketId, key] = splitPath(rest);
+function upload(call: CallerCall) {
+  const { ctx, files, request, caller } = call;
+  const [bucketId, key] = objectTarget(call);
   const upsert = request.header("x-upsert") === "true";
   const mode = request.method === "PUT" ? "update" : upsert ? "upsert" : "create";
   return uploadObject(ctx, files, request, caller, mode, bucketId, key);
 }
 
-async function signRoute({ ctx, request, rest, caller }: StorageCall) {
-  const [bucketId, key] = splitPath(rest.slice(5));
+async function sign(call: CallerCall) {
+  const { ctx, request, caller } = call;
+  const [bucketId, key] = objectTarget(call);
   const body = await jsonBody(request);
   if (!key) return signDownloads(ctx, caller, bucketId, body);
   return signDownload(ctx, caller, bucketId, key, body);
 }
 
-type ObjectRoute<Call> = [
-  methods: string[],
-  matches: (rest: string) => boolean,
-  handle: (call: Call) => Promise<ApiResult>,
-];
-
-const startsWith = (prefix: string) => (rest: string) => rest.startsWith(prefix);
-const is = (path: string) => (rest: string) => rest === path;
-const any = () => true;
-const answered =
-  (handle: (call: StorageCall) => Promise<unknown>) =>
-  async (call: StorageCall): Promise<ApiResult> =>
-    jsonResult(200, await handle(call));
-
-const OPEN_ROUTES: ObjectRoute<OpenCall>[] = [
-  [["GET", "HEAD"], any, readObject],
-  [["PUT"], startsWith("upload/sign/"), signedUpload],
-];
-
-const CALLER_ROUTES: ObjectRoute<StorageCall>[] = [
-  [
-    ["POST"],
-    startsWith("upload/sign/"),
-    answered(({ ctx, request, rest, caller }) => {
-      const [bucketId, key] = splitPath(rest.slice("upload/sign/".length));
-      return signUpload(ctx, caller, bucketId, key, request.header("x-upsert") === "true");
-    }),
-  ],
-  [
-    ["POST"],
-    startsWith("list/"),
-    answered(async ({ ctx, request, rest, caller }) =>
-      listObjects(ctx, caller, splitPath(rest.slice(5))[0], await jsonBody(request)),
-    ),
-  ],
-  [
-    ["POST"],
-    is("move"),
-    answered(async ({ ctx, request, caller }) => moveObject(ctx, caller, await jsonBody(request))),
-  ],
-  [
-    ["POST"],
-    is("copy"),
-    answered(async ({ ctx, files, request, caller }) =>
-      copyObject(ctx, files, caller, await jsonBody(request)),
-    ),
-  ],
-  [["POST"], startsWith("sign/"), answered(signRoute)],
-  [["DELETE"], any, answered(removeRoute)],
-  [["POST", "PUT"], any, answered(uploadRoute)],
-];
-
-function find<Call>(routes: ObjectRoute<Call>[], method: string, rest: string) {
-  return routes.find(([methods, matches]) => methods.includes(method) && matches(rest))?.[2];
+function createSignedUpload(call: CallerCall) {
+  const [bucketId, key] = objectTarget(call);
+  const upsert = call.request.header("x-upsert") === "true";
+  return signUpload(call.ctx, call.caller, bucketId, key, upsert);
 }
 
-/** Answers `/object/{rest}`. */
-export async function objectRoute(
-  ctx: BackendContext,
-  files: FileStore,
-  request: ApiRequest,
-  rest: string,
-): Promise<ApiResult> {
-  const call = { ctx, files, request, rest };
-  const open = find(OPEN_ROUTES, request.method, rest);
-  if (open) return open(call);
-  const caller = await resolveCaller(ctx, request);
-  const handle = find(CALLER_ROUTES, request.method, rest);
-  if (handle) return handle({ ...call, caller });
-  // As before the table: a malformed key answers InvalidKey ahead of the unknown route.
-  splitPath(rest);
-  throw storageErrors.notFoundRoute(request.method, `/object/${rest}`);
+const list = async ({ ctx, request, caller, params }: CallerCall) =>
+  listObjects(ctx, caller, params.bucket ?? "", await jsonBody(request));
+
+const move = async ({ ctx, request, caller }: CallerCall) =>
+  moveObject(ctx, caller, await jsonBody(request));
+
+const copy = async ({ ctx, files, request, caller }: CallerCall) =>
+  copyObject(ctx, files, caller, await jsonBody(request));
+
+/** Any other method or path below /object/ — once the caller is known, as before. */
+async function routeNotFound({ request }: CallerCall): Promise<ApiResult> {
+  throw storageErrors.notFoundRoute(request.method, request.path);
 }
+
+/**
+ * Prefixes stacked as the routing before this table accepted them (`authenticated/` then
+ * `public/`, either before `sign/`), kept so that no path answers differently; hosted Storage
+ * would read the second prefix as a bucket name.
+ */
+const STACKED_PREFIX_READS: readonly StorageRoute[] = [
+  route(
+    "GET HEAD",
+    "/object/info/authenticated/public/:bucket/*",
+    "callerOrAnon",
+    read("public", true),
+  ),
+  route("GET HEAD", "/object/authenticated/public/sign/:bucket/*", "open", signedDownload),
+  route("GET HEAD", "/object/authenticated/sign/:bucket/*", "open", signedDownload),
+  route("GET HEAD", "/object/public/sign/:bucket/*", "open", signedDownload),
+  route("GET HEAD", "/object/authenticated/public/:bucket/*", "callerOrAnon", read("public")),
+];
+
+/** Tried in order, the first route whose methods and pattern fit answers. */
+export const OBJECT_ROUTES: readonly StorageRoute[] = [
+  ...STACKED_PREFIX_READS,
+  route("GET HEAD", "/object/sign/:bucket/*", "open", signedDownload),
+  route("GET HEAD", "/object/info/authenticated/:bucket/*", "caller", read("authenticated", true)),
+  route("GET HEAD", "/object/info/public/:bucket/*", "callerOrAnon", read("public", true)),
+  route("GET HEAD", "/object/info/:bucket/*", "callerOrAnon", read("any", true)),
+  route("GET HEAD", "/object/authenticated/:bucket/*", "caller", read("authenticated")),
+  route("GET HEAD", "/object/public/:bucket/*", "callerOrAnon", read("public")),
+  route("GET HEAD", "/object/:bucket/*", "callerOrAnon", read("any")),
+  route("PUT", "/object/upload/sign/:bucket/*", "open", signedUpload),
+  route("POST", "/object/upload/sign/:bucket/*", "caller", answered(createSignedUpload)),
+  route("POST", "/object/list/:bucket/*", "caller", answered(list)),
+  route("POST", "/object/move", "caller", answered(move)),
+  route("POST", "/object/copy", "caller", answered(copy)),
+  route("POST", "/object/sign/:bucket/*", "caller", answered(sign)),
+  route("DELETE", "/object/:bucket/*", "caller", answered(remove)),
+  route("POST PUT", "/object/:bucket/*", "caller", answered(upload)),
+  route("*", "/object/:bucket/*", "caller", routeNotFound),
+];

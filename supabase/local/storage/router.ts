@@ -1,6 +1,6 @@
 /**
- * /storage/v1 — the subset of supabase/storage that storage-js calls (see supabase/local/README.md, Storage),
- * as tables of handlers (object-routes.ts, and the bucket routes below). Errors are answered as
+ * /storage/v1 — the subset of supabase/storage that storage-js calls (see supabase/local/README.md,
+ * Storage), as one table of routes (object-routes.ts, bucket-routes.ts). Errors are answered as
  * hosted Storage renders them (errors.ts); an upload refused before its body was read closes
  * the connection instead of reading the rest.
  */
@@ -8,77 +8,49 @@ import type { ApiRequest } from "../api-request.ts";
 import { type ApiResult, jsonResult } from "../api-result.ts";
 import type { BackendContext } from "../context.ts";
 import { BodyTooLargeError } from "../http.ts";
+import { compileRoutes, type Guard, guardOf, type RouteMatch } from "../route-table.ts";
 import { resolveCaller } from "./access.ts";
-import {
-  createBucket,
-  deleteBucket,
-  emptyBucket,
-  getBucket,
-  listBuckets,
-  updateBucket,
-} from "./buckets.ts";
+import { BUCKET_ROUTES } from "./bucket-routes.ts";
+import type { StorageCall, StorageRoute } from "./calls.ts";
 import { fromDatabaseError, StorageError, storageErrors } from "./errors.ts";
 import type { FileStore } from "./files.ts";
-import { jsonBody, objectRoute, type StorageCall } from "./object-routes.ts";
+import { OBJECT_ROUTES } from "./object-routes.ts";
 
-/** A bucket route: `/bucket[/{id}[/{action}]]`, matched on the decoded id and action. */
-type BucketRoute = [
-  method: string,
-  matches: (id: string, action: string | undefined) => boolean,
-  handle: (call: StorageCall, id: string) => Promise<unknown>,
-];
+export const STORAGE_ROUTES: readonly StorageRoute[] = [...OBJECT_ROUTES, ...BUCKET_ROUTES];
 
-const BUCKET_ROUTES: BucketRoute[] = [
-  ["GET", (id) => !id, ({ ctx, caller, request }) => listBuckets(ctx, caller, request.query)],
-  ["GET", () => true, ({ ctx, caller }, id) => getBucket(ctx, caller, id)],
-  [
-    "POST",
-    (id) => !id,
-    async ({ ctx, caller, request }) => createBucket(ctx, caller, await jsonBody(request)),
-  ],
-  [
-    "POST",
-    (_id, action) => action === "empty",
-    ({ ctx, caller, files }, id) => emptyBucket(ctx, caller, files, id),
-  ],
-  [
-    "PUT",
-    (id) => Boolean(id),
-    async ({ ctx, caller, request }, id) => updateBucket(ctx, caller, id, await jsonBody(request)),
-  ],
-  ["DELETE", (id) => Boolean(id), ({ ctx, caller }, id) => deleteBucket(ctx, caller, id)],
-];
+/** An empty segment is a value, as Storage always read it here: `/object//key` names the bucket "". */
+const STORAGE_TABLE = compileRoutes(STORAGE_ROUTES, { emptyParams: true });
 
-async function bucketRoute(
+/** The guard of the route a request below /storage/v1 reaches (none asks for the API key). */
+export const storageGuard = ({ method, path }: ApiRequest): Guard =>
+  guardOf(STORAGE_TABLE.match(method, path), "open");
+
+/** The call with its decoded params; a key that is not valid percent-encoding is InvalidKey. */
+function callOf(
+  match: RouteMatch<StorageRoute>,
   ctx: BackendContext,
   files: FileStore,
   request: ApiRequest,
-  rest: string,
-): Promise<ApiResult> {
-  const caller = await resolveCaller(ctx, request);
-  const [id = "", action] = rest.split("/").map((part) => decodeURIComponent(part));
-  const route = BUCKET_ROUTES.find(
-    ([method, matches]) => method === request.method && matches(id, action),
-  );
-  if (!route) throw storageErrors.notFoundRoute(request.method, `/bucket/${rest}`);
-  return jsonResult(200, await route[2]({ ctx, files, request, rest, caller }, id));
+): StorageCall {
+  if (match.kind !== "found") throw storageErrors.invalidKey(request.path);
+  return { ctx, files, request, params: match.params };
 }
 
-function route(ctx: BackendContext, files: FileStore, request: ApiRequest): Promise<ApiResult> {
-  const { path } = request;
-  if (path.startsWith("/object/")) {
-    return objectRoute(ctx, files, request, path.slice("/object/".length));
+/** Matches the route, applies its guard (the caller first), then decodes the path and calls it. */
+async function dispatch(ctx: BackendContext, files: FileStore, request: ApiRequest) {
+  const match = STORAGE_TABLE.match(request.method, request.path);
+  if (match.kind === "missed" || !match.route) {
+    throw storageErrors.notFoundRoute(request.method, request.path);
   }
-  if (path === "/bucket" || path.startsWith("/bucket/")) {
-    return bucketRoute(ctx, files, request, path.slice("/bucket".length).replace(/^\//, ""));
-  }
-  throw storageErrors.notFoundRoute(request.method, path);
+  const { route } = match;
+  if (route.guard === "open") return route.handler(callOf(match, ctx, files, request));
+  const caller = await resolveCaller(ctx, request, route.guard === "callerOrAnon");
+  return route.handler({ ...callOf(match, ctx, files, request), caller });
 }
 
 function toStorageError(ctx: BackendContext, request: ApiRequest, caught: unknown): StorageError {
   if (caught instanceof StorageError) return caught;
   if (caught instanceof BodyTooLargeError) return storageErrors.tooLarge();
-  if (caught instanceof URIError) return storageErrors.invalidKey(request.path);
   const error = fromDatabaseError(caught) ?? storageErrors.internal();
   if (error.statusCode >= 500) {
     ctx.log(
@@ -98,7 +70,7 @@ export async function handleStorage(
   files: FileStore,
 ): Promise<ApiResult> {
   try {
-    const result = await route(ctx, files, request);
+    const result = await dispatch(ctx, files, request);
     return { ...result, headers: { ...NOSNIFF, ...result.headers } };
   } catch (caught) {
     const error = toStorageError(ctx, request, caught);

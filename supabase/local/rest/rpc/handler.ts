@@ -12,21 +12,13 @@ import { SCALAR_COLUMN } from "../body-sql.ts";
 import type { Catalog, Routine, TableInfo } from "../catalog.ts";
 import { notImplemented, RestError } from "../errors.ts";
 import { readJsonBody } from "../json-body.ts";
-import { negotiate } from "../media.ts";
-import { parseOrder } from "../order-parser.ts";
-import {
-  assertMaxAffected,
-  assertValidPreferences,
-  type Preferences,
-  preferenceApplied,
-} from "../prefer.ts";
-import { parseQuery, rpcArguments } from "../query-parser.ts";
-import { readStatus, requestedRange } from "../range.ts";
+import { assertMaxAffected, type Preferences, preferenceApplied } from "../prefer.ts";
+import { rpcArguments } from "../query-parser.ts";
+import { readStatus } from "../range.ts";
 import { readRows } from "../read.ts";
 import { assertSingle, type Reply } from "../reply.ts";
-import { checkSelect } from "../select-check.ts";
-import { parseSelect } from "../select-parser.ts";
 import { Params } from "../sql-builder.ts";
+import { planRows } from "../table-plan.ts";
 import { type RequestScope, runAs } from "../transaction.ts";
 import { type CallArgs, callCte } from "./call-sql.ts";
 import { resolveRoutine } from "./resolve.ts";
@@ -87,13 +79,10 @@ function assertMaxAffectedApplies(prefs: Preferences, routine: Routine): void {
   }
 }
 
+/** A call by GET, HEAD or POST (other methods are refused by the route table: rest/handler.ts). */
 export async function handleRpc(request: RpcRequest, catalog: Catalog): Promise<Reply> {
   const { ctx, scope, name, query, prefs } = request;
-  const method = scope.req.method;
-  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-    throw new RestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);
-  }
-  const isPost = method === "POST";
+  const isPost = scope.req.method === "POST";
   const queryArgs = isPost ? [] : rpcArguments(query);
   const body = isPost ? await bodyArguments(scope) : undefined;
   const keys = body ? body.keys : [...new Set(queryArgs.map(([key]) => key))];
@@ -104,13 +93,7 @@ export async function handleRpc(request: RpcRequest, catalog: Catalog): Promise<
     singleObject: prefs.singleObject,
   });
   const { routine } = target;
-  const table = resultTable(routine);
-  const items = checkSelect(parseSelect(query.get("select")), table, catalog);
-  const { conditions } = parseQuery(query, table, !isPost);
-  const order = parseOrder(query.get("order"), table);
-  const range = requestedRange(scope.req, query);
-  const output = negotiate(scope.req);
-  assertValidPreferences(prefs);
+  const plan = planRows(scope.req, resultTable(routine), catalog, prefs, !isPost);
   assertMaxAffectedApplies(prefs, routine);
 
   let args: CallArgs;
@@ -124,25 +107,21 @@ export async function handleRpc(request: RpcRequest, catalog: Catalog): Promise<
   const readOnly = !isPost || routine.volatility !== "v";
   const result = await runAs(ctx, scope, readOnly, async (tx) => {
     const rows = await readRows(tx, {
+      ...plan,
       ctes,
       params,
       from: "_src as _t",
-      items,
-      conditions,
-      order,
-      range,
-      output,
       shape: shapeOf(routine),
       count: prefs.count,
     });
-    assertSingle(output, rows.rows);
+    assertSingle(plan.output, rows.rows);
     assertMaxAffected(prefs, rows.rows);
     return rows;
   });
-  const { status, range: header } = readStatus(range.offset, result.rows, result.total);
+  const { status, range: header } = readStatus(plan.range.offset, result.rows, result.total);
   const headers: Reply["headers"] = { "Content-Range": header };
   const applied = preferenceApplied(prefs, "call");
   if (applied) headers["Preference-Applied"] = applied;
   if (routine.returnsVoid) return { status: 204, headers };
-  return { status, headers, body: result.body, output };
+  return { status, headers, body: result.body, output: plan.output };
 }
