@@ -936,6 +936,66 @@ export interface Database {
         };
         Relationships: [];
       };
+      project_notes: {
+        Row: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          created_at: string;
+          id: number;
+          organisation_id: string;
+          project_id: number;
+        };
+        Insert: {
+          author_id?: string | null;
+          author_name?: string;
+          body: string;
+          created_at?: string;
+          id?: never;
+          organisation_id: string;
+          project_id: number;
+        };
+        Update: {
+          author_id?: string | null;
+          author_name?: string;
+          body?: string;
+          created_at?: string;
+          id?: never;
+          organisation_id?: string;
+          project_id?: number;
+        };
+        Relationships: [];
+      };
+      project_updates: {
+        Row: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          created_at: string;
+          id: number;
+          organisation_id: string;
+          project_id: number;
+        };
+        Insert: {
+          author_id?: string | null;
+          author_name?: string;
+          body: string;
+          created_at?: string;
+          id?: never;
+          organisation_id: string;
+          project_id: number;
+        };
+        Update: {
+          author_id?: string | null;
+          author_name?: string;
+          body?: string;
+          created_at?: string;
+          id?: never;
+          organisation_id?: string;
+          project_id?: number;
+        };
+        Relationships: [];
+      };
       projects: {
         Row: {
           created_at: string;

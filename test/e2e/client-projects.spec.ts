@@ -1,8 +1,9 @@
 /**
  * A client's projects as the agency and the client live them: the admin adds a project to a
  * client (a mistake is answered under its field with everything typed kept), it is listed on the
- * client's page, its page takes two milestones and marks one done, and the client's owner
- * follows it on a 360 px phone in Kiswahili — its status, due date and milestones. With JavaScript on and off (projects js and nojs).
+ * client's page, its page takes two milestones (one marked done), an update for the client and
+ * an internal note, and the client's owner follows it on a 360 px phone in Kiswahili — its
+ * status, due date, milestones and the update, never the note. With JavaScript on and off (projects js and nojs).
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
@@ -89,6 +90,14 @@ test("the agency adds a project and the client follows it in Kiswahili on a phon
   await expect(page.getByRole("combobox", { name: "Status of Designs" })).toHaveValue("done");
   await expectAccessible(page);
 
+  // A word for the client, and one only the agency sees.
+  await page.getByLabel("New update").fill("The shop's designs are ready for your review.");
+  await page.getByRole("button", { name: "Post update" }).click();
+  await expect(page.getByText("Update posted: the client sees it now").last()).toBeVisible();
+  await page.getByLabel("New internal note").fill("Ask for the deposit before launch.");
+  await page.getByRole("button", { name: "Save note" }).click();
+  await expect(page.getByText("Internal note saved").last()).toBeVisible();
+
   const owner = await phone(browser);
   await openSignedIn(owner, client.owner, "/sw/dashboard");
   await owner.getByRole("link", { name: name }).click();
@@ -107,6 +116,8 @@ test("the agency adds a project and the client follows it in Kiswahili on a phon
   await expect(owner.getByRole("heading", { level: 1, name: "New online shop" })).toBeVisible();
   const milestones = owner.getByRole("listitem").filter({ hasText: /Designs|Launch/ });
   await expect(milestones).toHaveText([/Designs.*Imekamilika/, /Launch.*Inakuja/]);
+  await expect(owner.getByText("The shop's designs are ready for your review.")).toBeVisible();
+  await expect(owner.getByText("Ask for the deposit")).toHaveCount(0);
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     PHONE.width,
   );

@@ -90,6 +90,8 @@ const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }>
   },
   project: { table: "projects", scope: "organisation_id", column: "title" },
   project_milestone: { table: "project_milestones", scope: "organisation_id", column: "title" },
+  project_update: { table: "project_updates", scope: "organisation_id", column: "body" },
+  project_note: { table: "project_notes", scope: "organisation_id", column: "body" },
   // Agency roles belong to no organisation: the row asked about is a colleague's.
   agency_role: { table: "agency_roles", scope: "user_id", column: "role" },
 };
@@ -118,6 +120,9 @@ function insertion(entity: Entity, organisation: string): string {
       return `insert into public.projects (organisation_id, title) values ('${organisation}', 'New website')`;
     case "project_milestone":
       return `insert into public.project_milestones (project_id, title) values (${projectOf(organisation)}, 'Launch')`;
+    case "project_update":
+    case "project_note":
+      return `insert into public.${TABLE_OF[entity].table} (project_id, body) values (${projectOf(organisation)}, 'Designs are ready')`;
     case "agency_role":
       return `insert into public.agency_roles (user_id, role) values ('${OTHER_ID}', 'staff')`;
   }
@@ -218,8 +223,8 @@ const expected = Object.fromEntries(
 describe("the permission table, in SQL and in TypeScript", () => {
   it("asks every row, and every question beside the rows", () => {
     for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
-    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (31 of the 36).
-    expect(QUESTIONS.length).toBe(ROLES.length * 67);
+    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (39 of the 44).
+    expect(QUESTIONS.length).toBe(ROLES.length * 83);
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 

@@ -57,8 +57,8 @@ export const CALLERS: Record<string, RequestRole> = {
  * service role). The event's insert makes its day's counts and sums (trigger
  * analytics_events_summed). Two client organisations, A (the staff caller is assigned to it, the
  * client callers belong to it) and B (nobody calling has anything to do with it), each with a
- * member row, a note, an invitation, a private file, a project with a milestone and a staff
- * assignment: what the callers must never see
+ * member row, a note, an invitation, a private file, a project with a milestone, an update
+ * and an internal note, and a staff assignment: what the callers must never see
  * of B.
  */
 export const FIXTURE_SQL = `
@@ -91,6 +91,10 @@ insert into public.projects (id, organisation_id, title, status) overriding syst
   (${PROJECT_B}, '${ORG_B}', 'Logo refresh', 'proposal');
 insert into public.project_milestones (project_id, title) values
   (${PROJECT_A}, 'Designs approved'), (${PROJECT_B}, 'Concepts');
+insert into public.project_updates (project_id, body) values
+  (${PROJECT_A}, 'The designs are ready for you.'), (${PROJECT_B}, 'Concepts next week.');
+insert into public.project_notes (project_id, body) values
+  (${PROJECT_A}, 'Client is slow to answer.'), (${PROJECT_B}, 'Budget is tight.');
 
 insert into public.contact_messages (name, email, message, user_id) values
   ('Owner', 'owner@example.com', 'A message from the owner of this row.', '${OWNER_ID}'),

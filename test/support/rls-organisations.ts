@@ -34,6 +34,8 @@ const TABLES = [
   "organisation_invitations",
   "projects",
   "project_milestones",
+  "project_updates",
+  "project_notes",
   "permissions",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -57,11 +59,14 @@ function client({ removesMembers }: { removesMembers: boolean }): Record<Table, 
     // The client follows its projects; only the agency changes them.
     projects: ["1 rows", refused("projects"), "ok 0", "ok 0"],
     project_milestones: ["1 rows", refused("project_milestones"), "ok 0", "ok 0"],
+    project_updates: ["1 rows", refused("project_updates"), "ok 0", "ok 0"],
+    // The agency's internal notes: never a client's, not even a count.
+    project_notes: nothing("project_notes"),
     permissions: noGrant("permissions"),
   };
 }
 
-/** Each caller's outcomes per table (A has 2 members, B 1; one note, invitation, project, milestone and assignment each). */
+/** Each caller's outcomes per table (A has 2 members, B 1; one note, invitation, project, milestone, update, project note and assignment each). */
 const EXPECTED: Record<string, Record<Table, Outcomes>> = {
   anon: Object.fromEntries(TABLES.map((table) => [table, noGrant(table)])) as Record<
     Table,
@@ -80,6 +85,8 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_invitations: ["2 rows", "ok 1", "ok 2", "ok 2"],
     projects: ["2 rows", "ok 1", "ok 2", "ok 2"],
     project_milestones: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_updates: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
     permissions: noGrant("permissions"),
   },
   // A's organisation, members, notes (read, write, not delete) and its own assignment; never B's,
@@ -94,6 +101,8 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     // A's project: read, added, changed, never deleted; its milestones entirely.
     projects: ["1 rows", "ok 1", "ok 1", "ok 0"],
     project_milestones: ["1 rows", "ok 1", "ok 1", "ok 1"],
+    project_updates: ["1 rows", "ok 1", "ok 1", "ok 1"],
+    project_notes: ["1 rows", "ok 1", "ok 1", "ok 0"],
     permissions: noGrant("permissions"),
   },
   // A and its members; the owner may remove A's members, but not all of them at once: that would
@@ -110,6 +119,8 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     organisation_invitations: ["2 rows", "ok 1", "ok 2", "ok 2"],
     projects: ["2 rows", "ok 1", "ok 2", "ok 2"],
     project_milestones: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_updates: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
     // The whole table, read-only: the permission rows change only with a migration.
     permissions: [
       `${PERMISSIONS.length} rows`,

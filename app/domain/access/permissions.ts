@@ -23,6 +23,8 @@ export const ENTITIES = [
   "organisation_file",
   "project",
   "project_milestone",
+  "project_update",
+  "project_note",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -81,6 +83,13 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("staff", ALL, "project_milestone", "own"),
   ...rows("owner", ["read"], "project_milestone", "own"),
   ...rows("member", ["read"], "project_milestone", "own"),
+  // What the client is told, and what only the agency notes (20261214000001_project_updates.sql).
+  ...rows("admin", ALL, "project_update", "any"),
+  ...rows("staff", ALL, "project_update", "own"),
+  ...rows("owner", ["read"], "project_update", "own"),
+  ...rows("member", ["read"], "project_update", "own"),
+  ...rows("admin", ALL, "project_note", "any"),
+  ...rows("staff", ["read", "create", "update"], "project_note", "own"),
 ];
 
 /**

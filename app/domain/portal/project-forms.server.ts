@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Translator } from "~/i18n/translate.server";
 import { MILESTONE_STATUSES } from "./milestones.server";
+import { POST_MAX } from "./project-posts.server";
 import { PROJECT_STATUSES } from "./projects.server";
 
 /**
@@ -70,11 +71,12 @@ export function projectSchema(t: Translator, services: readonly ServiceChoice[])
     .superRefine((value, context) => datesInOrder(t, value, context));
 }
 
-export const PROJECT_PAGE_INTENTS = ["save", "add", "status", "remove"] as const;
+export const PROJECT_PAGE_INTENTS = ["save", "add", "status", "remove", "update", "note"] as const;
 
 /**
  * The project page: `save` (the project's details and the step of its service reached),
- * `add` (a milestone: title, due date), `status` (a milestone's), `remove` (a milestone).
+ * `add` (a milestone: title, due date), `status` (a milestone's), `remove` (a milestone),
+ * `update` (a word for the client) and `note` (an internal one): `body`.
  */
 export function projectPageSchema(t: Translator, services: readonly ServiceChoice[]) {
   return z
@@ -93,6 +95,11 @@ export function projectPageSchema(t: Translator, services: readonly ServiceChoic
         .max(200, { error: t("projects.titleTooLong") }),
       milestone_due: dateField(t),
       milestone_status: z.enum(MILESTONE_STATUSES, { error: t("milestones.statusInvalid") }),
+      body: z
+        .string()
+        .trim()
+        .min(1, { error: t("projects.bodyRequired") })
+        .max(POST_MAX, { error: t("projects.bodyTooLong") }),
     })
     .partial()
     .extend({ intent: z.enum(PROJECT_PAGE_INTENTS) })
@@ -105,6 +112,10 @@ export function projectPageSchema(t: Translator, services: readonly ServiceChoic
         if (value.stage !== undefined && value.stage >= steps) {
           issue(context, "stage", t("projects.stageInvalid"));
         }
+        return;
+      }
+      if (value.intent === "update" || value.intent === "note") {
+        if (!value.body) issue(context, "body", t("projects.bodyRequired"));
         return;
       }
       if (value.intent === "add") {

@@ -1,8 +1,10 @@
 import type { LocalService } from "~/domain/site/localize.server";
 import { siteContent } from "~/domain/site/snapshot.server";
-import { shortDate } from "~/i18n/format";
+import { dateTime, shortDate } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import { translator } from "~/i18n/translate.server";
+import { agencyTimeZone } from "~/infra/env.server";
+import type { ProjectPost } from "./project-posts.server";
 import type { ProjectSummary } from "./projects.server";
 
 /** A project as a list shows it, every text in the page's language. */
@@ -89,4 +91,18 @@ export async function projectRows(
       nextDueText: nextDue ? t("projects.nextDue", { date: day(nextDue, locale) }) : null,
     };
   });
+}
+
+/** Updates or notes as a page lists them: who wrote each, and when, in `locale`. */
+export function postRows(posts: readonly ProjectPost[], locale: Locale) {
+  const t = translator(locale);
+  return posts.map((post) => ({
+    id: post.id,
+    body: post.body,
+    at: post.created_at,
+    byline: t("projects.byOn", {
+      name: post.author_name || t("projects.agency"),
+      date: dateTime(post.created_at, locale, agencyTimeZone(), "short"),
+    }),
+  }));
 }

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { organisationById } from "~/domain/access/organisations.server";
 import { projectMilestones } from "~/domain/portal/milestones.server";
-import { dueDate, projectRows } from "~/domain/portal/project-view.server";
+import { projectPosts } from "~/domain/portal/project-posts.server";
+import { dueDate, postRows, projectRows } from "~/domain/portal/project-view.server";
 import { projectById } from "~/domain/portal/projects.server";
 import { localeOf } from "~/i18n/page.server";
 import { bundle, translator } from "~/i18n/translate.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/project";
 
 /**
  * /organisations/:organisationId/projects/:projectId: one project as the client's people follow
- * it — where it stands and its milestones, in their language. Another organisation's project,
+ * it — where it stands, what the agency has told them and its milestones, in their language. Another organisation's project,
  * or one of an organisation the person is not in, answers 404 (the database shows them nothing).
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -26,7 +27,10 @@ export async function loader(args: Route.LoaderArgs) {
     throw data({ message: failure?.message ?? "" }, { status });
   }
   const [summary] = await projectRows([project.value], t.locale);
-  const milestones = await projectMilestones(supabase, project.value.id);
+  const [milestones, updates] = await Promise.all([
+    projectMilestones(supabase, project.value.id),
+    projectPosts(supabase, project.value.id, "update"),
+  ]);
   return {
     organisation: organisation.value,
     project: summary,
@@ -39,7 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
           due: dueDate(row.due_on, t.locale),
         }))
       : null,
-    error: milestones.ok ? null : milestones.message,
+    updates: updates.ok ? postRows(updates.value, t.locale) : null,
+    error: [milestones, updates].find((loaded) => !loaded.ok)?.message ?? null,
     i18n: bundle(t.locale, ["projects", "milestones", "account"]),
   };
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { linkClass } from "~/components/admin/admin-page";
 import { LoadError } from "~/components/admin/confirm-step";
 import { PageHeading } from "~/components/page-heading";
+import { PostList } from "~/components/portal/project-posts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
@@ -23,9 +24,9 @@ export { loader } from "./project.server";
 
 const MARK = { done: "✓", in_progress: "…", upcoming: "○" } as const;
 
-/** One project for the client's people: where it stands, and its milestones in order. */
+/** One project for the client's people: where it stands, the agency's updates, its milestones. */
 export default function ClientProject({ loaderData }: Route.ComponentProps) {
-  const { organisation, project, milestones, error } = loaderData;
+  const { organisation, project, milestones, updates, error } = loaderData;
   const t = useT();
   if (!project) return null;
   const facts: [string, string][] = [
@@ -56,6 +57,14 @@ export default function ClientProject({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+        {updates ? (
+          <section aria-labelledby="project-updates" className="mb-10">
+            <h2 id="project-updates" className="mb-4 text-xl font-bold text-slate-900">
+              {t("projects.clientUpdatesHeading")}
+            </h2>
+            <PostList posts={updates} empty={t("projects.clientNoUpdates")} />
+          </section>
+        ) : null}
         <section aria-labelledby="project-milestones">
           <h2 id="project-milestones" className="mb-4 text-xl font-bold text-slate-900">
             {t("milestones.heading")}

@@ -6,10 +6,17 @@ import {
   removeMilestone,
   setMilestoneStatus,
 } from "~/domain/portal/milestones.server";
-import { projectPageSchema } from "~/domain/portal/project-forms.server";
-import { dueDate, serviceChoices, serviceOptions } from "~/domain/portal/project-view.server";
+import { type ProjectPageInput, projectPageSchema } from "~/domain/portal/project-forms.server";
+import { addProjectPost, projectPosts } from "~/domain/portal/project-posts.server";
+import {
+  dueDate,
+  postRows,
+  serviceChoices,
+  serviceOptions,
+} from "~/domain/portal/project-view.server";
 import { PROJECT_STATUSES, projectById, updateProject } from "~/domain/portal/projects.server";
 import { localizeFailure } from "~/i18n/failures.server";
+import type { MessageKey } from "~/i18n/messages";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import type { Result } from "~/lib/result";
@@ -38,9 +45,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
   const locale = adminLocale(args.request);
   const { organisation, project } = await clientProject(supabase, args.params);
-  const [services, milestones] = await Promise.all([
+  const [services, milestones, updates, notes] = await Promise.all([
     serviceOptions(locale),
     projectMilestones(supabase, project.id),
+    projectPosts(supabase, project.id, "update"),
+    projectPosts(supabase, project.id, "note"),
   ]);
   return {
     organisation,
@@ -51,20 +60,60 @@ export async function loader(args: Route.LoaderArgs) {
     milestones: milestones.ok
       ? milestones.value.map((row) => ({ ...row, due: dueDate(row.due_on, locale) }))
       : null,
-    error: milestones.ok ? null : milestones.message,
+    updates: updates.ok ? postRows(updates.value, locale) : null,
+    notes: notes.ok ? postRows(notes.value, locale) : null,
+    error: [milestones, updates, notes].find((loaded) => !loaded.ok)?.message ?? null,
     i18n: bundle(locale, ["projects", "milestones", "adminClients"]),
   };
 }
 
-/** What each intent did, for its toast. */
-const DONE = {
-  save: "projects.saved",
-  add: "milestones.added",
-  status: "milestones.updated",
-  remove: "milestones.removed",
-} as const;
+type Intent = ProjectPageInput["intent"];
 
-/** Saves the project or changes its milestones; mistakes come back under their fields. */
+/** What each intent does, as the signed-in admin, and what its toast then says. */
+const INTENTS: Record<
+  Intent,
+  {
+    done: MessageKey;
+    run: (supabase: AppSupabase, project: number, v: ProjectPageInput) => Promise<Result>;
+  }
+> = {
+  save: {
+    done: "projects.saved",
+    run: (supabase, project, v) =>
+      updateProject(supabase, project, {
+        title: v.title ?? "",
+        service: v.service,
+        status: v.status ?? "proposal",
+        stage: v.stage,
+        starts_on: v.starts_on,
+        due_on: v.due_on,
+      }),
+  },
+  add: {
+    done: "milestones.added",
+    run: (supabase, project, v) =>
+      addMilestone(supabase, project, { title: v.milestone_title ?? "", due_on: v.milestone_due }),
+  },
+  status: {
+    done: "milestones.updated",
+    run: (supabase, project, v) =>
+      setMilestoneStatus(supabase, project, v.milestone ?? 0, v.milestone_status ?? "upcoming"),
+  },
+  remove: {
+    done: "milestones.removed",
+    run: (supabase, project, v) => removeMilestone(supabase, project, v.milestone ?? 0),
+  },
+  update: {
+    done: "projects.updatePosted",
+    run: (supabase, project, v) => addProjectPost(supabase, project, "update", v.body ?? ""),
+  },
+  note: {
+    done: "projects.notePosted",
+    run: (supabase, project, v) => addProjectPost(supabase, project, "note", v.body ?? ""),
+  },
+};
+
+/** Saves the project, changes its milestones or posts to it; mistakes come back under their fields. */
 export async function action(args: Route.ActionArgs) {
   const t: Translator = translator(adminLocale(args.request));
   const services = serviceChoices(await serviceOptions(t.locale));
@@ -72,31 +121,13 @@ export async function action(args: Route.ActionArgs) {
   if ("answer" in form) return form.answer;
   const { organisation, project } = await clientProject(form.supabase, args.params);
   const value = form.value;
-  const milestone = value.milestone ?? 0;
-  let result: Result;
-  if (value.intent === "save") {
-    result = await updateProject(form.supabase, project.id, {
-      title: value.title ?? "",
-      service: value.service,
-      status: value.status ?? "proposal",
-      stage: value.stage,
-      starts_on: value.starts_on,
-      due_on: value.due_on,
-    });
-  } else if (value.intent === "add") {
-    const input = { title: value.milestone_title ?? "", due_on: value.milestone_due };
-    result = await addMilestone(form.supabase, project.id, input);
-  } else if (value.intent === "status") {
-    const status = value.milestone_status ?? "upcoming";
-    result = await setMilestoneStatus(form.supabase, project.id, milestone, status);
-  } else {
-    result = await removeMilestone(form.supabase, project.id, milestone);
-  }
+  const intent = INTENTS[value.intent];
+  const result = await intent.run(form.supabase, project.id, value);
   if (!result.ok) {
     const toast = value.intent === "status" || value.intent === "remove";
     const failure = localizeFailure(result, t);
     return failedForm(failure, form.submission, { toast, underForm: !toast });
   }
   const here = `/admin/clients/${organisation.id}/projects/${project.id}`;
-  return redirectWithToast(here, { type: "success", title: t(DONE[value.intent]) });
+  return redirectWithToast(here, { type: "success", title: t(intent.done) });
 }

@@ -5,6 +5,7 @@ import { FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { MilestoneForm, MilestoneTable } from "~/components/portal/milestone-table";
 import { ProjectFields } from "~/components/portal/project-fields";
+import { ProjectPosts } from "~/components/portal/project-posts";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
@@ -28,7 +29,8 @@ export { action, loader } from "./project.server";
 
 /** A client's project for the agency: its details and its milestones, each form on its own. */
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, project, services, statuses, steps, milestones, error } = loaderData;
+  const { organisation, project, services, statuses, steps, milestones, updates, notes, error } =
+    loaderData;
   const t = useT();
   const reply = actionData && "result" in actionData ? actionData.result : undefined;
   const intent = reply?.initialValue?.intent;
@@ -41,6 +43,15 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           {t("projects.back", { name: organisation.name })}
         </Link>
       </p>
+      {(["update", "note"] as const).map((kind) => (
+        <ProjectPosts
+          key={kind}
+          kind={kind}
+          posts={kind === "update" ? updates : notes}
+          reply={intent === kind ? reply : undefined}
+          formError={intent === kind ? formError : undefined}
+        />
+      ))}
       <section aria-labelledby="milestones" className="mb-10">
         <h2 id="milestones" className="mb-4 text-xl font-bold text-slate-900">
           {t("milestones.heading")}
