@@ -44,6 +44,29 @@ test.beforeAll(async () => {
     ids.set(section, String((data as { id: number }).id));
   }
   ids.set("legal", "terms");
+  // A client with a project that has a milestone and an update: every control of their pages.
+  const { data: client } = await service
+    .from("organisations")
+    .insert({ name: "Target size client" })
+    .select("id")
+    .single();
+  const { data: project } = await service
+    .from("projects")
+    .insert({
+      organisation_id: client?.id,
+      title: "Target size project",
+      service: "web-development",
+    })
+    .select("id")
+    .single();
+  await service
+    .from("project_milestones")
+    .insert({ project_id: project?.id, title: "Designs", status: "upcoming" } as never);
+  await service
+    .from("project_updates")
+    .insert({ project_id: project?.id, body: "Started." } as never);
+  ids.set("clients", String(client?.id));
+  ids.set("projectId", String(project?.id));
   // Someone else on the people page, so its "Make admin" link is there.
   await createPlainUser();
 });
@@ -135,7 +158,9 @@ for (const pattern of ADMIN_PAGES) {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const section = /^\/admin\/([a-z-]+)\/:id/.exec(pattern)?.[1] ?? "";
-    const path = pattern.replace(":id", ids.get(section) ?? "");
+    const path = pattern
+      .replace(":id", ids.get(section) ?? "")
+      .replace(":projectId", ids.get("projectId") ?? "");
     await signIn(page, ADMIN, path);
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
     expect(await undersizedTargets(page), path).toEqual([]);
