@@ -11,7 +11,8 @@ const FRAMEWORK =
  */
 const BACK_OFFICE = /[\\/]app[\\/]components[\\/](admin|portal)[\\/]/;
 /** Our other components, helpers and content used by two or more routes. */
-const SHARED_APP_CODE = /[\\/]app[\\/](components[\\/](?!admin[\\/]|portal[\\/])|lib[\\/]|content[\\/])/;
+const SHARED_APP_CODE =
+  /[\\/]app[\\/](components[\\/](?!admin[\\/]|portal[\\/])|lib[\\/]|content[\\/])/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
