@@ -123,7 +123,9 @@ export async function getAccountShellData(
 ): Promise<AccountShellData> {
   if (!authUser) return { emailBanner: null, onboarding: null };
   const user = toSessionUser(authUser);
-  const wizardAllowed = !NO_WIZARD.test(stripLocale(url.pathname));
+  // The survey is for clients: an admin never gets it, wherever they are.
+  const isAdmin = authUser.app_metadata?.is_admin === true;
+  const wizardAllowed = !isAdmin && !NO_WIZARD.test(stripLocale(url.pathname));
   return {
     emailBanner: !user.emailConfirmed && !bannerDismissed(request) ? { email: user.email } : null,
     onboarding:

@@ -1475,6 +1475,14 @@ export interface Database {
         Args: { p_organisation: string };
         Returns: { email: string; full_name: string; joined_at: string; role: string; user_id: string }[];
       };
+      own_confirmed_email: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
+      own_contact_messages: {
+        Args: { p_limit?: number };
+        Returns: { created_at: string; id: number; message: string; status: string }[];
+      };
       published_post_facets: {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];

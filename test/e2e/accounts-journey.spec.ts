@@ -63,8 +63,9 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await expect(page.getByText("Onboarding complete!")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  // Dashboard: greeting, answers, verification status.
-  await expect(page.getByRole("heading", { name: "Welcome back, Amina" })).toBeVisible();
+  // Dashboard: greeting (welcomed, not "welcomed back", on the account's first day), answers,
+  // verification status.
+  await expect(page.getByRole("heading", { name: "Welcome, Amina" })).toBeVisible();
   const answers = page.getByRole("region", { name: "Your onboarding answers" });
   for (const text of ["Developer", "AI/ML", "Referral", "Launch our online shop"]) {
     await expect(answers.getByText(text)).toBeVisible();
@@ -124,7 +125,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await signOut(page);
   await signIn(page, email, "brand-new-pass-2", { redirectTo: "/dashboard" });
   await expect(page).toHaveURL("/dashboard");
-  await expect(page.getByRole("heading", { name: "Welcome back, Amina" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Amina" })).toBeVisible();
 });
 
 test("the onboarding helper finishes the wizard for a fresh sign-up", async ({ page }) => {

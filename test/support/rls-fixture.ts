@@ -98,7 +98,8 @@ insert into public.project_notes (project_id, body) values
 
 insert into public.contact_messages (name, email, message, user_id) values
   ('Owner', 'owner@example.com', 'A message from the owner of this row.', '${OWNER_ID}'),
-  ('Visitor', 'visitor@example.com', 'A message sent without an account.', null);
+  ('Visitor', 'visitor@example.com', 'A message sent without an account.', null),
+  ('Other', 'Other@Example.com', 'Sent before the other caller had an account.', null);
 
 insert into public.newsletter_subscribers (email, lang) values ('reader@example.com', 'fr');
 

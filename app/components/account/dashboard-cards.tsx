@@ -56,12 +56,18 @@ export function MessageList({ messages, error }: { messages: OwnMessage[]; error
     );
   }
   if (messages.length === 0) return <p>{t("account.noMessages")}</p>;
+  const statusText = (status: string) =>
+    status === "handled" || status === "archived"
+      ? t(`account.messageStatus.${status}`)
+      : t("account.messageStatus.new");
   return (
     <ul className="divide-y divide-slate-200">
       {messages.map((m) => (
         <li key={m.id} className="py-3">
           <p className="text-sm text-slate-600">
             <DateText value={m.created_at} locale={t.locale} style="short" />
+            {" · "}
+            <span className="font-semibold text-slate-800">{statusText(m.status)}</span>
           </p>
           <p className="mt-1 line-clamp-3 whitespace-pre-line [overflow-wrap:anywhere]">
             {m.message}

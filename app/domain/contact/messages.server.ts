@@ -38,21 +38,16 @@ export async function saveContactMessage(
 }
 
 /**
- * The signed-in user's own messages, newest first. Filtered by `userId` as well as by RLS:
- * admins may read every message (the inbox), but their dashboard lists only their own.
+ * The signed-in person's own messages, newest first: those sent signed in, and those sent before
+ * from the address their account has confirmed (public.own_contact_messages: an admin, who may
+ * read every message in the inbox, gets only their own here too).
  */
 export async function listOwnMessages(
   supabase: AppSupabase,
-  userId: string,
   limit = 20,
 ): Promise<Result<OwnMessage[]>> {
   try {
-    const { data, error } = await supabase
-      .from("contact_messages")
-      .select("id, message, created_at")
-      .eq("user_id", userId)
-      .order("created_at", { ascending: false })
-      .limit(limit);
+    const { data, error } = await supabase.rpc("own_contact_messages", { p_limit: limit });
     return error ? fail("backend", error.message) : ok(data ?? []);
   } catch (error) {
     return fail(

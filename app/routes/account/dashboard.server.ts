@@ -1,3 +1,4 @@
+import { isNewcomer } from "~/domain/accounts/newcomer";
 import { toSessionUser } from "~/domain/accounts/session-user";
 import { listOwnMessages } from "~/domain/contact/messages.server";
 import { parseSurvey, type Survey } from "~/domain/onboarding/survey";
@@ -12,12 +13,14 @@ import type { Route } from "./+types/dashboard";
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user, isAdmin, memberships } = args.context.get(viewerContext);
-  const messages = await listOwnMessages(getSupabase(args.context), user.id);
+  const messages = await listOwnMessages(getSupabase(args.context));
   const rawSurvey = user.user_metadata?.survey;
   const survey: Survey | null =
     rawSurvey && typeof rawSurvey === "object" ? parseSurvey(rawSurvey) : null;
   return {
     user: toSessionUser(user),
+    // Welcomed, not "welcomed back", on the first day of an account.
+    newcomer: isNewcomer(user.created_at),
     survey,
     messages: messages.ok ? messages.value : [],
     messagesError: messages.ok ? null : messages.message,

@@ -23,13 +23,15 @@ const secondaryClass =
   "inline-flex rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, survey, messages, messagesError, isAdmin, memberships } = loaderData;
+  const { user, newcomer, survey, messages, messagesError, isAdmin, memberships } = loaderData;
   const firstName = user.fullName.trim().split(/\s+/)[0];
   const t = useT();
   return (
     <>
       <PageHeading
-        title={t("account.welcomeBack", { name: firstName || user.email })}
+        title={t(newcomer ? "account.welcomeNew" : "account.welcomeBack", {
+          name: firstName || user.email,
+        })}
         subtitle={t("account.glance")}
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-12 md:grid-cols-2">
