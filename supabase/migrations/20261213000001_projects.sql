@@ -150,29 +150,37 @@ grant insert (project_id, position, title, due_on, status),
   on table public.project_milestones to authenticated;
 grant all on table public.projects, public.project_milestones to service_role;
 
-do $$
+-- The policies of a table whose rows carry their organisation: one per command, each asking the
+-- permission table about the row's organisation (as 20261208000001_roles.sql writes them).
+-- Migrations call it for their tables; nobody else may.
+create or replace function public.create_permission_policies(p_table text, p_entity text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
 declare
-  t record;
   op record;
   v_question text;
 begin
-  for t in select * from (values ('projects', 'project'), ('project_milestones', 'project_milestone'))
-      as v(tbl, entity)
+  for op in select * from (values
+      ('read', 'select', 'Read'), ('create', 'insert', 'Added'),
+      ('update', 'update', 'Changed'), ('delete', 'delete', 'Removed')
+    ) as o(action, command, verb)
   loop
-    for op in select * from (values
-        ('read', 'select', 'Read'), ('create', 'insert', 'Added'),
-        ('update', 'update', 'Changed'), ('delete', 'delete', 'Removed')
-      ) as o(action, command, verb)
-    loop
-      v_question := format('public.can(%L, %L, organisation_id)', op.action, t.entity);
-      execute format('create policy %I on public.%I for %s to authenticated %s',
-        op.verb || ' by the permission table', t.tbl, op.command,
-        case op.command
-          when 'insert' then format('with check (%s)', v_question)
-          when 'update' then format('using (%s) with check (%s)', v_question, v_question)
-          else format('using (%s)', v_question)
-        end);
-    end loop;
+    v_question := format('public.can(%L, %L, organisation_id)', op.action, p_entity);
+    execute format('create policy %I on public.%I for %s to authenticated %s',
+      op.verb || ' by the permission table', p_table, op.command,
+      case op.command
+        when 'insert' then format('with check (%s)', v_question)
+        when 'update' then format('using (%s) with check (%s)', v_question, v_question)
+        else format('using (%s)', v_question)
+      end);
   end loop;
 end;
 $$;
+
+revoke execute on function public.create_permission_policies(text, text)
+  from public, anon, authenticated, service_role;
+
+select public.create_permission_policies('projects', 'project');
+select public.create_permission_policies('project_milestones', 'project_milestone');

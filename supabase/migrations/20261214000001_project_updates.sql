@@ -94,29 +94,5 @@ grant insert (project_id, body), update (body)
   on table public.project_updates, public.project_notes to authenticated;
 grant all on table public.project_updates, public.project_notes to service_role;
 
-do $$
-declare
-  t record;
-  op record;
-  v_question text;
-begin
-  for t in select * from (values ('project_updates', 'project_update'), ('project_notes', 'project_note'))
-      as v(tbl, entity)
-  loop
-    for op in select * from (values
-        ('read', 'select', 'Read'), ('create', 'insert', 'Added'),
-        ('update', 'update', 'Changed'), ('delete', 'delete', 'Removed')
-      ) as o(action, command, verb)
-    loop
-      v_question := format('public.can(%L, %L, organisation_id)', op.action, t.entity);
-      execute format('create policy %I on public.%I for %s to authenticated %s',
-        op.verb || ' by the permission table', t.tbl, op.command,
-        case op.command
-          when 'insert' then format('with check (%s)', v_question)
-          when 'update' then format('using (%s) with check (%s)', v_question, v_question)
-          else format('using (%s)', v_question)
-        end);
-    end loop;
-  end loop;
-end;
-$$;
+select public.create_permission_policies('project_updates', 'project_update');
+select public.create_permission_policies('project_notes', 'project_note');

@@ -11,6 +11,7 @@ import * as clientProjectRoute from "~/routes/account/project";
 import * as projectRoute from "~/routes/admin/project";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { backendWithAdmin, createUser, serviceClient, signInCookie } from "../support/backend";
+import { clientWithProject as portalClient } from "../support/portal";
 import { argsWithParams, formPost } from "../support/route-args";
 import { routed } from "../support/routed";
 
@@ -19,21 +20,8 @@ const organisationPage = routed(organisationRoute);
 const clientProjectPage = routed(clientProjectRoute);
 const site = backendWithAdmin();
 
-async function clientWithProject(name: string) {
-  const service = serviceClient(site.backend);
-  const { data: organisation } = await service
-    .from("organisations")
-    .insert({ name })
-    .select("id")
-    .single();
-  const id = organisation?.id as string;
-  const { data: project } = await service
-    .from("projects")
-    .insert({ organisation_id: id, title: "Brand refresh", service: "graphic-design" })
-    .select("id")
-    .single();
-  return { id, project: project?.id as number };
-}
+const clientWithProject = (name: string) =>
+  portalClient(site.backend, name, { service: "graphic-design" });
 
 const pathOf = (client: string, project: number | string) =>
   `/admin/clients/${client}/projects/${project}`;

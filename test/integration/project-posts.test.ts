@@ -9,13 +9,8 @@ import { describe, expect, it } from "vitest";
 import * as clientProjectRoute from "~/routes/account/project";
 import * as projectRoute from "~/routes/admin/project";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
-import {
-  backendWithAdmin,
-  createUser,
-  serviceClient,
-  signedInClient,
-  signInCookie,
-} from "../support/backend";
+import { backendWithAdmin, serviceClient, signedInClient, signInCookie } from "../support/backend";
+import { clientWithProject as portalClient } from "../support/portal";
 import { argsWithParams, formPost } from "../support/route-args";
 import { routed } from "../support/routed";
 
@@ -24,23 +19,9 @@ const clientProjectPage = routed(clientProjectRoute);
 const site = backendWithAdmin();
 
 async function clientWithProject(name: string) {
-  const service = serviceClient(site.backend);
-  const { data: organisation } = await service
-    .from("organisations")
-    .insert({ name })
-    .select("id")
-    .single();
-  const id = organisation?.id as string;
-  const { data: project } = await service
-    .from("projects")
-    .insert({ organisation_id: id, title: "Mobile app" })
-    .select("id")
-    .single();
-  const owner = await createUser(site.backend);
-  await service
-    .from("organisation_members")
-    .insert({ organisation_id: id, user_id: owner.id, role: "owner" });
-  return { id, project: project?.id as number, owner };
+  const client = await portalClient(site.backend, name, { title: "Mobile app", owner: true });
+  if (!client.owner) throw new Error("no owner");
+  return { ...client, owner: client.owner };
 }
 
 function post(client: string, project: number, fields: Record<string, string>) {
