@@ -83,7 +83,8 @@ function coverProblem(failure: Failure, formData: FormData) {
  * in the media library first and becomes the cover URL; `intent=preview` answers the sanitized
  * preview with the typed values; `intent=delete` (edit, after the confirm step) deletes;
  * anything else saves. Saving answers 400 with field errors, 502 with a toast when the backend
- * fails (the typed values come back either way), or redirects to the list with the toast 'Saved'.
+ * fails (the typed values come back either way), or redirects to the list with a toast saying
+ * where the post now is ("Published: on the blog now", "Saved as a draft: not on the blog yet"…).
  */
 export async function editorAction(
   args: RouteArgs,
@@ -133,10 +134,20 @@ export async function editorAction(
     submission.value.cover_image !== before
       ? await smallCoverWarning(supabase, submission.value.cover_image)
       : undefined;
+  const title = savedTitle(
+    existing?.ok ? existing.value.published : false,
+    submission.value.published,
+  );
   return redirectWithToast(
     "/admin/posts",
-    small
-      ? { type: "warning", title: "Saved", description: small }
-      : { type: "success", title: "Saved" },
+    small ? { type: "warning", title, description: small } : { type: "success", title },
   );
+}
+
+/** What a save did to the post's place on the blog, as its toast says it. */
+export function savedTitle(wasPublished: boolean, published: boolean): string {
+  if (published) return wasPublished ? "Saved: on the blog now" : "Published: on the blog now";
+  return wasPublished
+    ? "Saved as a draft: no longer on the blog"
+    : "Saved as a draft: not on the blog yet";
 }

@@ -49,7 +49,7 @@ test("an admin uploads a cover, publishes, and the post shows it from /media/", 
   await page.getByLabel("Published").check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL("/admin/posts");
-  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await expect(page.getByText("Published: on the blog now")).toBeVisible();
   const post = await storedPost(title);
   expect(post?.cover_image).toMatch(/^\/media\/[0-9a-f]{32}\/1600\.jpg$/);
   const hash = String(post?.cover_image).split("/")[2];

@@ -37,7 +37,7 @@ test.describe("admin post management", () => {
     await page.getByLabel("Tags").fill("launch, seo, launch");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL("/admin/posts");
-    await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+    await expect(page.getByText("Saved as a draft: not on the blog yet")).toBeVisible();
     await expect(postRow(page, title).getByText("Draft", { exact: true })).toBeVisible();
     const draft = await storedPost(title);
     expect(draft).toMatchObject({
@@ -66,6 +66,7 @@ test.describe("admin post management", () => {
     await page.getByLabel("Published").check();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL("/admin/posts");
+    await expect(page.getByText("Published: on the blog now")).toBeVisible();
     await expect(postRow(page, title).getByText("Published", { exact: true })).toBeVisible();
     const published = await storedPost(title);
     expect(published?.published_at).toBeTruthy();
@@ -84,6 +85,7 @@ test.describe("admin post management", () => {
     await page.getByLabel("Published").uncheck();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL("/admin/posts");
+    await expect(page.getByText("Saved as a draft: no longer on the blog")).toBeVisible();
     await expect(postRow(page, `${title} v2`).getByText("Draft", { exact: true })).toBeVisible();
     expect(await storedPost(`${title} v2`)).toMatchObject({
       published: false,

@@ -83,10 +83,13 @@ describe("admin post list", () => {
 });
 
 describe("creating a post", () => {
-  it("stores sanitized, normalised fields and redirects with the toast 'Saved'", async () => {
+  it("stores sanitized, normalised fields and redirects with a toast saying it is published", async () => {
     const { response, row, contentChanges } = await createPost({ ...validPost, published: "on" });
 
-    expect(await toastOf(response)).toMatchObject({ type: "success", title: "Saved" });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      title: "Published: on the blog now",
+    });
     expect(contentChanges).toEqual([{ kind: "posts" }]);
     expect(row).toMatchObject({
       title: "Launch checklist",
@@ -247,12 +250,15 @@ describe("editing a post", () => {
       await editAction(row.id, { title: "Lifecycle", content: "<p>two</p>", published: "on" }),
     );
     expect(published.headers.get("Location")).toBe("/admin/posts");
-    expect(await toastOf(published)).toMatchObject({ title: "Saved" });
+    expect(await toastOf(published)).toMatchObject({ title: "Published: on the blog now" });
     const first = await storedPost(row.id);
     expect(first).toMatchObject({ published: true, content: "<p>two</p>" });
     expect(first?.published_at).not.toBeNull();
 
-    asResponse(await editAction(row.id, { title: "Lifecycle v2" }));
+    const unpublished = asResponse(await editAction(row.id, { title: "Lifecycle v2" }));
+    expect(await toastOf(unpublished)).toMatchObject({
+      title: "Saved as a draft: no longer on the blog",
+    });
     const draft = await storedPost(row.id);
     expect(draft).toMatchObject({
       title: "Lifecycle v2",
@@ -260,7 +266,10 @@ describe("editing a post", () => {
       published_at: first?.published_at,
     });
 
-    asResponse(await editAction(row.id, { title: "Lifecycle v3", published: "on" }));
+    const again = asResponse(await editAction(row.id, { title: "Lifecycle v3", published: "on" }));
+    expect(await toastOf(again)).toMatchObject({ title: "Published: on the blog now" });
+    const edited = asResponse(await editAction(row.id, { title: "Lifecycle v4", published: "on" }));
+    expect(await toastOf(edited)).toMatchObject({ title: "Saved: on the blog now" });
     expect(await storedPost(row.id)).toMatchObject({
       published: true,
       published_at: first?.published_at,

@@ -266,14 +266,14 @@ describe("uploads", () => {
     expect(small.status).toBe(302);
     expect(await toastOf(small)).toMatchObject({
       type: "warning",
-      title: "Saved",
+      title: "Saved as a draft: not on the blog yet",
       description: expect.stringContaining(
         "The cover is 800 px wide, smaller than the recommended 1200 px.",
       ),
     });
     expect(await toastOf(await save(await png(1600, "wide-cover.png")))).toMatchObject({
       type: "success",
-      title: "Saved",
+      title: "Saved as a draft: not on the blog yet",
     });
   });
 });

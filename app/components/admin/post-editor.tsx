@@ -101,7 +101,7 @@ export function PostEditor({
           label="Published"
           name="published"
           defaultChecked={defaults.published}
-          hint="Published posts appear on the blog at once. Untick to keep the post as a draft."
+          hint="Ticked, the post is on the blog as soon as you save. Unticked, it is saved as a draft that readers do not see. New posts start as drafts."
         />
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
           <button
