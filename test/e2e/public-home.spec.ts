@@ -35,6 +35,13 @@ test.describe("home page", () => {
       await expect(page.locator(`section#${id}`)).toHaveCount(1);
     }
     await expect(page.locator("#services article")).toHaveCount(8);
+    // Team photos fill their round frame, cropped (centred), never stretched.
+    const photos = page.locator("#team img");
+    expect(await photos.count()).toBeGreaterThan(0);
+    for (const fit of await photos.evaluateAll((imgs) =>
+      imgs.map((img) => getComputedStyle(img).objectFit),
+    ))
+      expect(fit).toBe("cover");
     // The about section repeats the hero's figures: the page never contradicts itself.
     for (const figure of ["100+", "50+"]) {
       await expect(page.locator("#about").getByText(figure, { exact: true })).toBeVisible();

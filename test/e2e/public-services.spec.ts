@@ -27,6 +27,16 @@ test.describe("services", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bulk SMS" })).toBeVisible();
   });
 
+  test("each card of the list says where the service's price starts, in French too", async ({
+    page,
+  }) => {
+    await page.goto("/fr/services");
+    const cards = page.locator("main article");
+    await expect(cards).toHaveCount(8);
+    for (const text of await cards.allInnerTexts()) expect(text).toMatch(/À partir de .*KES/);
+    await expect(cards.filter({ hasText: "SMS en masse" })).toContainText("par SMS");
+  });
+
   for (const [id, price] of Object.entries(prices)) {
     test(`/services/${id} shows its price range`, async ({ page }) => {
       await page.goto(`/services/${id}`);

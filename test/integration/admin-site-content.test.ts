@@ -341,7 +341,7 @@ describe("images of the site's content", () => {
       ReturnType<typeof library.loader>
     >;
     expect(items.find((item) => item.hash === hash)?.usedBy).toEqual([
-      { id: row.id, title: "Sample EN", to: `/admin/services/${row.id}` },
+      { id: row.id, kind: "service", title: "Sample EN", to: `/admin/services/${row.id}` },
     ]);
     const remove = new FormData();
     remove.append("intent", "delete");
@@ -354,7 +354,7 @@ describe("images of the site's content", () => {
       ),
     );
     expect(refused.status).toBe(409);
-    expect(refused.data.formError).toContain("“Sample EN”");
+    expect(refused.data.formError).toContain("the service “Sample EN”");
     const { count } = await db()
       .from("media")
       .select("id", { count: "exact", head: true })

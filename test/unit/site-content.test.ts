@@ -114,6 +114,7 @@ describe("the site content of a page", () => {
       icon: "globe",
       title: "Utengenezaji wa Tovuti",
       description: "Fast websites.",
+      priceFrom: "Kuanzia Ksh\u00a050,000",
       english: ["description"],
     });
     // Fully translated views carry no `english` key at all (the browser gets no more bytes).

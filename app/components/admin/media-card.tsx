@@ -18,7 +18,12 @@ export interface MediaCardItem {
   alt_translations: unknown;
   decorative: boolean;
   created_at: string;
-  usedBy: { id: number; title: string; to: string }[];
+  usedBy: {
+    id: number;
+    kind: "post" | "service" | "project" | "teamMember";
+    title: string;
+    to: string;
+  }[];
 }
 
 const kilobytes = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
@@ -95,14 +100,15 @@ export function MediaCard({
           <p className="font-medium text-slate-800">{t("mediaLibrary.card.usedBy")}</p>
           {used ? (
             <ul className="mt-1 list-disc pl-5">
-              {item.usedBy.map((post) => (
-                <li key={post.to}>
+              {item.usedBy.map((user) => (
+                <li key={user.to}>
+                  {t(`mediaLibrary.card.kinds.${user.kind}`)}:{" "}
                   {/* At least 24 px tall: titles stacked in a list are touch targets (WCAG 2.5.8). */}
                   <Link
-                    to={post.to}
+                    to={user.to}
                     className="inline-block min-h-6 py-0.5 text-brand-700 underline"
                   >
-                    {post.title}
+                    {user.title}
                   </Link>
                 </li>
               ))}

@@ -5,13 +5,18 @@ import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { staggerStyle } from "~/lib/stagger";
 
-/** A service in the grid: icon, title, description and 'Learn More' → /services/{id}. */
+/**
+ * A service in the grid: icon, title, description, with `showPrice` where its price starts, and
+ * 'Learn More' → /services/{id}.
+ */
 export function ServiceCard({
   service,
   headingLevel = 3,
+  showPrice = false,
 }: {
   service: ServiceCardData;
   headingLevel?: 2 | 3;
+  showPrice?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const t = useT();
@@ -29,6 +34,7 @@ export function ServiceCard({
       <p className="mt-2 flex-1 text-slate-600" lang={langOf(service, "description")}>
         {service.description}
       </p>
+      {showPrice ? <p className="mt-3 font-semibold text-slate-900">{service.priceFrom}</p> : null}
       <Link
         to={t.path(`/services/${service.id}`)}
         className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
@@ -50,19 +56,21 @@ export function ServiceCard({
   );
 }
 
-/** The grid of all services. */
+/** The grid of all services (with `showPrice`, each one's starting price). */
 export function ServiceGrid({
   services,
   headingLevel,
+  showPrice,
 }: {
   services: readonly ServiceCardData[];
   headingLevel?: 2 | 3;
+  showPrice?: boolean;
 }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {services.map((service, index) => (
         <li key={service.id} className="stagger-in flex" style={staggerStyle(index)}>
-          <ServiceCard service={service} headingLevel={headingLevel} />
+          <ServiceCard service={service} headingLevel={headingLevel} showPrice={showPrice} />
         </li>
       ))}
     </ul>

@@ -19,21 +19,45 @@ const MEDIA_COLUMNS =
 /** An upload's row, and whether the library had the same bytes already (nothing was stored). */
 export type StoredImage = MediaRow & { existed: boolean };
 
+/** What kind of item shows an image: the library names it ("Team member: …", not "post"). */
+export type UsedByKind = "post" | "service" | "project" | "teamMember";
+
 export interface UsedBy {
   id: number;
+  kind: UsedByKind;
   title: string;
   /** Its editor in /admin. */
   to: string;
 }
+
+/** The kind's noun in English, for messages that name the items. */
+const KIND_NOUN: Record<UsedByKind, string> = {
+  post: "the post",
+  service: "the service",
+  project: "the portfolio project",
+  teamMember: "the team member",
+};
 
 /**
  * The site content that shows uploaded images (app/domain/site/editor/kinds.ts, image fields):
  * table, image column, the column naming an item, its editor.
  */
 const SITE_IMAGES = [
-  { table: "services", column: "image", name: "title", editor: "/admin/services" },
-  { table: "portfolio_projects", column: "image", name: "title", editor: "/admin/portfolio" },
-  { table: "team_members", column: "photo", name: "name", editor: "/admin/team" },
+  { table: "services", column: "image", name: "title", editor: "/admin/services", kind: "service" },
+  {
+    table: "portfolio_projects",
+    column: "image",
+    name: "title",
+    editor: "/admin/portfolio",
+    kind: "project",
+  },
+  {
+    table: "team_members",
+    column: "photo",
+    name: "name",
+    editor: "/admin/team",
+    kind: "teamMember",
+  },
 ] as const;
 
 const nameOf = (value: unknown): string =>
@@ -45,7 +69,7 @@ async function siteImageUsage(
   pattern: string,
 ): Promise<Result<(UsedBy & { url: string })[]>> {
   const answers = await Promise.all(
-    SITE_IMAGES.map(async ({ table, column, name, editor }) => {
+    SITE_IMAGES.map(async ({ table, column, name, editor, kind }) => {
       const { data, error } = await supabase
         .from(table)
         .select(`id, ${name}, ${column}`)
@@ -56,6 +80,7 @@ async function siteImageUsage(
         error,
         used: rows.map((row) => ({
           id: Number(row.id),
+          kind,
           title: nameOf(row[name]),
           to: `${editor}/${row.id}`,
           url: String(row[column] ?? ""),
@@ -176,6 +201,7 @@ async function coverUsage(
   const used = [
     ...(posts.data ?? []).map((post) => ({
       id: post.id,
+      kind: "post" as const,
       title: post.title,
       to: `/admin/posts/${post.id}`,
       url: post.cover_image ?? "",
@@ -270,7 +296,7 @@ export function mediaUsage(supabase: AppSupabase, hash: string): Promise<Result<
     );
     const posts = [...byId.values()]
       .sort((a, b) => a.id - b.id)
-      .map((post) => ({ ...post, to: `/admin/posts/${post.id}` }));
+      .map((post) => ({ ...post, kind: "post" as const, to: `/admin/posts/${post.id}` }));
     return ok([...posts, ...site.value.map(({ url: _, ...item }) => item)]);
   });
 }
@@ -303,10 +329,10 @@ export function deleteImage(supabase: AppSupabase, hash: string): Promise<Result
     const usage = await mediaUsage(supabase, hash);
     if (!usage.ok) return usage;
     if (usage.value.length) {
-      const titles = usage.value.map((post) => `“${post.title}”`).join(", ");
+      const titles = usage.value.map((item) => `${KIND_NOUN[item.kind]} “${item.title}”`);
       return fail(
         "conflict",
-        `${MEDIA_MESSAGES.inUse} by ${titles}. Choose another cover there first.`,
+        `${MEDIA_MESSAGES.inUse} by ${titles.join(", ")}. Choose another image there first.`,
       );
     }
     const { data, error } = await supabase.from("media").delete().eq("hash", hash).select("hash");

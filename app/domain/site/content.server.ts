@@ -46,6 +46,8 @@ export interface ServiceCard {
   icon: string;
   title: string;
   description: string;
+  /** "From Ksh 50,000" (the services list shows it). */
+  priceFrom: string;
   english?: readonly string[];
 }
 
@@ -145,8 +147,8 @@ export function siteContentIn(rows: SiteRows, locale: Locale): SiteContent {
     locale,
     settings,
     services,
-    serviceCards: services.map(({ id, icon, title, description, english }) =>
-      view({ id, icon, title, description }, english),
+    serviceCards: services.map(({ id, icon, title, description, priceFrom, english }) =>
+      view({ id, icon, title, description, priceFrom }, english),
     ),
     serviceLinks: services.map(({ id, title, english }) => view({ id, title }, english)),
     categories: rows.categories.map((row) => localizeCategory(row, locale)),

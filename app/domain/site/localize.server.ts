@@ -44,12 +44,27 @@ export function formatPrice(
   return range;
 }
 
+/** 'From Ksh 50,000', 'From Ksh 10,000 per year', 'From Ksh 0.7 per SMS': where a price starts. */
+export function formatStartingPrice(price: { min: number; unit: string }, locale: Locale): string {
+  const from = formatKes(price.min, locale);
+  if (price.unit === "sms") return translate(locale, "services.priceFrom", { price: from });
+  const unit =
+    price.unit === "year"
+      ? translate(locale, "services.pricePerYear", { range: from })
+      : price.unit === "month"
+        ? translate(locale, "services.pricePerMonth", { range: from })
+        : from;
+  return translate(locale, "services.startingAt", { price: unit });
+}
+
 export interface LocalService extends Marked {
   /** The route segment (`/services/{id}`): the service's slug. */
   id: string;
   icon: string;
   image: string | null;
   priceRange: string;
+  /** Where its price starts ("From Ksh 50,000"): the services list's cards. */
+  priceFrom: string;
   title: string;
   description: string;
   longDescription: string;
@@ -74,6 +89,7 @@ export function localizeService(row: ServiceRow, locale: Locale): LocalService {
       },
       locale,
     ),
+    priceFrom: formatStartingPrice({ min: Number(row.price_min), unit: row.price_unit }, locale),
     title: english.text("title", row.title),
     description: english.text("description", row.description),
     longDescription: english.text("longDescription", row.long_description),

@@ -25,7 +25,7 @@ export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
       <PageHeading title={t("services.title")} subtitle={t("services.intro")} />
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 className="sr-only">{t("services.all")}</h2>
-        <ServiceGrid services={loaderData.services} />
+        <ServiceGrid services={loaderData.services} showPrice />
       </div>
     </>
   );
