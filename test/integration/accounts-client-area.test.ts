@@ -178,58 +178,6 @@ describe("dashboard", () => {
     expect(data.messagesError).toBeNull();
   });
 
-  it("also lists, with their status, the messages sent before signing up from the confirmed address", async () => {
-    const email = `Early.Bird-${Date.now()}@Example.com`;
-    const service = serviceClient(backend);
-    const earlier = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    const { error } = await service.from("contact_messages").insert([
-      {
-        name: "Early",
-        email,
-        message: "A quote for a website, please.",
-        user_id: null,
-        status: "handled",
-        created_at: earlier(90),
-      },
-      {
-        name: "Early",
-        email: email.toLowerCase(),
-        message: "And one for bulk SMS too.",
-        user_id: null,
-        status: "new",
-        created_at: earlier(60),
-      },
-      {
-        name: "Someone",
-        email: `someone-else-${Date.now()}@example.com`,
-        message: "Somebody else's request.",
-        user_id: null,
-        status: "new",
-        created_at: earlier(30),
-      },
-    ]);
-    expect(error).toBeNull();
-    const { data: created } = await service.auth.admin.createUser({
-      email: email.toLowerCase(),
-      password: "early-bird-password-1",
-      email_confirm: true,
-      user_metadata: { full_name: "Early Bird", onboarded: true },
-    });
-    const cookie = await signInCookie(email.toLowerCase(), "early-bird-password-1");
-    const data = await dashboard.loader(routeArgs("/dashboard", { cookie }).args);
-    expect(data.messages.map((m) => [m.message, m.status])).toEqual([
-      ["And one for bulk SMS too.", "new"],
-      ["A quote for a website, please.", "handled"],
-    ]);
-    // Another account never sees them.
-    const stranger = await signedIn();
-    const theirs = await dashboard.loader(
-      routeArgs("/dashboard", { cookie: stranger.cookie }).args,
-    );
-    expect(theirs.messages).toEqual([]);
-    expect(created?.user?.email).toBe(email.toLowerCase());
-  });
-
   it("lists an admin's own messages only, not the whole inbox the admin may read", async () => {
     const cookie = await signInCookie(backend.admin.email, backend.admin.password);
     const { error } = await serviceClient(backend).from("contact_messages").insert({
