@@ -432,6 +432,117 @@ export interface Database {
         };
         Relationships: [];
       };
+      deliverable_decisions: {
+        Row: {
+          decided_at: string;
+          decided_by: string | null;
+          decider_email: string;
+          decider_name: string;
+          decision: string;
+          id: number;
+          organisation_id: string;
+          reason: string;
+          version_id: number;
+        };
+        Insert: {
+          decided_at?: string;
+          decided_by?: string | null;
+          decider_email?: string;
+          decider_name?: string;
+          decision: string;
+          id?: never;
+          organisation_id: string;
+          reason?: string;
+          version_id: number;
+        };
+        Update: {
+          decided_at?: string;
+          decided_by?: string | null;
+          decider_email?: string;
+          decider_name?: string;
+          decision?: string;
+          id?: never;
+          organisation_id?: string;
+          reason?: string;
+          version_id?: number;
+        };
+        Relationships: [];
+      };
+      deliverable_reminders: {
+        Row: {
+          created_at: string;
+          id: number;
+          locale: string;
+          user_id: string;
+          version_id: number;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          locale?: string;
+          user_id: string;
+          version_id: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          locale?: string;
+          user_id?: string;
+          version_id?: number;
+        };
+        Relationships: [];
+      };
+      deliverable_versions: {
+        Row: {
+          created_at: string;
+          deliverable_id: number;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          file_type: string;
+          id: number;
+          note: string;
+          number: number;
+          organisation_id: string;
+          ready_at: string | null;
+          status: string;
+          uploaded_by: string | null;
+          uploader_name: string;
+        };
+        Insert: {
+          created_at?: string;
+          deliverable_id: number;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          file_type?: string;
+          id?: never;
+          note?: string;
+          number?: number;
+          organisation_id: string;
+          ready_at?: string | null;
+          status?: string;
+          uploaded_by?: string | null;
+          uploader_name?: string;
+        };
+        Update: {
+          created_at?: string;
+          deliverable_id?: number;
+          file_name?: string;
+          file_path?: string;
+          file_size?: number;
+          file_type?: string;
+          id?: never;
+          note?: string;
+          number?: number;
+          organisation_id?: string;
+          ready_at?: string | null;
+          status?: string;
+          uploaded_by?: string | null;
+          uploader_name?: string;
+        };
+        Relationships: [];
+      };
       jobs: {
         Row: {
           attempts: number;
@@ -897,6 +1008,36 @@ export interface Database {
           translation_of?: number | null;
           updated_at?: string;
           version?: number;
+        };
+        Relationships: [];
+      };
+      project_deliverables: {
+        Row: {
+          created_at: string;
+          id: number;
+          note: string;
+          organisation_id: string;
+          position: number;
+          project_id: number;
+          title: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          note?: string;
+          organisation_id: string;
+          position?: number;
+          project_id: number;
+          title: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          note?: string;
+          organisation_id?: string;
+          position?: number;
+          project_id?: number;
+          title?: string;
         };
         Relationships: [];
       };
@@ -1470,6 +1611,10 @@ export interface Database {
       is_translated_text: {
         Args: { v: Json; max_length: number; required?: boolean };
         Returns: boolean;
+      };
+      mark_version_ready: {
+        Args: { p_version: number; p_remind_at: string };
+        Returns: number;
       };
       organisation_people: {
         Args: { p_organisation: string };

@@ -28,6 +28,8 @@ import {
 import { type BothServers, bothWithFixture } from "../support/both-servers.ts";
 import {
   CALLERS,
+  DELIVERABLE_A,
+  DELIVERABLE_B,
   ORG_A,
   ORG_B,
   OTHER_ID,
@@ -35,6 +37,8 @@ import {
   PROJECT_B,
   STAFF_B_ID,
   STAFF_ID,
+  VERSION_A,
+  VERSION_B,
 } from "../support/rls-fixture.ts";
 import { attempt } from "../support/rls-matrix.ts";
 import type { SqlSession } from "../support/sql-session.ts";
@@ -92,11 +96,22 @@ const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }>
   project_milestone: { table: "project_milestones", scope: "organisation_id", column: "title" },
   project_update: { table: "project_updates", scope: "organisation_id", column: "body" },
   project_note: { table: "project_notes", scope: "organisation_id", column: "body" },
+  project_deliverable: { table: "project_deliverables", scope: "organisation_id", column: "title" },
+  deliverable_version: { table: "deliverable_versions", scope: "organisation_id", column: "note" },
+  deliverable_decision: {
+    table: "deliverable_decisions",
+    scope: "organisation_id",
+    column: "reason",
+  },
   // Agency roles belong to no organisation: the row asked about is a colleague's.
   agency_role: { table: "agency_roles", scope: "user_id", column: "role" },
 };
 
 const projectOf = (organisation: string) => (organisation === ORG_A ? PROJECT_A : PROJECT_B);
+const deliverableOf = (organisation: string) =>
+  organisation === ORG_A ? DELIVERABLE_A : DELIVERABLE_B;
+/** The organisation's version waiting for a decision (the latest of its deliverable). */
+const versionOf = (organisation: string) => (organisation === ORG_A ? VERSION_A : VERSION_B);
 
 /** A new row of the entity in `organisation` (for agency roles and organisations: anywhere). */
 function insertion(entity: Entity, organisation: string): string {
@@ -123,6 +138,12 @@ function insertion(entity: Entity, organisation: string): string {
     case "project_update":
     case "project_note":
       return `insert into public.${TABLE_OF[entity].table} (project_id, body) values (${projectOf(organisation)}, 'Designs are ready')`;
+    case "project_deliverable":
+      return `insert into public.project_deliverables (project_id, title) values (${projectOf(organisation)}, 'Logo')`;
+    case "deliverable_version":
+      return `insert into public.deliverable_versions (deliverable_id, file_path, file_name, file_size) values (${deliverableOf(organisation)}, '${organisation}/deliverables/new.pdf', 'new.pdf', 1)`;
+    case "deliverable_decision":
+      return `insert into public.deliverable_decisions (version_id, decision) values (${versionOf(organisation)}, 'approved')`;
     case "agency_role":
       return `insert into public.agency_roles (user_id, role) values ('${OTHER_ID}', 'staff')`;
   }
@@ -223,8 +244,8 @@ const expected = Object.fromEntries(
 describe("the permission table, in SQL and in TypeScript", () => {
   it("asks every row, and every question beside the rows", () => {
     for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
-    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (39 of the 44).
-    expect(QUESTIONS.length).toBe(ROLES.length * 83);
+    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (51 of the 56).
+    expect(QUESTIONS.length).toBe(ROLES.length * 107);
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 

@@ -21,6 +21,11 @@ export const ORG_B = "00000000-0000-4000-8000-00000000b000";
 /** A project of each (ids set by the fixture, far from the ones a test's inserts are given). */
 export const PROJECT_A = 9001;
 export const PROJECT_B = 9002;
+/** A deliverable of each project, and its latest version (ready for review: v2). */
+export const DELIVERABLE_A = 9101;
+export const DELIVERABLE_B = 9103;
+export const VERSION_A = 9202;
+export const VERSION_B = 9205;
 
 /** Claims like those the embedded auth issues (supabase/local/jwt.ts) for an account. */
 function signedIn(id: string, email: string, appMetadata: Record<string, unknown>): RequestRole {
@@ -58,8 +63,8 @@ export const CALLERS: Record<string, RequestRole> = {
  * analytics_events_summed). Two client organisations, A (the staff caller is assigned to it, the
  * client callers belong to it) and B (nobody calling has anything to do with it), each with a
  * member row, a note, an invitation, a private file, a project with a milestone, an update
- * and an internal note, and a staff assignment: what the callers must never see
- * of B.
+ * and an internal note, a deliverable with two versions and a decision, and a staff assignment:
+ * what the callers must never see of B. A also has a draft version its client must not see.
  */
 export const FIXTURE_SQL = `
 insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data) values
@@ -95,6 +100,34 @@ insert into public.project_updates (project_id, body) values
   (${PROJECT_A}, 'The designs are ready for you.'), (${PROJECT_B}, 'Concepts next week.');
 insert into public.project_notes (project_id, body) values
   (${PROJECT_A}, 'Client is slow to answer.'), (${PROJECT_B}, 'Budget is tight.');
+
+-- Deliverables: A's logo had changes requested on v1 and waits for a decision on v2, and A's
+-- home page is a draft the client must not see; B's brand book is like A's logo.
+insert into public.project_deliverables (id, project_id, title, note) overriding system value values
+  (${DELIVERABLE_A}, ${PROJECT_A}, 'Logo', 'Three concepts'),
+  (${DELIVERABLE_A + 1}, ${PROJECT_A}, 'Home page', ''),
+  (${DELIVERABLE_B}, ${PROJECT_B}, 'Brand book', '');
+insert into public.deliverable_versions
+  (id, deliverable_id, file_path, file_name, file_size, file_type, uploaded_by)
+  overriding system value values
+  (9201, ${DELIVERABLE_A}, '${ORG_A}/deliverables/logo-v1.pdf', 'logo-v1.pdf', 1, 'application/pdf', '${ADMIN_ID}'),
+  (9203, ${DELIVERABLE_B}, '${ORG_B}/deliverables/book-v1.pdf', 'book-v1.pdf', 1, 'application/pdf', '${ADMIN_ID}'),
+  (9204, ${DELIVERABLE_A + 1}, '${ORG_A}/deliverables/home-v1.pdf', 'home-v1.pdf', 1, 'application/pdf', '${ADMIN_ID}');
+select set_config('app.marking_ready', 'on', false);
+update public.deliverable_versions set status = 'ready_for_review' where id in (9201, 9203);
+insert into public.deliverable_decisions (version_id, decision, reason, decided_by) values
+  (9201, 'changes_requested', 'Bigger letters, please.', '${CLIENT_OWNER_ID}'),
+  (9203, 'changes_requested', 'Another blue.', '${CLIENT_B_OWNER_ID}');
+insert into public.deliverable_versions
+  (id, deliverable_id, file_path, file_name, file_size, file_type, uploaded_by)
+  overriding system value values
+  (${VERSION_A}, ${DELIVERABLE_A}, '${ORG_A}/deliverables/logo-v2.pdf', 'logo-v2.pdf', 1, 'application/pdf', '${ADMIN_ID}'),
+  (${VERSION_B}, ${DELIVERABLE_B}, '${ORG_B}/deliverables/book-v2.pdf', 'book-v2.pdf', 1, 'application/pdf', '${ADMIN_ID}');
+update public.deliverable_versions set status = 'ready_for_review'
+ where id in (${VERSION_A}, ${VERSION_B});
+select set_config('app.marking_ready', 'off', false);
+insert into public.deliverable_reminders (version_id, user_id) values
+  (${VERSION_A}, '${CLIENT_OWNER_ID}');
 
 insert into public.contact_messages (name, email, message, user_id) values
   ('Owner', 'owner@example.com', 'A message from the owner of this row.', '${OWNER_ID}'),

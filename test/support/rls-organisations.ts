@@ -12,6 +12,11 @@ const denied = (table: string) => `42501 permission denied for table ${table}`;
 const refused = (table: string) =>
   `42501 new row violates row-level security policy for table "${table}"`;
 
+/** A decision is made, never changed or removed, by anyone but through its project. */
+const decisionLocked = denied("deliverable_decisions");
+/** The fixture's first decision is on a version already decided (v1 of A's logo). */
+const notWaiting = "23514 This version is not waiting for a decision";
+
 /** [select, insert, update, delete] */
 type Outcomes = readonly [string, string, string, string];
 
@@ -36,6 +41,10 @@ const TABLES = [
   "project_milestones",
   "project_updates",
   "project_notes",
+  "project_deliverables",
+  "deliverable_versions",
+  "deliverable_decisions",
+  "deliverable_reminders",
   "permissions",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -62,9 +71,23 @@ function client({ removesMembers }: { removesMembers: boolean }): Record<Table, 
     project_updates: ["1 rows", refused("project_updates"), "ok 0", "ok 0"],
     // The agency's internal notes: never a client's, not even a count.
     project_notes: nothing("project_notes"),
+    project_deliverables: ["2 rows", refused("project_deliverables"), "ok 0", "ok 0"],
+    // A's two versions of its logo; never the draft of its home page, never B's.
+    deliverable_versions: ["2 rows", refused("deliverable_versions"), "ok 0", "ok 0"],
+    // The client's people decide, on a version waiting for it only.
+    deliverable_decisions: ["1 rows", notWaiting, decisionLocked, decisionLocked],
+    deliverable_reminders: noGrant("deliverable_reminders"),
     permissions: noGrant("permissions"),
   };
 }
+
+/** Signed in with no part in a client: no decision reaches them or is theirs to make. */
+const outsider = (table: Table): Outcomes =>
+  table === "permissions" || table === "deliverable_reminders"
+    ? noGrant(table)
+    : table === "deliverable_decisions"
+      ? ["0 rows", refused(table), decisionLocked, decisionLocked]
+      : nothing(table);
 
 /** Each caller's outcomes per table (A has 2 members, B 1; one note, invitation, project, milestone, update, project note and assignment each). */
 const EXPECTED: Record<string, Record<Table, Outcomes>> = {
@@ -73,9 +96,10 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     Outcomes
   >,
   // Signed in, but neither agency nor client: nothing.
-  owner: Object.fromEntries(
-    TABLES.map((table) => [table, table === "permissions" ? noGrant(table) : nothing(table)]),
-  ) as Record<Table, Outcomes>,
+  owner: Object.fromEntries(TABLES.map((table) => [table, outsider(table)])) as Record<
+    Table,
+    Outcomes
+  >,
   admin: {
     agency_roles: ["2 rows", "ok 1", "ok 2", "ok 2"],
     organisations: ["2 rows", "ok 1", "ok 2", "ok 2"],
@@ -87,6 +111,16 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     project_milestones: ["2 rows", "ok 1", "ok 2", "ok 2"],
     project_updates: ["2 rows", "ok 1", "ok 2", "ok 2"],
     project_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_deliverables: ["3 rows", "ok 1", "ok 3", "ok 3"],
+    deliverable_versions: ["5 rows", "ok 1", "ok 5", "ok 5"],
+    // Admins read every decision; making one is the client's.
+    deliverable_decisions: [
+      "2 rows",
+      refused("deliverable_decisions"),
+      decisionLocked,
+      decisionLocked,
+    ],
+    deliverable_reminders: noGrant("deliverable_reminders"),
     permissions: noGrant("permissions"),
   },
   // A's organisation, members, notes (read, write, not delete) and its own assignment; never B's,
@@ -103,6 +137,16 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     project_milestones: ["1 rows", "ok 1", "ok 1", "ok 1"],
     project_updates: ["1 rows", "ok 1", "ok 1", "ok 1"],
     project_notes: ["1 rows", "ok 1", "ok 1", "ok 0"],
+    // A's deliverables and versions (the draft too): added and changed, never removed.
+    project_deliverables: ["2 rows", "ok 1", "ok 2", "ok 0"],
+    deliverable_versions: ["3 rows", "ok 1", "ok 3", "ok 0"],
+    deliverable_decisions: [
+      "1 rows",
+      refused("deliverable_decisions"),
+      decisionLocked,
+      decisionLocked,
+    ],
+    deliverable_reminders: noGrant("deliverable_reminders"),
     permissions: noGrant("permissions"),
   },
   // A and its members; the owner may remove A's members, but not all of them at once: that would
@@ -121,6 +165,11 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     project_milestones: ["2 rows", "ok 1", "ok 2", "ok 2"],
     project_updates: ["2 rows", "ok 1", "ok 2", "ok 2"],
     project_notes: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    project_deliverables: ["3 rows", "ok 1", "ok 3", "ok 3"],
+    deliverable_versions: ["5 rows", "ok 1", "ok 5", "ok 5"],
+    // Not even the service role rewrites a decision; it goes with its version.
+    deliverable_decisions: ["2 rows", notWaiting, "42501 A decision is never changed", "ok 2"],
+    deliverable_reminders: ["1 rows", "ok 1", "ok 1", "ok 1"],
     // The whole table, read-only: the permission rows change only with a migration.
     permissions: [
       `${PERMISSIONS.length} rows`,

@@ -25,6 +25,9 @@ export const ENTITIES = [
   "project_milestone",
   "project_update",
   "project_note",
+  "project_deliverable",
+  "deliverable_version",
+  "deliverable_decision",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -90,6 +93,21 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("member", ["read"], "project_update", "own"),
   ...rows("admin", ALL, "project_note", "any"),
   ...rows("staff", ["read", "create", "update"], "project_note", "own"),
+  // Deliverables and their versions (20261216000001_deliverables.sql): the agency uploads and
+  // marks them ready, the client reads them (drafts excepted, by the read policy).
+  ...rows("admin", ALL, "project_deliverable", "any"),
+  ...rows("staff", ["read", "create", "update"], "project_deliverable", "own"),
+  ...rows("owner", ["read"], "project_deliverable", "own"),
+  ...rows("member", ["read"], "project_deliverable", "own"),
+  ...rows("admin", ALL, "deliverable_version", "any"),
+  ...rows("staff", ["read", "create", "update"], "deliverable_version", "own"),
+  ...rows("owner", ["read"], "deliverable_version", "own"),
+  ...rows("member", ["read"], "deliverable_version", "own"),
+  // Decisions are a trace: the client's people make them, nobody changes or removes one.
+  ...rows("admin", ["read"], "deliverable_decision", "any"),
+  ...rows("staff", ["read"], "deliverable_decision", "own"),
+  ...rows("owner", ["read", "create"], "deliverable_decision", "own"),
+  ...rows("member", ["read", "create"], "deliverable_decision", "own"),
 ];
 
 /**
