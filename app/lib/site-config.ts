@@ -1,13 +1,18 @@
 import { useRouteLoaderData } from "react-router";
+import type { PhoneNumber } from "./phone";
 
 export interface SiteConfig {
   brandName: string;
   siteUrl: string;
   host: string;
-  phone: string;
+  /**
+   * The agency's phone number, shown ("0712 345 678") and dialled ("+254712345678"); null when
+   * none is set or what is set is no number (app/lib/phone.ts): no Call button then.
+   */
+  phone: PhoneNumber | null;
   email: string;
   supportEmail: string;
-  /** WhatsApp number (digits only), or null when the agency has none configured. */
+  /** WhatsApp number (E.164 digits without the "+", as wa.me takes it), or null: no button. */
   whatsapp: string | null;
   officeHours: string;
   cities: string[];
@@ -24,9 +29,9 @@ export interface SiteConfig {
   timeZone: string;
 }
 
-/** `tel:` form of a display phone number ("+254 712 345 678" → "+254712345678"). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+/** The `tel:` link of a number read by app/lib/phone.ts ("tel:+254712345678"). */
+export function telHref(phone: PhoneNumber): string {
+  return `tel:${phone.e164}`;
 }
 
 /** WhatsApp click-to-chat, optionally with a first message. */
@@ -39,7 +44,7 @@ export const fallbackSiteConfig: SiteConfig = {
   brandName: "Jenga Digital",
   siteUrl: "http://localhost:3000",
   host: "localhost:3000",
-  phone: "+254 712 345 678",
+  phone: { e164: "+254712345678", display: "0712 345 678" },
   email: "hello@jengadigital.co.ke",
   supportEmail: "support@jengadigital.co.ke",
   whatsapp: null,

@@ -32,7 +32,7 @@ export function organizationJsonLd(page: StructuredPage): JsonLd {
     "@context": "https://schema.org",
     ...organizationRef(page),
     email: site.email,
-    telephone: site.phone,
+    telephone: site.phone?.e164,
     address: site.cities.map((city) => ({
       "@type": "PostalAddress",
       addressLocality: city,

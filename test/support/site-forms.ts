@@ -59,8 +59,6 @@ function validFieldValues(
       return { [name]: "+254 (0) 712-345.678" };
     case "email":
       return { [name]: "hello@example.com" };
-    case "digits":
-      return { [name]: "+254 712 345 678" };
     case "number":
       return { [name]: String(field.range?.[1] ?? 1) };
     case "select":
@@ -104,6 +102,16 @@ function limitCases(kind: KindSpec): InvalidCase[] {
     const n = field.name;
     const max = field.max ?? 0;
     const tooLong = say("siteEditor.validation.tooLong", { max });
+    const emptyCase: InvalidCase[] = field.optional
+      ? []
+      : [
+          {
+            label: `an empty ${n}`,
+            fields: { [n]: " " },
+            at: n,
+            message: say("siteEditor.validation.required"),
+          },
+        ];
     switch (field.type) {
       case "translated":
       case "translatedLong":
@@ -227,19 +235,31 @@ function limitCases(kind: KindSpec): InvalidCase[] {
             message: say("siteEditor.validation.choice"),
           },
         ];
-      case "text":
       case "phone":
         return [
-          ...(field.optional
-            ? []
-            : [
-                {
-                  label: `an empty ${n}`,
-                  fields: { [n]: " " },
-                  at: n,
-                  message: say("siteEditor.validation.required"),
-                },
-              ]),
+          ...emptyCase,
+          {
+            label: `${n} with letters for digits`,
+            fields: { [n]: "0722 OOO 333" },
+            at: n,
+            message: say("siteEditor.validation.phone"),
+          },
+          {
+            label: `${n} in words`,
+            fields: { [n]: "piga simu sasa" },
+            at: n,
+            message: say("siteEditor.validation.phone"),
+          },
+          {
+            label: `${n} too short to dial`,
+            fields: { [n]: "0722333" },
+            at: n,
+            message: say("siteEditor.validation.phone"),
+          },
+        ];
+      case "text":
+        return [
+          ...emptyCase,
           {
             label: `${n} over ${max} characters`,
             fields: { [n]: "n".repeat(max + 1) },
@@ -260,15 +280,6 @@ function limitCases(kind: KindSpec): InvalidCase[] {
             fields: { [n]: "a@example.com,b@example.com" },
             at: n,
             message: say("siteEditor.validation.email"),
-          },
-        ];
-      case "digits":
-        return [
-          {
-            label: `${n} with letters`,
-            fields: { [n]: "call me" },
-            at: n,
-            message: say("siteEditor.validation.digits", { min: field.min ?? 1, max }),
           },
         ];
       case "number":

@@ -101,7 +101,7 @@ describe("site config", () => {
     };
     expect(configWith(vars, seeded, "sw")).toMatchObject({
       brandName: "Acme Studio",
-      phone: "+254 700 000 001",
+      phone: { e164: "+254700000001", display: "0700 000 001" },
       email: "leads@acme.example",
       supportEmail: "leads@acme.example",
       cities: ["Nairobi", "Kisumu"],

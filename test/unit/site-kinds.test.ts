@@ -128,9 +128,6 @@ function expectRule(table: string, field: FieldSpec) {
       expect(check, label).toContain(`public.is_site_email(${n})`);
       expect(functionSql("is_site_email")).toContain(`char_length(v) between 3 and ${field.max}`);
       break;
-    case "digits":
-      expect(check, label).toContain(`\\d{${field.min},${field.max}}`);
-      break;
     case "number":
       expect(check, label).toContain(`between ${field.range?.[0]} and ${field.range?.[1]}`);
       break;

@@ -15,12 +15,14 @@ export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     <aside aria-label={t("contact.details")} className="rounded-2xl bg-slate-50 p-6">
       <Heading className="text-lg font-semibold text-slate-900">{t("contact.details")}</Heading>
       <ul className="mt-4 space-y-4 text-slate-700">
-        <li className="flex gap-3">
-          <SvgIcon name="phone" className="mt-0.5 shrink-0 text-brand-700" />
-          <a className={link} href={telHref(site.phone)}>
-            {site.phone}
-          </a>
-        </li>
+        {site.phone ? (
+          <li className="flex gap-3">
+            <SvgIcon name="phone" className="mt-0.5 shrink-0 text-brand-700" />
+            <a className={link} href={telHref(site.phone)}>
+              {site.phone.display}
+            </a>
+          </li>
+        ) : null}
         {site.whatsapp ? (
           <li className="flex gap-3">
             <SvgIcon name="chat" className="mt-0.5 shrink-0 text-brand-700" />

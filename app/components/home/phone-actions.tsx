@@ -20,10 +20,15 @@ export function PhoneActions() {
         <SvgIcon name="mail" width={16} height={16} />
         {t("home.contactShort")}
       </a>
-      <a href={telHref(site.phone)} className={`${button} border border-brand-700 text-brand-700`}>
-        <SvgIcon name="phone" width={16} height={16} />
-        {t("home.call")}
-      </a>
+      {site.phone ? (
+        <a
+          href={telHref(site.phone)}
+          className={`${button} border border-brand-700 text-brand-700`}
+        >
+          <SvgIcon name="phone" width={16} height={16} />
+          {t("home.call")}
+        </a>
+      ) : null}
       {site.whatsapp ? (
         <a
           href={whatsappHref(site.whatsapp)}

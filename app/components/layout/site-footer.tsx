@@ -78,10 +78,12 @@ export function SiteFooter() {
         <div>
           <h2 className="font-semibold text-white">{t("common.contactUs")}</h2>
           <ul className="footer-links mt-3 space-y-1 text-sm">
-            <li className="flex items-center gap-2">
-              <SvgIcon name="phone" width={16} height={16} />
-              <a href={telHref(site.phone)}>{site.phone}</a>
-            </li>
+            {site.phone ? (
+              <li className="flex items-center gap-2">
+                <SvgIcon name="phone" width={16} height={16} />
+                <a href={telHref(site.phone)}>{site.phone.display}</a>
+              </li>
+            ) : null}
             <li className="flex items-center gap-2">
               <SvgIcon name="mail" width={16} height={16} />
               <a href={mailtoHref(site.email)}>{site.email}</a>

@@ -131,13 +131,15 @@ export function ServiceDetail({ service }: { service: LocalService }) {
             >
               {t("services.quote", { service: service.title })}
             </Link>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-            >
-              <SvgIcon name="phone" width={18} height={18} />
-              {t("services.callUs")}
-            </a>
+            {site.phone ? (
+              <a
+                href={telHref(site.phone)}
+                className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+              >
+                <SvgIcon name="phone" width={18} height={18} />
+                {t("services.callUs")}
+              </a>
+            ) : null}
             {site.whatsapp ? (
               <a
                 href={whatsappHref(

@@ -2,7 +2,9 @@ import { siteContent } from "~/domain/site/snapshot.server";
 import { formatList } from "~/i18n/format";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locale";
 import { agencyTimeZone, env, siteUrl } from "~/infra/env.server";
+import { phoneOf } from "~/lib/phone";
 import { fallbackSiteConfig, type SiteConfig } from "~/lib/site-config";
+import type { LocalSettings } from "./localize.server";
 
 /**
  * Brand and contact details as pages show them: the site's settings (app/domain/site) in the
@@ -19,10 +21,9 @@ export function siteConfigOf(
   return {
     brandName: settings.brandName,
     ...origin,
-    phone: settings.phone,
+    ...contactNumbers(settings.phone, settings.whatsapp),
     email: settings.email,
     supportEmail: settings.supportEmail,
-    whatsapp: settings.whatsapp,
     officeHours: settings.officeHours,
     cities: settings.cities,
     citiesText: formatList(settings.cities, locale),
@@ -31,7 +32,33 @@ export function siteConfigOf(
   };
 }
 
-type SiteSettingsView = Omit<SiteConfig, "siteUrl" | "host" | "timeZone">;
+type SiteSettingsView = Omit<LocalSettings, "metaDescription" | "authorFallbackBio">;
+
+const warned = new Set<string>();
+
+/** Says once per process that a contact variable holds no number (its buttons stay hidden). */
+function warnUnreadable(name: "CONTACT_PHONE" | "CONTACT_WHATSAPP", value: string | undefined) {
+  if (!value || warned.has(name) || phoneOf(value)) return;
+  warned.add(name);
+  console.warn(
+    `${name}="${value}" is not a phone number (e.g. 0712 345 678 or +44 20 7946 0958): its Call/WhatsApp buttons are hidden.`,
+  );
+}
+
+/**
+ * The phone and WhatsApp numbers as pages link them: read again here (app/lib/phone.ts), since
+ * a value saved before numbers were checked, or an environment variable, may be no number — it
+ * then gets no button rather than a `tel:` link that dials nothing.
+ */
+function contactNumbers(
+  phone: string,
+  whatsapp: string | null,
+): Pick<SiteConfig, "phone" | "whatsapp"> {
+  const current = env();
+  warnUnreadable("CONTACT_PHONE", current.CONTACT_PHONE);
+  warnUnreadable("CONTACT_WHATSAPP", current.CONTACT_WHATSAPP);
+  return { phone: phoneOf(phone), whatsapp: phoneOf(whatsapp)?.e164.slice(1) ?? null };
+}
 
 /**
  * Without any site content (the backend never answered and nothing was saved): the built-in
@@ -42,10 +69,12 @@ function withEnv(config: SiteConfig): SiteConfig {
   return {
     ...config,
     brandName: current.BRAND_NAME ?? config.brandName,
-    phone: current.CONTACT_PHONE ?? config.phone,
+    ...contactNumbers(
+      current.CONTACT_PHONE ?? config.phone?.e164 ?? "",
+      current.CONTACT_WHATSAPP ?? config.whatsapp,
+    ),
     email: current.CONTACT_EMAIL ?? config.email,
     supportEmail: current.CONTACT_SUPPORT_EMAIL ?? config.supportEmail,
-    whatsapp: current.CONTACT_WHATSAPP ?? config.whatsapp,
   };
 }
 

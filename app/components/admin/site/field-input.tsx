@@ -187,9 +187,8 @@ export function FieldInput({
           defaultValue={text}
           errors={errors}
           // A date input has no length (HTML allows maxlength only on text-like inputs).
-          maxLength={field.type === "date" ? undefined : field.type === "digits" ? 24 : max}
+          maxLength={field.type === "date" ? undefined : max}
           type={INPUT_TYPES[field.type] ?? "text"}
-          inputMode={field.type === "digits" ? "tel" : undefined}
           autoCapitalize={field.type === "slug" ? "none" : undefined}
           spellCheck={field.type === "slug" ? false : undefined}
         />

@@ -22,11 +22,12 @@ export type FieldType =
   /** Rows of plain texts, the same in every language (technologies, tags, cities). */
   | "textList"
   | "text"
-  /** One line of digits, spaces, ( ) . - and a leading + (the site's phone number). */
+  /**
+   * A phone or WhatsApp number: Kenyan as people write it, or another country's with its "+"
+   * (app/lib/phone.ts), stored in E.164.
+   */
   | "phone"
   | "email"
-  /** Digits only, spaces and + allowed while typing (a WhatsApp number). */
-  | "digits"
   /** A whole number in `range`. */
   | "number"
   /** price_min, price_max and price_unit of a service. */
@@ -51,7 +52,7 @@ export interface FieldSpec {
   hint?: MessageKey;
   /** Characters of one text (per language), or of each item of a list. */
   max?: number;
-  /** Characters a plain text needs at least (text, digits). */
+  /** Characters a plain text needs at least (text, phone). */
   min?: number;
   /** Rows a list may have. */
   items?: number;
@@ -60,7 +61,7 @@ export interface FieldSpec {
   optionLabels?: string;
   /** number: the whole numbers allowed. */
   range?: readonly [number, number];
-  /** May stay empty (text, digits, image). */
+  /** May stay empty (text, phone, image). */
   optional?: boolean;
 }
 

@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import { type Translator, translator } from "~/i18n/translate.server";
 import type { FieldRules } from "~/infra/form-fields.server";
 import type { ReadOptions } from "~/infra/forms.server";
+import { readPhone } from "~/lib/phone";
 import { type Draft, editorFormNames } from "./draft";
 import {
   type FieldSpec,
@@ -17,13 +18,7 @@ import {
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from "./fields";
-import {
-  isNetworkUrl,
-  isPhoneNumber,
-  isSiteEmail,
-  isTextLine,
-  isTextParagraph,
-} from "./stored-rules";
+import { isNetworkUrl, isSiteEmail, isTextLine, isTextParagraph } from "./stored-rules";
 
 /**
  * The server's check of an editor form (built from the kind's descriptor, worded in the admin's
@@ -99,8 +94,30 @@ function plainText(t: Translator, field: FieldSpec) {
       else if (v && v.length < min) say(t("siteEditor.validation.tooShort", { min }));
       else if (v.length > max) say(t("siteEditor.validation.tooLong", { max }));
       else if (!isTextLine(v)) say(t("siteEditor.validation.oneLine"));
-      else if (v && field.type === "phone" && !isPhoneNumber(v))
-        say(t("siteEditor.validation.phone"));
+    });
+}
+
+/**
+ * A phone or WhatsApp number (app/lib/phone.ts): a Kenyan number as people write it or another
+ * country's with its "+", stored in E.164 ("+254712345678"); empty is null when optional.
+ */
+function phoneNumber(t: Translator, field: FieldSpec) {
+  return z
+    .string()
+    .transform(trimmed)
+    .transform((v, ctx) => {
+      const read = readPhone(v);
+      if (read.ok) return read.number.e164;
+      if (read.reason === "empty" && field.optional) return null;
+      const message = t(
+        read.reason === "empty"
+          ? "siteEditor.validation.required"
+          : isTextLine(v)
+            ? "siteEditor.validation.phone"
+            : "siteEditor.validation.oneLine",
+      );
+      ctx.issues.push({ code: "custom", message, input: v });
+      return z.NEVER;
     });
 }
 
@@ -215,8 +232,9 @@ function fieldSchema(t: Translator, field: FieldSpec, categoryIds: readonly numb
     case "price":
       return price(t);
     case "text":
-    case "phone":
       return plainText(t, field);
+    case "phone":
+      return phoneNumber(t, field);
     case "email":
       return z
         .string()
@@ -229,22 +247,6 @@ function fieldSchema(t: Translator, field: FieldSpec, categoryIds: readonly numb
           else if (!EMAIL_SHAPE.test(v) || !BARE_ADDRESS.test(v) || !isSiteEmail(v))
             say(t("siteEditor.validation.email"));
         });
-    case "digits":
-      return z
-        .string()
-        .transform((v) => v.replace(/[\s+\-().]/g, ""))
-        .check((ctx) => {
-          const v = ctx.value;
-          if (!v && field.optional) return;
-          const ok = new RegExp(`^\\d{${field.min ?? 1},${max}}$`).test(v);
-          if (!ok)
-            ctx.issues.push({
-              code: "custom",
-              input: v,
-              message: t("siteEditor.validation.digits", { min: field.min ?? 1, max }),
-            });
-        })
-        .transform((v) => v || null);
     case "number": {
       const [lo, hi] = field.range ?? [0, 0];
       return z
