@@ -345,6 +345,7 @@ export interface Database {
           id: number;
           message: string;
           name: string;
+          phone: string | null;
           service: string | null;
           status: string;
           user_id: string | null;
@@ -357,6 +358,7 @@ export interface Database {
           id?: never;
           message: string;
           name: string;
+          phone?: string | null;
           service?: string | null;
           status?: string;
           user_id?: string | null;
@@ -369,6 +371,7 @@ export interface Database {
           id?: never;
           message?: string;
           name?: string;
+          phone?: string | null;
           service?: string | null;
           status?: string;
           user_id?: string | null;

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const limited = await overLimit(request, LIMITS.send, submission.value);
   if (limited) return failedForm(limited, submission);
-  const { name, email, message, service, redirectTo } = submission.value;
+  const { name, email, phone, message, service, redirectTo } = submission.value;
   const user = await getAuthUser(context);
   const saved = await saveContactMessage(getSupabase(context), {
     name,
@@ -57,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     message,
     userId: user?.id ?? null,
     service: service ?? null,
+    phone: phone ?? null,
   });
   if (!saved.ok) return failedForm(localizeFailure(saved, t), submission, { toast: true });
   recordGoal(request, service ? "quote" : "contact", service ?? "");

@@ -3,7 +3,7 @@ import { useIsPending } from "~/components/forms/use-pending";
 import { type InboxMessage, type InboxStatus, replyMailto } from "~/domain/contact/inbox";
 import { formatDateTime } from "~/lib/dates";
 import { mailtoHref } from "~/lib/mailto";
-import { useSiteConfig } from "~/lib/site-config";
+import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 import { linkClass, primaryButton, secondaryButton } from "./admin-page";
 import { MessageStatus } from "./message-status";
 import { serviceTitle } from "./message-table";
@@ -55,6 +55,22 @@ export function MessageView({ message }: { message: InboxMessage }) {
           ) : null}
         </Detail>
         {service ? <Detail label="Service">{service}</Detail> : null}
+        {message.phone ? (
+          <Detail label="Phone or WhatsApp">
+            <span className="flex flex-wrap gap-x-4 gap-y-1">
+              <a href={telHref(message.phone)} className={linkClass}>
+                Call {message.phone.display}
+              </a>
+              <a
+                href={whatsappHref(message.phone.e164.slice(1))}
+                rel="noopener noreferrer"
+                className={linkClass}
+              >
+                WhatsApp {message.phone.display}
+              </a>
+            </span>
+          </Detail>
+        ) : null}
       </dl>
       <h3 className="mt-6 text-sm font-semibold text-slate-700">Message</h3>
       <p

@@ -55,6 +55,16 @@ export function ContactFields({
           errors={fieldErrors(result, "email")}
         />
       </div>
+      <Field
+        label={t("contact.phone")}
+        hint={t("contact.phoneHint")}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={L.phoneMax}
+        defaultValue={typedValue(result, "phone")}
+        errors={fieldErrors(result, "phone")}
+      />
       <SelectField
         label={t("contact.service")}
         name="service"

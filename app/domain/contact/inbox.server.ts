@@ -2,6 +2,7 @@ import type { Page } from "~/domain/admin/pagination";
 import { backendFailure, changedOne, fetchPage, searchFilter } from "~/domain/admin/queries.server";
 import { serviceTitles } from "~/domain/site/service-titles.server";
 import type { AppSupabase } from "~/infra/supabase.server";
+import { phoneOf } from "~/lib/phone";
 import { fail, ok, type Result } from "~/lib/result";
 import type { InboxMessage, InboxRow, InboxStatus } from "./inbox";
 
@@ -10,7 +11,7 @@ import type { InboxMessage, InboxRow, InboxStatus } from "./inbox";
  * only admins see others' messages, change their status or delete them).
  */
 const ROW_COLUMNS = "id, name, email, message, service, status, created_at";
-const MESSAGE_COLUMNS = `${ROW_COLUMNS}, user_id, handled_at, handled_by`;
+const MESSAGE_COLUMNS = `${ROW_COLUMNS}, user_id, handled_at, handled_by, phone`;
 const GONE = "That message no longer exists.";
 
 export interface InboxQuery {
@@ -71,7 +72,9 @@ export async function getInboxMessage(
       .eq("id", id)
       .maybeSingle();
     if (error) return backendFailure(error);
-    return data ? ok((await titled([data]))[0] as InboxMessage) : fail("not-found", GONE);
+    if (!data) return fail("not-found", GONE);
+    const [message] = await titled([{ ...data, phone: phoneOf(data.phone) }]);
+    return ok(message as InboxMessage);
   } catch (error) {
     return backendFailure(error);
   }

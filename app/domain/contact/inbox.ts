@@ -1,5 +1,6 @@
 import type { Tables } from "~/infra/database.types";
 import { mailtoHref } from "~/lib/mailto";
+import type { PhoneNumber } from "~/lib/phone";
 import { clipWithEllipsis } from "~/lib/text";
 
 /** The inbox's view of contact messages (plain: the admin components read it too). */
@@ -25,7 +26,10 @@ export type InboxRow = Pick<
 };
 
 export type InboxMessage = InboxRow &
-  Pick<Tables<"contact_messages">, "user_id" | "handled_at" | "handled_by">;
+  Pick<Tables<"contact_messages">, "user_id" | "handled_at" | "handled_by"> & {
+    /** The number the sender left (stored in E.164), shown and linked; null when none. */
+    phone: PhoneNumber | null;
+  };
 
 /** A `mailto:` answering the message: "Re:" subject and the message quoted below. */
 export function replyMailto(message: Pick<InboxRow, "name" | "email" | "message">): string {

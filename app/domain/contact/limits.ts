@@ -2,6 +2,8 @@
 export const CONTACT_LIMITS = {
   nameMax: 100,
   emailMax: 254,
+  /** A phone number as typed, spaces and all ("+255 (0) 754-123-456"). */
+  phoneMax: 40,
   messageMin: 10,
   messageMax: 5000,
 } as const;

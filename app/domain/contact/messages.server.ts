@@ -10,6 +10,8 @@ export interface ContactMessage {
   userId: string | null;
   /** The service the visitor asks a quote for, if any. */
   service?: string | null;
+  /** The sender's phone or WhatsApp number in E.164, if they left one. */
+  phone?: string | null;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function saveContactMessage(
       message: input.message,
       user_id: input.userId,
       service: input.service ?? null,
+      phone: input.phone ?? null,
     });
     if (!error) return ok();
     const failure = failWith("unavailable", "contact.sendFailed");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "~/i18n/locale";
 import { perLocale, type Translator, translator } from "~/i18n/translate.server";
+import { readPhone } from "~/lib/phone";
 import { bareEmailField } from "../email-field.server";
 import { isServiceId, CONTACT_LIMITS as L } from "./limits";
 
@@ -20,6 +21,23 @@ export const contactEmailIn = perLocale((t: Translator) =>
 
 type ServiceList = readonly { id: string }[];
 
+/**
+ * The sender's phone or WhatsApp number, optional: read as the site's own numbers are
+ * (app/lib/phone.ts) and kept in E.164; left empty, absent.
+ */
+const optionalPhoneIn = (t: Translator) =>
+  z
+    .string()
+    .max(L.phoneMax, { error: t("validation.phoneInvalid") })
+    .optional()
+    .transform((typed, ctx) => {
+      const read = readPhone(typed ?? "");
+      if (read.ok) return read.number.e164;
+      if (read.reason === "empty") return undefined;
+      ctx.issues.push({ code: "custom", message: t("validation.phoneInvalid"), input: typed });
+      return z.NEVER;
+    });
+
 /** Server validation of a contact message (bounds: app/domain/contact/limits.ts) in `t`'s language. */
 const contactSchemaOf = (t: Translator, services: ServiceList) =>
   z.object({
@@ -27,6 +45,7 @@ const contactSchemaOf = (t: Translator, services: ServiceList) =>
       error: t("validation.nameTooLong", { max: L.nameMax }),
     }),
     email: contactEmailIn(t.locale),
+    phone: optionalPhoneIn(t),
     message: requiredText(t("validation.messageRequired"))
       .min(L.messageMin, { error: t("validation.messageShort", { min: L.messageMin }) })
       .max(L.messageMax, { error: t("validation.messageLong", { max: L.messageMax }) }),

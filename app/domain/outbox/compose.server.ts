@@ -10,6 +10,7 @@ import type { Tables } from "~/infra/database.types";
 import { agencyTimeZone, siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import type { AppSupabase } from "~/infra/supabase.server";
+import { phoneOf } from "~/lib/phone";
 import { fail, ok, type Result } from "~/lib/result";
 import { clipCodePoints } from "~/lib/text";
 
@@ -49,16 +50,18 @@ export function contactNotification(
   message: Pick<
     Tables<"contact_messages">,
     "id" | "name" | "email" | "message" | "service" | "created_at" | "user_id"
-  >,
+  > & { phone?: string | null },
   agency: AgencyInbox,
 ): OutgoingMail {
   const link = `${siteUrl()}/admin/messages/${message.id}`;
   const service = agency.serviceTitle(message.service);
   const replyTo = replyToOf(message.email);
+  const phone = phoneOf(message.phone);
   const lines = [
     `From: ${oneLine(message.name)} <${oneLine(message.email)}>`,
     `Sent: ${dateTime(message.created_at, NOTICE_LOCALE, agency.timeZone, "long")}${message.user_id ? " (signed-in account)" : ""}`,
     ...(service ? [`Service: ${service}`] : []),
+    ...(phone ? [`Phone or WhatsApp: ${phone.display} (${phone.e164})`] : []),
     "",
     message.message,
     "",
@@ -80,7 +83,7 @@ export async function composeMail(
   if (row.kind === "contact_notification") {
     const { data, error } = await service
       .from("contact_messages")
-      .select("id, name, email, message, service, created_at, user_id")
+      .select("id, name, email, message, service, created_at, user_id, phone")
       .eq("id", row.ref_id)
       .maybeSingle();
     if (error) return fail("backend", error.message);
