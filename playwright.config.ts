@@ -27,6 +27,8 @@ function server(port: number, backendPort: number, env: Record<string, string>) 
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin-password-123",
       CONTACT_WHATSAPP: "+254 712 345 678",
+      // New passwords hashed at bcrypt cost 4, as in the Vitest suite: ~1/64 of the work of 10.
+      SUPABASE_LOCAL_PASSWORD_HASH_COST: "4",
       // One process, as in the other tests (the cluster has tests of its own).
       WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY || "1",
       ...env,

@@ -15,8 +15,9 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/*.abuse.test.ts"],
     globalSetup: ["test/setup/global-setup.ts"],
     // Backends started by tests hash new passwords at bcrypt cost 4 instead of 10 (GoTrue's): the
-    // same algorithm at 1/64 of the work (supabase/local/testing.ts; the abuse suite keeps 10).
-    env: { SUPABASE_TEST_PASSWORD_HASH_COST: "4" },
+    // same algorithm at 1/64 of the work (supabase/local/testing.ts; the abuse suite keeps 10);
+    // so do the sites they start (their embedded backend: SUPABASE_LOCAL_PASSWORD_HASH_COST).
+    env: { SUPABASE_TEST_PASSWORD_HASH_COST: "4", SUPABASE_LOCAL_PASSWORD_HASH_COST: "4" },
     setupFiles: ["test/support/matchers.ts", "test/support/between-files.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -57,6 +57,12 @@ function waitForReady(child: ChildProcess): Promise<Ready> {
  * event loop — and points the app at it (SUPABASE_URL / SUPABASE_ANON_KEY, and the local
  * mailbox for the site's own mails).
  */
+/** The bcrypt cost the operator chose (SUPABASE_LOCAL_PASSWORD_HASH_COST), else the default. */
+function passwordSecurity(env: Env) {
+  const cost = env.SUPABASE_LOCAL_PASSWORD_HASH_COST;
+  return cost === undefined ? undefined : { passwordHashCost: cost };
+}
+
 export async function startEmbeddedBackendIfNeeded(
   env: Env,
   siteUrl: string,
@@ -75,6 +81,7 @@ export async function startEmbeddedBackendIfNeeded(
       port: env.SUPABASE_LOCAL_PORT,
       jwtSecret: env.SUPABASE_LOCAL_JWT_SECRET,
       autoconfirm: env.SUPABASE_LOCAL_AUTOCONFIRM === true,
+      security: passwordSecurity(env),
       siteUrl,
       // The auth mails name the site as its settings do, BRAND_NAME until an admin saves them
       // (hosted: scripts/auth-templates.ts writes the name in).
@@ -105,6 +112,11 @@ export async function startEmbeddedBackendIfNeeded(
     LOCAL_MAILBOX_URL: `${ready.mailboxUrl}/messages.json`,
   });
   log(`Embedded Supabase backend: ${ready.url} (process ${child.pid})`);
+  const cost = env.SUPABASE_LOCAL_PASSWORD_HASH_COST;
+  if (cost !== undefined && cost < 10)
+    log(
+      `Passwords are hashed at bcrypt cost ${cost} (SUPABASE_LOCAL_PASSWORD_HASH_COST): for tests only`,
+    );
   log(`Mailbox: ${ready.mailboxUrl}`);
   const adminLine = adminAccountLine(admin, ready.users);
   if (adminLine) log(adminLine);

@@ -100,6 +100,14 @@ const schema = z
     SUPABASE_LOCAL_PORT: port.default(54321),
     SUPABASE_LOCAL_JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
     SUPABASE_LOCAL_AUTOCONFIRM: flag(["1", "true", "on"]),
+    /**
+     * bcrypt cost of the embedded backend's new password hashes (4–31). Unset: 10, GoTrue's.
+     * The test suites set 4 (the same algorithm at 1/64 of the work); never lower it for a site
+     * people sign in to.
+     */
+    SUPABASE_LOCAL_PASSWORD_HASH_COST: optionalText.pipe(
+      z.coerce.number<string>().int().min(4).max(31).optional(),
+    ),
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
     TRUST_PROXY: flag(["1", "true", "on", "yes"]),
