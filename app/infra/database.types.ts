@@ -1293,6 +1293,7 @@ export interface Database {
           email: string;
           id: string;
           meta_description: Json;
+          office_addresses: Json;
           office_hours: Json;
           phone: string;
           social_links: Json;
@@ -1309,6 +1310,7 @@ export interface Database {
           email: string;
           id?: string;
           meta_description: Json;
+          office_addresses?: Json;
           office_hours: Json;
           phone: string;
           social_links?: Json;
@@ -1325,6 +1327,7 @@ export interface Database {
           email?: string;
           id?: string;
           meta_description?: Json;
+          office_addresses?: Json;
           office_hours?: Json;
           phone?: string;
           social_links?: Json;
@@ -1541,6 +1544,10 @@ export interface Database {
       };
       is_admin: {
         Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      is_office_addresses: {
+        Args: { v: Json; max_items: number; max_length: number };
         Returns: boolean;
       };
       is_phone_number: {

@@ -16,6 +16,8 @@ export interface SiteConfig {
   whatsapp: string | null;
   officeHours: string;
   cities: string[];
+  /** The street address of the office in each city that has one ({"Nairobi": "Ngong Road 12"}). */
+  officeAddresses: Record<string, string>;
   /**
    * The cities joined in the page's language ("Nairobi and Mombasa", "Nairobi et Mombasa"),
    * by the server: the browser then needs no Intl.ListFormat to hydrate (a page's first Intl
@@ -34,6 +36,14 @@ export function telHref(phone: PhoneNumber): string {
   return `tel:${phone.e164}`;
 }
 
+/** The offices that have a street address, in the cities' order. */
+export function officesWithAddress(site: SiteConfig): { city: string; address: string }[] {
+  return site.cities.flatMap((city) => {
+    const address = Object.hasOwn(site.officeAddresses, city) ? site.officeAddresses[city] : "";
+    return address ? [{ city, address }] : [];
+  });
+}
+
 /** WhatsApp click-to-chat, optionally with a first message. */
 export function whatsappHref(number: string, text?: string): string {
   const query = text ? `?text=${encodeURIComponent(text)}` : "";
@@ -50,6 +60,7 @@ export const fallbackSiteConfig: SiteConfig = {
   whatsapp: null,
   officeHours: "Monday to Friday, 8:00 to 17:00 (EAT)",
   cities: ["Nairobi", "Mombasa"],
+  officeAddresses: {},
   country: "Kenya",
   socialLinks: [],
   timeZone: "Africa/Nairobi",

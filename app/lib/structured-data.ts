@@ -1,4 +1,4 @@
-import type { SiteConfig } from "./site-config";
+import { officesWithAddress, type SiteConfig } from "./site-config";
 
 /**
  * The page a JSON-LD block describes, as app/lib/seo.ts computes it: its canonical URL and the
@@ -35,6 +35,7 @@ export function organizationJsonLd(page: StructuredPage): JsonLd {
     telephone: site.phone?.e164,
     address: site.cities.map((city) => ({
       "@type": "PostalAddress",
+      streetAddress: officesWithAddress(site).find((office) => office.city === city)?.address,
       addressLocality: city,
       addressCountry: "KE",
     })),

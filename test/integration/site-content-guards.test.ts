@@ -78,19 +78,21 @@ describe("the database refuses what the editors refuse", () => {
   });
 
   /** A value as the editor's form holds it, and as a writer through the API would store it. */
-  type Shape = "text" | "translated" | "textList" | "socialLink";
+  type Shape = "text" | "translated" | "textList" | "office" | "socialLink";
   const asDraft = (shape: Shape, value: string) =>
     shape === "translated"
       ? { en: value, sw: "", fr: "" }
-      : shape === "textList"
-        ? [value]
-        : shape === "socialLink"
-          ? [{ network: "facebook", url: value }]
-          : value;
+      : shape === "office"
+        ? [{ city: value, address: "" }]
+        : shape === "textList"
+          ? [value]
+          : shape === "socialLink"
+            ? [{ network: "facebook", url: value }]
+            : value;
   const asStored = (shape: Shape, value: string) =>
     shape === "translated"
       ? { en: value }
-      : shape === "textList"
+      : shape === "textList" || shape === "office"
         ? [value]
         : shape === "socialLink"
           ? [{ network: "facebook", url: value }]
@@ -127,7 +129,7 @@ describe("the database refuses what the editors refuse", () => {
     ],
     ["office_hours", "translated", [...LINES, "y".repeat(201)]],
     ["meta_description", "translated", ["One\nTwo", "Tab\there", "Bell\u0007", "CR\r\nLF", "   "]],
-    ["cities", "textList", LINES],
+    ["cities", "office", LINES],
     [
       "social_links",
       "socialLink",

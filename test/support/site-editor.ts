@@ -32,15 +32,17 @@ export function editorPath(kind: KindSpec, id?: string | number): string {
   return id === undefined ? `/admin/${kind.name}/new` : `/admin/${kind.name}/${id}`;
 }
 
-/** The value a form name holds in an echoed draft: `features[1].sw`, `price_min`, `slug`. */
+/** The value a form name holds in an echoed draft: `features[1].sw`, `price_min`, `cities[0]`. */
 export function typedValueOf(draft: unknown, name: string): unknown {
   const path = name.startsWith("price_")
     ? ["price", name.slice("price_".length)]
     : name.split(/[.[\]]+/).filter(Boolean);
-  return path.reduce<unknown>(
+  const value = path.reduce<unknown>(
     (value, key) => (value as Record<string, unknown> | undefined)?.[key],
     draft,
   );
+  // An office's city is its row's own name (`cities[1]`), its address `cities[1].address`.
+  return typeof value === "object" && value !== null && "city" in value ? value.city : value;
 }
 
 /** Registers the file's hooks and answers the helpers (valid once the hooks ran). */

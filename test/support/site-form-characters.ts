@@ -44,6 +44,11 @@ export function characterCases(field: FieldSpec): InvalidCase[] {
       ];
     case "textList":
       return [one("item with a tab", `${n}[0]`, "Nairobi\tWest", oneLine)];
+    case "offices":
+      return [
+        one("city with a tab", `${n}[0]`, "Nairobi\tWest", oneLine),
+        one("address over two lines", `${n}[0].address`, "Ngong Road\nKilimani", oneLine),
+      ];
     case "text":
       return [one("with a line break", n, "Jenga\nDigital", oneLine)];
     case "phone":

@@ -3,7 +3,12 @@
  * (app/domain/site/editor/kinds.ts): a valid submission of any kind, and for each field the
  * invalid values an admin (or an attacker) could type, with the message that must appear.
  */
-import { type FieldSpec, type KindSpec, PROCESS_LIMITS } from "~/domain/site/editor/fields";
+import {
+  type FieldSpec,
+  type KindSpec,
+  OFFICE_LIMITS,
+  PROCESS_LIMITS,
+} from "~/domain/site/editor/fields";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { english } from "~/i18n/translate.server";
 import { characterCases, type InvalidCase } from "./site-form-characters";
@@ -46,6 +51,13 @@ function validFieldValues(
       };
     case "textList":
       return { [`${name}[0]`]: "React", [`${name}[1]`]: "Node.js" };
+    case "offices":
+      return {
+        [`${name}[0]`]: "Nairobi",
+        [`${name}[0].address`]: "Ngong Road 12, Kilimani",
+        [`${name}[1]`]: "Mombasa",
+        [`${name}[1].address`]: "",
+      };
     case "socialLinks":
       return {
         [`${name}[0].network`]: "facebook",
@@ -167,6 +179,33 @@ function limitCases(kind: KindSpec): InvalidCase[] {
             fields: { [`${n}[1]`]: "t".repeat(max + 1) },
             at: `${n}[1]`,
             message: tooLong,
+          },
+        ];
+      case "offices":
+        return [
+          {
+            label: `${n} with a city over ${OFFICE_LIMITS.city} characters`,
+            fields: { [`${n}[1]`]: "c".repeat(OFFICE_LIMITS.city + 1) },
+            at: `${n}[1]`,
+            message: say("siteEditor.validation.tooLong", { max: OFFICE_LIMITS.city }),
+          },
+          {
+            label: `${n} with an address over ${OFFICE_LIMITS.address} characters`,
+            fields: { [`${n}[0].address`]: "a".repeat(OFFICE_LIMITS.address + 1) },
+            at: `${n}[0].address`,
+            message: say("siteEditor.validation.tooLong", { max: OFFICE_LIMITS.address }),
+          },
+          {
+            label: `${n} with an address but no city`,
+            fields: { [`${n}[1]`]: " ", [`${n}[1].address`]: "Moi Avenue 4" },
+            at: `${n}[1]`,
+            message: say("siteEditor.validation.required"),
+          },
+          {
+            label: `${n} with the same city twice`,
+            fields: { [`${n}[1]`]: "Nairobi" },
+            at: `${n}[1]`,
+            message: say("siteEditor.validation.sameCity"),
           },
         ];
       case "socialLinks":

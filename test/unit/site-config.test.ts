@@ -30,6 +30,7 @@ const seeded: SettingsRow = {
   support_email: "support@jengadigital.co.ke",
   office_hours: { en: "Monday to Friday, 8:00 to 17:00 (EAT)", sw: "Jumatatu hadi Ijumaa" },
   cities: ["Nairobi", "Mombasa"],
+  office_addresses: {},
   country: { en: "Kenya" },
   social_links: [{ network: "x", url: "https://x.com/jengadigital" }],
   meta_description: { en: "Websites and apps." },

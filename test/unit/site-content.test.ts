@@ -20,6 +20,7 @@ function rows(extra: Partial<SiteRows> = {}): SiteRows {
       support_email: "support@jengadigital.co.ke",
       office_hours: text("Mon–Fri"),
       cities: ["Nairobi"],
+      office_addresses: {},
       country: text("Kenya", "Kenya", "Kenya"),
       social_links: [],
       meta_description: text("Websites."),

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { editorFormNames } from "~/domain/site/editor/draft";
 import {
   type FieldSpec,
+  OFFICE_ADDRESSES,
+  OFFICE_LIMITS,
   PRICE_MAX,
   PRICE_UNITS,
   PROCESS_LIMITS,
@@ -112,6 +114,13 @@ function expectRule(table: string, field: FieldSpec) {
       break;
     case "textList":
       expect(check, label).toContain(`public.is_text_lines(${n}, ${field.items}, ${field.max})`);
+      break;
+    case "offices":
+      expect(check, label).toContain(`public.is_text_lines(${n}, ${field.items}, ${field.max})`);
+      expect(checksOf(table, OFFICE_ADDRESSES), label).toContain(
+        `public.is_office_addresses(${OFFICE_ADDRESSES}, ${field.items}, ${OFFICE_LIMITS.address})`,
+      );
+      expect(LATER).toContain(`public.is_plain_line(e.key, 1, ${OFFICE_LIMITS.city})`);
       break;
     case "text":
       expect(check, label).toContain(

@@ -2,7 +2,7 @@ import { SvgIcon } from "~/components/icons";
 import { formatList } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
 import { mailtoHref } from "~/lib/mailto";
-import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
+import { officesWithAddress, telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
 
 /** Phone, WhatsApp, e-mails, offices and hours, with working tel:/wa.me/mailto: links. */
 export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
@@ -44,7 +44,14 @@ export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         </li>
         <li className="flex gap-3">
           <SvgIcon name="mapPin" className="mt-0.5 shrink-0 text-brand-700" />
-          <span>{t("contact.offices", { cities, country: site.country })}</span>
+          <span className="flex flex-col">
+            <span>{t("contact.offices", { cities, country: site.country })}</span>
+            {officesWithAddress(site).map(({ city, address }) => (
+              <address key={city} className="not-italic">
+                {t("footer.officeAt", { city, address })}
+              </address>
+            ))}
+          </span>
         </li>
         <li className="flex gap-3">
           <SvgIcon name="clock" className="mt-0.5 shrink-0 text-brand-700" />

@@ -2,7 +2,7 @@ import { SvgIcon } from "~/components/icons";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
 import { mailtoHref } from "~/lib/mailto";
-import { telHref, useServiceLinks, useSiteConfig } from "~/lib/site-config";
+import { officesWithAddress, telHref, useServiceLinks, useSiteConfig } from "~/lib/site-config";
 import { LanguageSwitcher } from "./language-switcher";
 import { ShellLink } from "./shell-links";
 
@@ -98,6 +98,11 @@ export function SiteFooter() {
                 {site.cities.join(" · ")}, {site.country}
               </span>
             </li>
+            {officesWithAddress(site).map(({ city, address }) => (
+              <li key={city}>
+                <address className="not-italic">{t("footer.officeAt", { city, address })}</address>
+              </li>
+            ))}
           </ul>
           <LanguageSwitcher className="footer-links mt-4" linkClassName="px-1" />
         </div>

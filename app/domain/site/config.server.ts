@@ -26,6 +26,7 @@ export function siteConfigOf(
     supportEmail: settings.supportEmail,
     officeHours: settings.officeHours,
     cities: settings.cities,
+    officeAddresses: settings.officeAddresses,
     citiesText: formatList(settings.cities, locale),
     country: settings.country,
     socialLinks: settings.socialLinks,

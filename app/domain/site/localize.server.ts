@@ -242,6 +242,16 @@ export interface SocialLink {
   url: string;
 }
 
+/** The offices' street addresses by city (one text in every language), the strings only. */
+function addressesOf(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+}
+
 /** The settings' words in `locale` (the rest is the same in every language). */
 export function localizeSettings(row: SettingsRow, locale: Locale) {
   return {
@@ -252,6 +262,7 @@ export function localizeSettings(row: SettingsRow, locale: Locale) {
     supportEmail: row.support_email,
     officeHours: textIn(row.office_hours, locale),
     cities: stringList(row.cities),
+    officeAddresses: addressesOf(row.office_addresses),
     country: textIn(row.country, locale),
     socialLinks: Array.isArray(row.social_links)
       ? (row.social_links as unknown as SocialLink[]).filter(

@@ -1,11 +1,12 @@
 import { type MouseEvent, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { controlClasses, ErrorList } from "~/components/forms/field-frame";
-import type { LangText, LinkDraft, StepDraft } from "~/domain/site/editor/draft";
+import type { LangText, LinkDraft, OfficeDraft, StepDraft } from "~/domain/site/editor/draft";
 import { emptyText } from "~/domain/site/editor/draft";
 import {
   type FieldSpec,
   NETWORK_NAMES,
+  OFFICE_LIMITS,
   PROCESS_LIMITS,
   SOCIAL_NETWORKS,
 } from "~/domain/site/editor/fields";
@@ -13,12 +14,13 @@ import { useT } from "~/i18n/use-t";
 import { secondaryButton } from "../admin-page";
 import { type ErrorsOf, LangInputs } from "./lang-inputs";
 
-type Row = LangText | StepDraft | LinkDraft | string;
+type Row = LangText | StepDraft | LinkDraft | OfficeDraft | string;
 
 function emptyRow(field: FieldSpec): Row {
   if (field.type === "translatedList") return emptyText();
   if (field.type === "processSteps") return { title: emptyText(), description: emptyText() };
   if (field.type === "socialLinks") return { network: "facebook", url: "" };
+  if (field.type === "offices") return { city: "", address: "" };
   return "";
 }
 
@@ -113,6 +115,10 @@ function RowInputs({
         </div>
       );
     }
+    case "offices":
+      return (
+        <OfficeInputs office={row as OfficeDraft} base={base} label={label} errorsOf={errorsOf} />
+      );
     default:
       return (
         <>
@@ -129,6 +135,47 @@ function RowInputs({
         </>
       );
   }
+}
+
+/** An office's city (`cities[i]`, as the cities were named before they had addresses) and address. */
+function OfficeInputs({
+  office,
+  base,
+  label,
+  errorsOf,
+}: {
+  office: OfficeDraft;
+  base: string;
+  label: string;
+  errorsOf: ErrorsOf;
+}) {
+  const t = useT();
+  const input = (name: string, value: string, max: number, text: string) => (
+    <label className="block min-w-0 text-sm font-medium text-slate-800">
+      {text}
+      <input
+        type="text"
+        name={name}
+        defaultValue={value}
+        maxLength={max}
+        aria-label={`${label}, ${text}`}
+        aria-invalid={errorsOf(name) ? true : undefined}
+        className={`${controlClasses(Boolean(errorsOf(name)))} bg-white`}
+      />
+      <ErrorList id={`${name}-error`} errors={errorsOf(name)} />
+    </label>
+  );
+  return (
+    <div className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
+      {input(base, office.city, OFFICE_LIMITS.city, t("siteEditor.fields.city"))}
+      {input(
+        `${base}.address`,
+        office.address,
+        OFFICE_LIMITS.address,
+        t("siteEditor.fields.streetAddress"),
+      )}
+    </div>
+  );
 }
 
 let lastKey = 0;
@@ -181,6 +228,7 @@ export function RowsField({
   return (
     <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
+      {field.hint ? <p className="mb-3 text-sm text-slate-600">{t(field.hint)}</p> : null}
       <ol ref={listRef} className="space-y-3">
         {rows.map(({ key, row }, index) => {
           const base = `${field.name}[${index}]`;

@@ -2,7 +2,14 @@ import { formatKes } from "~/i18n/format";
 import { LOCALE_NAMES, LOCALES, type Locale } from "~/i18n/locale";
 import type { MessageKey } from "~/i18n/messages";
 import { clipWithEllipsis } from "~/lib/text";
-import { type Draft, draftFromRow, type LangText, type LinkDraft, type PriceDraft } from "./draft";
+import {
+  type Draft,
+  draftFromRow,
+  type LangText,
+  type LinkDraft,
+  type OfficeDraft,
+  type PriceDraft,
+} from "./draft";
 import type { FieldSpec, KindSpec } from "./fields";
 
 /**
@@ -100,6 +107,11 @@ function fieldChanges(field: FieldSpec, before: Draft, after: Draft, say: Say): 
       );
     case "textList":
       return [{ where, before: (a as string[]).join(", "), after: (b as string[]).join(", ") }];
+    case "offices": {
+      const text = (offices: OfficeDraft[]) =>
+        offices.map((o) => (o.address ? `${o.city} (${o.address})` : o.city)).join(", ");
+      return [{ where, before: text(a as OfficeDraft[]), after: text(b as OfficeDraft[]) }];
+    }
     case "socialLinks": {
       const text = (links: LinkDraft[]) => links.map((l) => l.url).join(", ");
       return [{ where, before: text(a as LinkDraft[]), after: text(b as LinkDraft[]) }];

@@ -3,6 +3,8 @@ import {
   type FieldSpec,
   fileFieldOf,
   type KindSpec,
+  OFFICE_ADDRESSES,
+  OFFICE_LIMITS,
   PRICE_NAMES,
   PROCESS_LIMITS,
   ROW_TYPES,
@@ -22,6 +24,11 @@ export interface LinkDraft {
   network: string;
   url: string;
 }
+/** An office: its city (the form's `cities[i]`) and street address (`cities[i].address`). */
+export interface OfficeDraft {
+  city: string;
+  address: string;
+}
 export interface PriceDraft {
   min: string;
   max: string;
@@ -35,6 +42,7 @@ export type DraftValue =
   | StepDraft[]
   | string[]
   | LinkDraft[]
+  | OfficeDraft[]
   | PriceDraft;
 export type Draft = Record<string, DraftValue>;
 
@@ -75,6 +83,13 @@ function fromRow(field: FieldSpec, row: Record<string, unknown>): DraftValue {
       });
     case "textList":
       return arrayOf(value).map(str);
+    case "offices": {
+      const addresses = (row[OFFICE_ADDRESSES] ?? {}) as Record<string, unknown>;
+      return arrayOf(value).map((city) => ({
+        city: str(city),
+        address: Object.hasOwn(addresses, str(city)) ? str(addresses[str(city)]) : "",
+      }));
+    }
     case "socialLinks":
       return arrayOf(value).map((link) => {
         const l = (link ?? {}) as Record<string, unknown>;
@@ -108,6 +123,7 @@ function initial(field: FieldSpec): DraftValue {
     case "translatedList":
     case "processSteps":
     case "textList":
+    case "offices":
     case "socialLinks":
       return [];
     case "price":
@@ -155,6 +171,11 @@ export function formNamesOf(field: FieldSpec): [name: string, maxLength: number]
       ]);
     case "textList":
       return rows((base) => [[base, max + 1]]);
+    case "offices":
+      return rows((base) => [
+        [base, OFFICE_LIMITS.city + 1],
+        [`${base}.address`, OFFICE_LIMITS.address + 1],
+      ]);
     case "socialLinks":
       return rows((base) => [
         [`${base}.network`, 20],
@@ -214,6 +235,8 @@ function fromForm(field: FieldSpec, read: Read, has: (name: string) => boolean):
       }));
     case "textList":
       return rows().map((base) => read(base));
+    case "offices":
+      return rows().map((base) => ({ city: read(base), address: read(`${base}.address`) }));
     case "socialLinks":
       return rows().map((base) => ({ network: read(`${base}.network`), url: read(`${base}.url`) }));
     case "price":
@@ -269,6 +292,7 @@ function newRow(field: FieldSpec): unknown {
   if (field.type === "translatedList") return emptyText();
   if (field.type === "processSteps") return emptyStep();
   if (field.type === "socialLinks") return { network: "facebook", url: "" };
+  if (field.type === "offices") return { city: "", address: "" };
   return "";
 }
 

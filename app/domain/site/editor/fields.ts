@@ -19,8 +19,13 @@ export type FieldType =
   | "translatedList"
   /** Rows of {title, description}, each translated (a service's process). */
   | "processSteps"
-  /** Rows of plain texts, the same in every language (technologies, tags, cities). */
+  /** Rows of plain texts, the same in every language (technologies, tags). */
   | "textList"
+  /**
+   * Rows of {city, address}: the offices. The cities are the field's column (a list); the
+   * street addresses go to OFFICE_ADDRESSES, keyed by city. The same in every language.
+   */
+  | "offices"
   | "text"
   /**
    * A phone or WhatsApp number: Kenyan as people write it, or another country's with its "+"
@@ -100,6 +105,10 @@ export interface KindSpec {
 
 export const PRICE_UNITS = ["project", "year", "month", "sms"] as const;
 export const PROCESS_LIMITS = { title: 80, description: 300 } as const;
+/** Characters of an office's city and of its street address. */
+export const OFFICE_LIMITS = { city: 80, address: 200 } as const;
+/** The column of the offices' street addresses (an "offices" field's second column). */
+export const OFFICE_ADDRESSES = "office_addresses";
 export const SOCIAL_NETWORKS = [
   "facebook",
   "x",
@@ -146,6 +155,7 @@ export const ROW_TYPES: readonly FieldType[] = [
   "translatedList",
   "processSteps",
   "textList",
+  "offices",
   "socialLinks",
 ];
 

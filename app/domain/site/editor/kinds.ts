@@ -284,7 +284,14 @@ const settings: KindSpec = {
     { name: "support_email", type: "email", label: "siteEditor.fields.supportEmail", max: 254 },
     { name: "office_hours", type: "translated", label: "siteEditor.fields.officeHours", max: 200 },
     { name: "country", type: "translated", label: "siteEditor.fields.country", max: 80 },
-    { name: "cities", type: "textList", label: "siteEditor.fields.cities", max: 80, items: 20 },
+    {
+      name: "cities",
+      type: "offices",
+      label: "siteEditor.fields.cities",
+      hint: "siteEditor.hints.offices",
+      max: 80,
+      items: 20,
+    },
     {
       name: "social_links",
       type: "socialLinks",

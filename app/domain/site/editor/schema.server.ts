@@ -5,12 +5,12 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import { type Translator, translator } from "~/i18n/translate.server";
 import type { FieldRules } from "~/infra/form-fields.server";
 import type { ReadOptions } from "~/infra/forms.server";
-import { readPhone } from "~/lib/phone";
 import { type Draft, editorFormNames } from "./draft";
 import {
   type FieldSpec,
   type KindSpec,
   NETWORK_NAMES,
+  OFFICE_ADDRESSES,
   PRICE_MAX,
   PRICE_NAMES,
   PRICE_UNITS,
@@ -18,6 +18,7 @@ import {
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from "./fields";
+import { OFFICE_ROW, offices, phoneNumber } from "./settings-fields.server";
 import { isNetworkUrl, isSiteEmail, isTextLine, isTextParagraph } from "./stored-rules";
 
 /**
@@ -94,30 +95,6 @@ function plainText(t: Translator, field: FieldSpec) {
       else if (v && v.length < min) say(t("siteEditor.validation.tooShort", { min }));
       else if (v.length > max) say(t("siteEditor.validation.tooLong", { max }));
       else if (!isTextLine(v)) say(t("siteEditor.validation.oneLine"));
-    });
-}
-
-/**
- * A phone or WhatsApp number (app/lib/phone.ts): a Kenyan number as people write it or another
- * country's with its "+", stored in E.164 ("+254712345678"); empty is null when optional.
- */
-function phoneNumber(t: Translator, field: FieldSpec) {
-  return z
-    .string()
-    .transform(trimmed)
-    .transform((v, ctx) => {
-      const read = readPhone(v);
-      if (read.ok) return read.number.e164;
-      if (read.reason === "empty" && field.optional) return null;
-      const message = t(
-        read.reason === "empty"
-          ? "siteEditor.validation.required"
-          : isTextLine(v)
-            ? "siteEditor.validation.phone"
-            : "siteEditor.validation.oneLine",
-      );
-      ctx.issues.push({ code: "custom", message, input: v });
-      return z.NEVER;
     });
 }
 
@@ -227,6 +204,8 @@ function fieldSchema(t: Translator, field: FieldSpec, categoryIds: readonly numb
           .refine(isTextLine, { error: t("siteEditor.validation.oneLine") }),
         field.items ?? 0,
       );
+    case "offices":
+      return offices(t, rows(t, OFFICE_ROW, field.items ?? 0));
     case "socialLinks":
       return rows(t, socialLink(t), field.items ?? 0);
     case "price":
@@ -345,6 +324,12 @@ export function columnsOf(
       row[PRICE_NAMES.min] = p.min;
       row[PRICE_NAMES.max] = p.max;
       row[PRICE_NAMES.unit] = p.unit;
+    } else if (field.type === "offices") {
+      const list = value as { city: string; address: string }[];
+      row[field.name] = list.map((office) => office.city);
+      row[OFFICE_ADDRESSES] = Object.fromEntries(
+        list.filter((office) => office.address).map((office) => [office.city, office.address]),
+      );
     } else row[field.name] = value;
   }
   return row;

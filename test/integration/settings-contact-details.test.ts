@@ -1,12 +1,16 @@
 /**
- * Phone and WhatsApp numbers through the routes (issue 44, items 3 and 9): the settings editor
- * refuses what is no number with the message next to the field (in the admin's language) and
- * stores nothing, stores a number however it is typed in E.164; the contact form takes an
- * optional number the same way, and the admin's message page links it.
+ * The agency's contact details through the routes (issue 44, items 3 and 9): the settings
+ * editor refuses a phone or WhatsApp value that is no number with the message next to the field
+ * (in the admin's language) and stores nothing, stores a number however it is typed in E.164,
+ * and stores each office's street address with its city; the contact form takes an optional
+ * number the same way, and the admin's message page links it.
  */
 import { describe, expect, it } from "vitest";
+import { siteConfigOf } from "~/domain/site/config.server";
 import { KINDS } from "~/domain/site/editor/kinds";
+import { localizeSettings, type SettingsRow } from "~/domain/site/localize.server";
 import { translate } from "~/i18n/translate.server";
+import { organizationJsonLd } from "~/lib/structured-data";
 import * as messageRoute from "~/routes/admin/message";
 import * as editRoute from "~/routes/admin/site-edit";
 import * as contact from "~/routes/contact";
@@ -66,6 +70,35 @@ describe("the settings' phone and WhatsApp numbers", () => {
     const emptied = await saveSettings({ whatsapp: " " }, "en");
     expect(asResponse(emptied.answer).status).toBe(302);
     expect((await rowOf(settings, "site"))?.whatsapp).toBeNull();
+  });
+});
+
+describe("the offices' street addresses", () => {
+  it("are stored with their city, and become the JSON-LD's streetAddress", async () => {
+    const { answer } = await saveSettings(
+      {
+        "cities[0]": "Nairobi",
+        "cities[0].address": "  Ngong Road 12, Kilimani ",
+        "cities[1]": "Mombasa",
+        "cities[1].address": "",
+      },
+      "fr",
+    );
+    expect(asResponse(answer).status).toBe(302);
+    const row = (await rowOf(settings, "site")) as unknown as SettingsRow;
+    expect(row.cities).toEqual(["Nairobi", "Mombasa"]);
+    expect(row.office_addresses).toEqual({ Nairobi: "Ngong Road 12, Kilimani" });
+    const site = siteConfigOf(localizeSettings(row, "fr"), "fr");
+    const page = { site, url: "http://localhost:3000/fr/", home: "http://localhost:3000/fr/" };
+    expect(organizationJsonLd(page).address).toEqual([
+      {
+        "@type": "PostalAddress",
+        streetAddress: "Ngong Road 12, Kilimani",
+        addressLocality: "Nairobi",
+        addressCountry: "KE",
+      },
+      { "@type": "PostalAddress", addressLocality: "Mombasa", addressCountry: "KE" },
+    ]);
   });
 });
 
