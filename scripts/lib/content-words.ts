@@ -80,6 +80,11 @@ const RULES: [RegExp, (args: string[]) => string][] = [
     () => "one e-mail address such as hello@example.com, without a name, spaces, ?, % or #",
   ],
   [
+    /is_office_addresses\(\w+, (\d+), (\d+)\)/,
+    ([items, max]) =>
+      `street addresses by city ({"Nairobi": "Ngong Road 12"}), at most ${items}, each one line of 1 to ${max} characters`,
+  ],
+  [
     /is_phone_number\(/,
     () => "a phone number of digits, spaces, ( ) . - and a leading +, with at least three digits",
   ],
