@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
-  Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -11,6 +10,7 @@ import {
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { AccountOverlays } from "./components/account/account-overlays";
+import { MetaWithErrorTitle } from "./components/forms/error-title";
 import { LanguageSuggestionBanner } from "./components/layout/language-suggestion";
 import { ShellNavigation } from "./components/layout/shell-links";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -60,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <meta name="theme-color" content="#047857" />
             {/* precedence: React emits it ahead of the JS preloads, so the one render-blocking request starts first. */}
             <link rel="stylesheet" href={stylesheet} precedence="default" />
-            <Meta />
+            <MetaWithErrorTitle />
             <Links />
           </head>
           <body className="flex min-h-screen flex-col">

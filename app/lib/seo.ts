@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, type Locale, localizePath } from "~/i18n/locale";
 import { translatorFrom } from "~/i18n/use-t";
+import { ANSWER_HAS_ERRORS } from "./form-reply";
 import { hreflangSet } from "./hreflang";
 import { fallbackSiteConfig, type SiteConfig } from "./site-config";
 import type { JsonLd, StructuredPage } from "./structured-data";
@@ -35,6 +36,12 @@ export function siteFromMatches(matches: MatchLike[]): SiteConfig {
     | { site?: SiteConfig }
     | undefined;
   return root?.site ?? fallbackSiteConfig;
+}
+
+/** Whether the page shows an action's answer with errors (app/components/forms/error-title.tsx). */
+function answerHasErrors(matches: MatchLike[]): boolean {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as Record<string, unknown> | null;
+  return root?.[ANSWER_HAS_ERRORS] === true;
 }
 
 const OG_LOCALE: Record<Locale, string> = { en: "en_US", sw: "sw_KE", fr: "fr_FR" };
@@ -90,9 +97,11 @@ export function fitDescription(text: string, filler: string): string {
 export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[] {
   const site = siteFromMatches(matches);
   const t = translatorFrom(matches);
-  const title = page.title
+  const named = page.title
     ? `${page.title} | ${site.brandName}`
     : t("meta.homeTitle", { brand: site.brandName });
+  // GOV.UK's pattern: a page showing an answer with errors says so first in its title.
+  const title = answerHasErrors(matches) ? t("errors.pageTitle", { title: named }) : named;
   const alternates =
     page.alternates ??
     Object.fromEntries(LOCALES.map((l) => [l, localizePath(page.path, l)] as const));
@@ -111,12 +120,12 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
     { property: "og:locale", content: OG_LOCALE[t.locale] },
     { property: "og:site_name", content: site.brandName },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:title", content: title },
+    { property: "og:title", content: named },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
+    { name: "twitter:title", content: named },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];

@@ -20,5 +20,5 @@ export { action, loader } from "./invitation.server";
 
 /** An invitation into a client organisation (app/routes/invitation.server.ts). */
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
-  return <InvitationPage page={loaderData} formError={actionData?.formError} />;
+  return <InvitationPage page={loaderData} answer={actionData} />;
 }

@@ -36,7 +36,9 @@ export function editorLanguage(request: Request): {
   i18n: ReturnType<typeof bundle>;
 } {
   const locale = adminLocale(request);
-  return { locale, t: translator(locale), i18n: bundle(locale, ["siteEditor"]) };
+  // The error summary's words too, so they follow the editor's language, not the shell's.
+  const i18n = bundle(locale, ["siteEditor", "errors.summaryHeading", "errors.summaryItem"]);
+  return { locale, t: translator(locale), i18n };
 }
 
 export function notFound(): never {

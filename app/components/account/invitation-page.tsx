@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { useT } from "~/i18n/use-t";
@@ -28,10 +28,11 @@ const button =
  */
 export function InvitationPage({
   page,
-  formError,
+  answer,
 }: {
   page: InvitationPageData;
-  formError?: string | null;
+  /** The action's answer: a refusal is in the error summary. */
+  answer?: unknown;
 }) {
   const t = useT();
   if (page.state !== "pending") {
@@ -63,7 +64,7 @@ export function InvitationPage({
       <div className="mx-auto max-w-xl space-y-6 px-4 py-14 sm:px-6 [overflow-wrap:anywhere]">
         <p className="text-lg text-slate-800">{t("invitations.lead", values)}</p>
         <p className="text-slate-700">{t("invitations.forAddress", values)}</p>
-        <FormError message={formError} />
+        <ErrorSummary answer={answer} />
         {page.isInvitee ? (
           <Form method="post">
             <SubmitButton pendingLabel={t("invitations.accepting")} name="intent" value="accept">

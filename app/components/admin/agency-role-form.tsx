@@ -1,7 +1,9 @@
+import { useMemo } from "react";
 import { Form, Link } from "react-router";
 import type { AgencyRoleChoice, Person } from "~/domain/admin/people.server";
 import { useT } from "~/i18n/use-t";
 import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
+import { ErrorSummary } from "../forms/error-summary";
 import { SelectField } from "../forms/select-field";
 import { SubmitButton } from "../forms/submit-button";
 import { secondaryButton } from "./admin-page";
@@ -17,6 +19,8 @@ export function AgencyRoleForm({ person, reply }: { person: Person; reply?: Fiel
   const t = useT();
   const answered = typedValue(reply, "user") === person.id ? reply : undefined;
   const chosen = typedValue(answered, "role") ?? person.agency_role;
+  // The summary focuses once per answer: one object per answer about this person.
+  const answer = useMemo(() => (answered ? { result: answered } : undefined), [answered]);
   return (
     <section
       aria-labelledby="agency-role-heading"
@@ -26,6 +30,7 @@ export function AgencyRoleForm({ person, reply }: { person: Person; reply?: Fiel
         {t("people.role.heading", { email: person.email })}
       </h2>
       <Form method="post" className="mt-4 max-w-md space-y-4">
+        <ErrorSummary answer={answer} />
         <input type="hidden" name="intent" value="role" />
         <input type="hidden" name="user" value={person.id} />
         <SelectField

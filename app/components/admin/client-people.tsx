@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { SelectField } from "~/components/forms/select-field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useT } from "~/i18n/use-t";
@@ -166,8 +167,11 @@ export function ClientInvitations({ invitations }: { invitations: Invitation[] }
   );
 }
 
-/** The invitation form: address, role, language of the mail; what was typed comes back. */
-export function InviteForm({ reply, formError }: { reply?: FieldReply; formError?: string }) {
+/**
+ * The invitation form: address, role, language of the mail; what was typed comes back, the
+ * page's answer (`answer`) in the error summary.
+ */
+export function InviteForm({ reply, answer }: { reply?: FieldReply; answer?: unknown }) {
   const t = useT();
   const chosen = (name: string, fallback: string) => typedValue(reply, name) ?? fallback;
   return (
@@ -177,6 +181,7 @@ export function InviteForm({ reply, formError }: { reply?: FieldReply; formError
       </h2>
       <p className="mb-4 text-slate-700">{t("adminClients.inviteHint")}</p>
       <Form method="post" noValidate className="space-y-4">
+        <ErrorSummary answer={answer} />
         <input type="hidden" name="intent" value="invite" />
         <Field
           label={t("adminClients.emailLabel")}
@@ -210,7 +215,6 @@ export function InviteForm({ reply, formError }: { reply?: FieldReply; formError
             label: t(`adminClients.${value}`),
           }))}
         />
-        <FormError message={formError} />
         <SubmitButton pendingLabel={t("adminClients.inviting")}>
           {t("adminClients.invite")}
         </SubmitButton>

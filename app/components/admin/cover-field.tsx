@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Field, type FieldErrors } from "~/components/forms/field";
 import { ErrorList } from "~/components/forms/field-frame";
+import { useFieldId } from "~/components/forms/field-id";
 import { MEDIA_ACCEPT } from "~/domain/media/limits";
 import { mediaHashOf } from "~/domain/media/urls";
 import { POST_LIMITS } from "~/domain/posts/limits";
@@ -29,7 +30,6 @@ export function CoverField({
     showChosen: (file: File | undefined) => void;
   };
 }) {
-  const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   // A file chosen before the page's scripts ran (a slow phone) is checked and previewed once
   // they do, as one chosen after.
@@ -39,6 +39,7 @@ export function CoverField({
     if (file) upload.showChosen(file);
   }, []);
   const errors = upload.error ? [upload.error] : fileErrors;
+  const id = useFieldId("cover_file", fileErrors);
   return (
     <fieldset className="grid gap-6 rounded-lg border border-slate-200 p-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
       <legend className="px-1 text-sm font-semibold text-slate-800">Cover</legend>

@@ -1,4 +1,6 @@
+import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { MEDIA_LIMITS } from "~/domain/media/limits";
 import { useT } from "~/i18n/use-t";
@@ -38,6 +40,8 @@ export function MediaAltForm({
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "alt" &&
     navigation.formData.get("hash") === image.hash;
+  // The summary focuses once per answer: one object per answer about this image.
+  const answer = useMemo(() => (reply ? { result: reply } : undefined), [reply]);
   const typed = (name: string, stored: string) => typedValue(reply, name) ?? stored;
   const decorative = reply?.initialValue
     ? reply.initialValue.decorative === "on"
@@ -55,6 +59,7 @@ export function MediaAltForm({
   );
   return (
     <Form method="post" action={action} className="space-y-3">
+      <ErrorSummary answer={answer} />
       <input type="hidden" name="hash" value={image.hash} />
       {text("alt", t("mediaLibrary.card.alt"), image.alt, t("mediaLibrary.card.altHint"))}
       <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3">

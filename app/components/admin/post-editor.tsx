@@ -1,5 +1,7 @@
+import { useMemo } from "react";
 import { Form, Link } from "react-router";
 import { answerKey } from "~/components/forms/answer-key";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useIsPending } from "~/components/forms/use-pending";
@@ -36,6 +38,8 @@ export function PostEditor({
   const live = useLivePreview(preview);
   const upload = useCoverUpload();
   const fieldErrors = (name: string) => errors?.[name] ?? undefined;
+  // The summary focuses once per answer: one object per answer's errors.
+  const answer = useMemo(() => ({ result: { error: errors } }), [errors]);
 
   return (
     <>
@@ -47,6 +51,7 @@ export function PostEditor({
         className="space-y-6"
         aria-label="Post"
       >
+        <ErrorSummary answer={answer} />
         <Field
           label="Title"
           name="title"

@@ -1,6 +1,7 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ErrorList, type FieldErrors } from "~/components/forms/field";
+import { useFieldId } from "~/components/forms/field-id";
 import { useEditClearsErrors } from "~/components/forms/use-edit-clears-errors";
 import { useT } from "~/i18n/use-t";
 
@@ -12,7 +13,7 @@ export function TermsCheckbox({
   defaultChecked?: boolean;
   errors?: FieldErrors;
 }) {
-  const id = useId();
+  const id = useFieldId("terms", errors);
   const t = useT();
   const linkTo = (path: string) => (children: ReactNode[], key: number) => (
     <Link key={key} to={t.path(path)} target="_blank" className="underline hover:text-brand-700">

@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -27,6 +28,7 @@ export function NewsletterBox({ reply: fallback }: { reply?: FormReply }) {
       <p className="mt-2 text-slate-700">{t("newsletter.text")}</p>
       <p className="mt-1 text-sm text-slate-700">{t("newsletter.confirmFirst")}</p>
       <fetcher.Form method="post" action={t.path("/newsletter")} className="mt-4 space-y-3">
+        <ErrorSummary answer={done ? undefined : reply} />
         <HoneypotInputs />
         <Field
           key={done ? "done" : "form"}

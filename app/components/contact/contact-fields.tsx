@@ -1,11 +1,12 @@
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SelectField } from "~/components/forms/select-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { CONTACT_LIMITS as L } from "~/domain/contact/limits";
 import { langOf } from "~/domain/site/translated";
 import { useT } from "~/i18n/use-t";
-import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { type FormReply, fieldErrors, typedValue } from "~/lib/form-reply";
 import { useServiceLinks } from "~/lib/site-config";
 
 export interface ContactFieldsProps {
@@ -31,7 +32,7 @@ export function ContactFields({
   const services = useServiceLinks();
   return (
     <>
-      <FormError message={formErrorOf(reply)} />
+      <ErrorSummary answer={reply} />
       <HoneypotInputs />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">

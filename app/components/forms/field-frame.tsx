@@ -1,5 +1,6 @@
-import { type InputEvent, type ReactNode, useId } from "react";
+import type { InputEvent, ReactNode } from "react";
 import type { FieldErrors } from "./field-errors";
+import { useFieldId } from "./field-id";
 import { useEditClearsErrors } from "./use-edit-clears-errors";
 
 /** A field's error list, announced and linked to its input. */
@@ -15,8 +16,9 @@ export function ErrorList({ id, errors }: { id: string; errors: FieldErrors }) {
 }
 
 /**
- * Wiring shared by every text control: an id, the server errors (hidden once edited, with JS),
- * and the ARIA attributes linking the control to its hint and errors.
+ * Wiring shared by every text control: an id (the error summary's target while the server's
+ * answer names `name`), the server errors (hidden once edited, with JS), and the ARIA
+ * attributes linking the control to its hint and errors.
  */
 export function useFieldWiring<
   E extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
@@ -24,8 +26,9 @@ export function useFieldWiring<
   errors: FieldErrors,
   hint: string | undefined,
   onInput: ((event: InputEvent<E>) => void) | undefined,
+  name?: string,
 ) {
-  const id = useId();
+  const id = useFieldId(name, errors);
   const { ref, shown, markEdited } = useEditClearsErrors<E>(errors);
   const invalid = Boolean(shown?.length);
   const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null]

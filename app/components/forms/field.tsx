@@ -17,7 +17,12 @@ export function Field({
   onInput,
   ...input
 }: { label: string; errors?: FieldErrors; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, shown, invalid, control } = useFieldWiring<HTMLInputElement>(errors, hint, onInput);
+  const { id, shown, invalid, control } = useFieldWiring<HTMLInputElement>(
+    errors,
+    hint,
+    onInput,
+    input.name,
+  );
   return (
     <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>
       <input

@@ -18,7 +18,12 @@ export function SelectField({
   /** `lang`: an option's label is in another language than the page's (an untranslated one). */
   options: { value: string; label: string; lang?: string }[];
 } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const { id, shown, invalid, control } = useFieldWiring<HTMLSelectElement>(errors, hint, onInput);
+  const { id, shown, invalid, control } = useFieldWiring<HTMLSelectElement>(
+    errors,
+    hint,
+    onInput,
+    select.name,
+  );
   return (
     <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>
       <select {...select} {...control} className={`${controlClasses(invalid)} bg-white`}>

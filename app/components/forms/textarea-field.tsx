@@ -22,6 +22,7 @@ export function TextareaField({
     errors,
     hint,
     onInput,
+    textarea.name,
   );
   return (
     <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>

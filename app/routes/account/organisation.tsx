@@ -12,7 +12,6 @@ import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/organisation";
 
@@ -60,7 +59,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
           <ClientPeople name={organisation.name} people={people} me={canRemove ? me : undefined} />
         ) : null}
         {canInvite && invitations ? <ClientInvitations invitations={invitations} /> : null}
-        {canInvite ? <InviteForm reply={result} formError={formErrorOf(actionData)} /> : null}
+        {canInvite ? <InviteForm reply={result} answer={actionData} /> : null}
       </div>
     </>
   );

@@ -1,13 +1,14 @@
 import { Form } from "react-router";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { PageHeading } from "~/components/page-heading";
 import { Toasts } from "~/components/toasts/toasts";
 import { URL_MAX_LENGTH } from "~/domain/accounts/limits";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { type FormReply, fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { type FormReply, fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
 
@@ -40,6 +41,7 @@ export default function Profile({ loaderData, actionData: reply }: Route.Compone
           noValidate
           className="space-y-5 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8"
         >
+          <ErrorSummary answer={passwordReply ? undefined : reply} />
           <Field label={t("common.email")} type="email" readOnly value={loaderData.email} />
           <Field
             label={t("common.fullName")}
@@ -85,6 +87,7 @@ function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply
       <h2 id="password-heading" className="text-xl font-bold text-slate-900">
         {t("account.changePasswordTitle")}
       </h2>
+      <ErrorSummary answer={reply} />
       <input type="hidden" name="username" autoComplete="username" value={email} />
       <NewPasswordFields
         result={result}
@@ -92,7 +95,6 @@ function ChangePasswordForm({ email, reply }: { email: string; reply?: FormReply
         confirmLabel="account.confirmNewPassword"
         withCurrent
       />
-      <FormError message={formErrorOf(reply)} />
       <SubmitButton pendingLabel={t("common.saving")} action={action} className="w-full sm:w-auto">
         {t("account.changePassword")}
       </SubmitButton>

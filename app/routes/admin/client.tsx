@@ -11,7 +11,6 @@ import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/client";
 
@@ -54,7 +53,7 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {people ? <ClientPeople name={organisation.name} people={people} me={me} /> : null}
       {invitations ? <ClientInvitations invitations={invitations} /> : null}
-      <InviteForm reply={result} formError={formErrorOf(actionData)} />
+      <InviteForm reply={result} answer={actionData} />
     </AdminPage>
   );
 }

@@ -2,12 +2,13 @@ import { Form, Link } from "react-router";
 import { AdminPage, linkClass, stacked } from "~/components/admin/admin-page";
 import { LoadError } from "~/components/admin/confirm-step";
 import { StackedTable } from "~/components/admin/stacked-table";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/clients";
 
@@ -37,6 +38,7 @@ export default function AdminClients({ loaderData, actionData }: Route.Component
           {t("adminClients.newHeading")}
         </h2>
         <Form method="post" noValidate className="mt-4 space-y-4">
+          <ErrorSummary answer={actionData} />
           <input type="hidden" name="intent" value="create" />
           <Field
             label={t("adminClients.name")}
@@ -47,7 +49,6 @@ export default function AdminClients({ loaderData, actionData }: Route.Component
             defaultValue={typedValue(result, "name")}
             errors={fieldErrors(result, "name")}
           />
-          <FormError message={formErrorOf(actionData)} />
           <SubmitButton pendingLabel={t("adminClients.creating")}>
             {t("adminClients.create")}
           </SubmitButton>

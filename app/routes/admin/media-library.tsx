@@ -3,8 +3,10 @@ import { primaryButton } from "~/components/admin/admin-page";
 import { MediaCard } from "~/components/admin/media-card";
 import { Pager } from "~/components/admin/pager";
 import { SiteEditorPage } from "~/components/admin/site/site-editor-page";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { ErrorList } from "~/components/forms/field-frame";
+import { fieldIdOf } from "~/components/forms/field-id";
 import { useIsPending } from "~/components/forms/use-pending";
 import { MEDIA_ACCEPT, MEDIA_LIMITS } from "~/domain/media/limits";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -32,6 +34,10 @@ export default function MediaLibrary({ loaderData, actionData: reply }: Route.Co
   const { items, page, total, error, uploaded, locale, recommendedWidth, countLabel } = loaderData;
   const t = useT();
   const uploading = useIsPending({ intent: "upload" });
+  // An answer about the upload (one about an image's alt texts names the image).
+  const uploadReply = reply?.hash ? undefined : reply;
+  const fileErrors = fieldErrors(uploadReply?.result, "file");
+  const fileId = fileErrors ? fieldIdOf("file") : "media-file";
   return (
     <SiteEditorPage
       locale={locale}
@@ -45,12 +51,13 @@ export default function MediaLibrary({ loaderData, actionData: reply }: Route.Co
         className="mb-10 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2"
         aria-label={t("mediaLibrary.upload.label")}
       >
+        <ErrorSummary answer={uploadReply} className="sm:col-span-2" />
         <div className="min-w-0">
-          <label htmlFor="media-file" className="block text-sm font-medium text-slate-800">
+          <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
             {t("mediaLibrary.upload.file")}
           </label>
           <input
-            id="media-file"
+            id={fileId}
             type="file"
             name="file"
             required
@@ -61,7 +68,7 @@ export default function MediaLibrary({ loaderData, actionData: reply }: Route.Co
           <p id="media-file-hint" className="mt-1 text-sm text-slate-600">
             {t("mediaLibrary.upload.fileHint", { width: recommendedWidth })}
           </p>
-          <ErrorList id="media-file-error" errors={fieldErrors(reply?.result, "file")} />
+          <ErrorList id="media-file-error" errors={fileErrors} />
         </div>
         <Field
           label={t("mediaLibrary.upload.alt")}

@@ -1,11 +1,10 @@
 import { Form, Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
-import { FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { ProjectFields } from "~/components/portal/project-fields";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/project-new";
 
@@ -39,8 +38,8 @@ export default function AdminProjectNew({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <Form method="post" noValidate className="max-w-md space-y-4">
+        <ErrorSummary answer={actionData} />
         <ProjectFields reply={reply} services={services} statuses={statuses} />
-        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("projects.creating")}>{t("projects.create")}</SubmitButton>
       </Form>
     </AdminPage>

@@ -62,7 +62,6 @@ export default function SiteEdit({ loaderData, actionData: answer }: Route.Compo
           kind={kind}
           draft={draft}
           errors={answer?.errors}
-          formError={answer?.formError}
           version={answer?.version ?? loaderData.version}
           choices={{
             images: loaderData.images,

@@ -1,10 +1,9 @@
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/confirm";
 
@@ -33,6 +32,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
   return (
     <AuthCard title={t(`confirm.${link.type}Title`)} subtitle={t(`confirm.${link.type}Subtitle`)}>
       <Form method="post" className="space-y-5">
+        <ErrorSummary answer={actionData} />
         <input type="hidden" name="token_hash" value={link.tokenHash} />
         <input type="hidden" name="type" value={link.type} />
         <input type="hidden" name="next" value={link.next} />
@@ -52,7 +52,6 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
             )}
           </p>
         ) : null}
-        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("confirm.checking")} className="w-full">
           {t(`confirm.${link.type}Button`)}
         </SubmitButton>

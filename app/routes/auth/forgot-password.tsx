@@ -1,11 +1,12 @@
 import { Form } from "react-router";
 import { AuthCard, linkTo } from "~/components/auth/auth-card";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -42,6 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Form method="post" className="space-y-5">
+        <ErrorSummary answer={actionData} />
         <HoneypotInputs />
         <Field
           label={t("common.emailAddress")}
@@ -52,7 +54,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           defaultValue={typedValue(result, "email")}
           errors={fieldErrors(result, "email")}
         />
-        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("common.sending")} className="w-full">
           {t("auth.sendReset")}
         </SubmitButton>

@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { AuthCard, linkClass, linkTo } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { PasswordField } from "~/components/auth/password-field";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
@@ -34,6 +35,7 @@ export default function Login({ loaderData, actionData: reply }: Route.Component
       footer={t.rich("auth.noAccount", { link: linkTo(t.path("/signup")) })}
     >
       <Form method="post" className="space-y-5">
+        <ErrorSummary answer={reply} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
           label={t("common.emailAddress")}
@@ -66,7 +68,6 @@ export default function Login({ loaderData, actionData: reply }: Route.Component
             {t("auth.forgotLink")}
           </Link>
         </div>
-        <FormError message={reply?.formError} />
         <SubmitButton pendingLabel={t("auth.signingIn")} className="w-full">
           {t("auth.signInTitle")}
         </SubmitButton>

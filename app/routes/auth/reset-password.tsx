@@ -1,11 +1,11 @@
 import { Form } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -33,6 +33,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       subtitle={t(loaderData.needsCurrent ? "auth.resetSubtitleCurrent" : "auth.resetSubtitle")}
     >
       <Form method="post" noValidate className="space-y-5">
+        <ErrorSummary answer={actionData} />
         <Field
           label={t("common.email")}
           name="username"
@@ -45,7 +46,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           label="auth.newPassword"
           withCurrent={loaderData.needsCurrent}
         />
-        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("common.saving")} className="w-full">
           {t("auth.updatePassword")}
         </SubmitButton>

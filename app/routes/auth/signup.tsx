@@ -3,12 +3,13 @@ import { AuthCard, linkTo } from "~/components/auth/auth-card";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { TermsCheckbox } from "~/components/auth/terms-checkbox";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { HoneypotInputs } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { fieldErrors, formErrorOf, typedValue } from "~/lib/form-reply";
+import { fieldErrors, typedValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/signup";
 
@@ -42,6 +43,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     >
       {/* The server checks every field and answers with the messages under each one. */}
       <Form method="post" noValidate className="space-y-5">
+        <ErrorSummary answer={actionData} />
         <HoneypotInputs />
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -73,7 +75,6 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           defaultChecked={typedValue(result, "terms") === "on"}
           errors={fieldErrors(result, "terms")}
         />
-        <FormError message={formErrorOf(actionData)} />
         <SubmitButton pendingLabel={t("auth.creating")} className="w-full">
           {t("auth.create")}
         </SubmitButton>

@@ -1,4 +1,5 @@
 import { Field } from "~/components/forms/field";
+import { fieldIdOf } from "~/components/forms/field-id";
 import { SelectField } from "~/components/forms/select-field";
 import { SvgIcon } from "~/components/icons";
 import type { Draft, LangText, PriceDraft } from "~/domain/site/editor/draft";
@@ -33,12 +34,13 @@ function IconChoice({
     <fieldset className="min-w-0">
       <legend className="text-sm font-semibold text-slate-900">{t(field.label)}</legend>
       <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
-        {(field.options ?? []).map((icon) => (
+        {(field.options ?? []).map((icon, index) => (
           <li key={icon}>
             <label className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-200 bg-white p-2 text-xs text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:ring-2 has-[:checked]:ring-brand-600/40">
               <SvgIcon name={icon as "globe"} width={24} height={24} />
               <span className="flex items-center gap-1">
                 <input
+                  id={errors && index === 0 ? fieldIdOf(field.name) : undefined}
                   type="radio"
                   name={field.name}
                   value={icon}

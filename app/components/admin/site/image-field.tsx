@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { ErrorList } from "~/components/forms/field-frame";
+import { fieldIdOf } from "~/components/forms/field-id";
 import { MediaPicture } from "~/components/media/media-picture";
 import { MEDIA_ACCEPT } from "~/domain/media/limits";
 import { fileFieldOf } from "~/domain/site/editor/fields";
@@ -17,12 +18,15 @@ function Choice({
   value,
   checked,
   label,
+  id,
   children,
 }: {
   name: string;
   value: string;
   checked: boolean;
   label: string;
+  /** The error summary's target (the first choice, while the field has errors). */
+  id?: string;
   children?: React.ReactNode;
 }) {
   return (
@@ -31,6 +35,7 @@ function Choice({
         {children}
         <span className="flex items-start gap-2">
           <input
+            id={id}
             type="radio"
             name={name}
             value={value}
@@ -67,18 +72,33 @@ export function ImageField({
   fileErrors?: string[];
 }) {
   const t = useT();
-  const id = useId();
+  const generated = useId();
+  const id = fileErrors?.length ? fieldIdOf(fileFieldOf(name)) : generated;
   const listed = images.some((image) => image.url === value);
+  // While the field has errors, its first choice is the error summary's target.
+  const firstId = (first: boolean) => (first && errors?.length ? fieldIdOf(name) : undefined);
   return (
     <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
       <p className="mb-3 text-sm text-slate-600">{t("siteEditor.image.pick")}</p>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {optional ? (
-          <Choice name={name} value="" checked={value === ""} label={t("siteEditor.image.none")} />
+          <Choice
+            name={name}
+            value=""
+            checked={value === ""}
+            label={t("siteEditor.image.none")}
+            id={firstId(true)}
+          />
         ) : null}
         {value && !listed ? (
-          <Choice name={name} value={value} checked label={t("siteEditor.image.current")}>
+          <Choice
+            name={name}
+            value={value}
+            checked
+            label={t("siteEditor.image.current")}
+            id={firstId(!optional)}
+          >
             <MediaPicture src={value} sizes="160px" width={160} height={90} className={thumb} />
           </Choice>
         ) : null}
@@ -89,6 +109,7 @@ export function ImageField({
             value={image.url}
             checked={image.url === value}
             label={image.alt || t("siteEditor.image.untitled", { n: index + 1 })}
+            id={firstId(index === 0 && !optional && !(value && !listed))}
           >
             <MediaPicture src={image.url} sizes="160px" width={160} height={90} className={thumb} />
           </Choice>

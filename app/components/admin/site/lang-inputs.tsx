@@ -38,6 +38,7 @@ function LangInput({
     errors,
     undefined,
     undefined as ((event: InputEvent<HTMLInputElement & HTMLTextAreaElement>) => void) | undefined,
+    name,
   );
   const noteId = `${id}-note`;
   const translation = lang !== "en";

@@ -1,6 +1,7 @@
 import { type MouseEvent, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { controlClasses, ErrorList } from "~/components/forms/field-frame";
+import { fieldIdOf } from "~/components/forms/field-id";
 import type { LangText, LinkDraft, OfficeDraft, StepDraft } from "~/domain/site/editor/draft";
 import { emptyText } from "~/domain/site/editor/draft";
 import {
@@ -42,6 +43,8 @@ function RowInputs({
 }) {
   const t = useT();
   const max = field.max ?? 200;
+  /** The error summary's target while `name` has errors. */
+  const idOf = (name: string) => (errorsOf(name) ? fieldIdOf(name) : undefined);
   switch (field.type) {
     case "translatedList":
       return (
@@ -85,6 +88,7 @@ function RowInputs({
           <label className="block text-sm font-medium text-slate-800">
             {t("siteEditor.fields.network")}
             <select
+              id={idOf(`${base}.network`)}
               name={`${base}.network`}
               defaultValue={link.network}
               aria-label={`${label}, ${t("siteEditor.fields.network")}`}
@@ -100,6 +104,7 @@ function RowInputs({
           <label className="block min-w-0 text-sm font-medium text-slate-800">
             {t("siteEditor.fields.url")}
             <input
+              id={idOf(`${base}.url`)}
               type="url"
               inputMode="url"
               name={`${base}.url`}
@@ -123,6 +128,7 @@ function RowInputs({
       return (
         <>
           <input
+            id={idOf(base)}
             type="text"
             name={base}
             defaultValue={row as string}
@@ -154,6 +160,7 @@ function OfficeInputs({
     <label className="block min-w-0 text-sm font-medium text-slate-800">
       {text}
       <input
+        id={errorsOf(name) ? fieldIdOf(name) : undefined}
         type="text"
         name={name}
         defaultValue={value}
@@ -226,7 +233,10 @@ export function RowsField({
   };
 
   return (
-    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4">
+    <fieldset
+      id={errors(field.name) ? fieldIdOf(field.name) : undefined}
+      className="min-w-0 rounded-lg border border-slate-200 p-4"
+    >
       <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
       {field.hint ? <p className="mb-3 text-sm text-slate-600">{t(field.hint)}</p> : null}
       <ol ref={listRef} className="space-y-3">

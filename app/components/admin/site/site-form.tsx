@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { answerKey } from "~/components/forms/answer-key";
-import { FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { useIsPending } from "~/components/forms/use-pending";
 import type { Draft } from "~/domain/site/editor/draft";
 import type { KindSpec } from "~/domain/site/editor/fields";
 import { useT } from "~/i18n/use-t";
 import { primaryButton, secondaryButton } from "../admin-page";
 import { FieldInput, type FormChoices } from "./field-input";
+import { siteFieldLabels } from "./field-labels";
 
 /**
  * The editor form of any kind, built from its descriptor: a plain POST form (multipart when it
@@ -18,7 +19,6 @@ export function SiteForm({
   kind,
   draft,
   errors,
-  formError,
   version,
   choices,
   answer,
@@ -28,10 +28,9 @@ export function SiteForm({
   kind: KindSpec;
   draft: Draft;
   errors?: Record<string, string[]> | null;
-  formError?: string | null;
   version: string;
   choices: FormChoices;
-  /** The action's answer (a new one re-keys the form). */
+  /** The action's answer (a new one re-keys the form; its errors fill the summary). */
   answer?: object;
   cancelTo: string;
   /** Extra actions beside Save (Delete, History). */
@@ -63,7 +62,7 @@ export function SiteForm({
         {t("siteEditor.form.save")}
       </button>
       <input type="hidden" name="version" value={version} />
-      <FormError message={formError} />
+      <ErrorSummary answer={answer} labelOf={siteFieldLabels(kind, t)} />
       {kind.fields.map((field) => (
         <FieldInput
           key={field.name}
