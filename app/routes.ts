@@ -117,6 +117,10 @@ export default [
     route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/clients/:id/projects/new", "routes/admin/project-new.tsx"),
     route("admin/clients/:id/projects/:projectId", "routes/admin/project.tsx"),
+    route(
+      "admin/clients/:id/projects/:projectId/deliverables/:deliverableId/versions",
+      "routes/admin/deliverable-version.ts",
+    ),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/people", "routes/admin/people.tsx"),

@@ -22,8 +22,12 @@ export function isUploadRoute(path: string): boolean {
 /** Bytes of a client's private file (the `client-files` bucket's limit, hosted Storage's own). */
 export const FILE_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
-/** Where a private file is uploaded: `/files/<organisation id>`, in any language. */
-const FILE_UPLOAD_ROUTE = /^(?:\/(?:sw|fr))?\/files\/[0-9a-fA-F-]{36}\/?$/;
+/**
+ * Where a private file is uploaded: `/files/<organisation id>`, in any language, and a
+ * deliverable's new version (`/admin/clients/<id>/projects/<n>/deliverables/<n>/versions`).
+ */
+const FILE_UPLOAD_ROUTE =
+  /^(?:(?:\/(?:sw|fr))?\/files\/[0-9a-fA-F-]{36}\/?|\/admin\/clients\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/deliverables\/\d{1,18}\/versions)$/;
 
 /**
  * A private file's upload: its body goes to the app unread and is streamed on to Storage as it

@@ -8,7 +8,8 @@
 --
 -- A decision (approved, or changes requested with a reason) records who decided — their id, and
 -- their name and address as they were — and when. It is made by the client's owners and members
--- only on a version that is ready for review and is its deliverable's latest; the database
+-- only on a version that is ready for review and is the latest its client has been shown (a
+-- newer draft, unseen by the client, does not count); the database
 -- checks it (a trigger that locks the version, so two people deciding at once make one
 -- decision), sets the version's status from it and writes the audit log. Nobody updates or
 -- deletes a decision (no grant, no policy): it goes only with its project.
@@ -203,8 +204,8 @@ create trigger deliverable_versions_update
   for each row execute function public.deliverable_version_update();
 
 -- A decision: allowed by the permission table (else row-level security refuses a person's as
--- usual, without telling them anything about the version), on a version ready for review that is its
--- deliverable's latest. Who decided and when are the database's, never the caller's.
+-- usual, without telling them anything about the version), on a version ready for review that is
+-- the latest its client has been shown. Who decided and when are the database's, never the caller's.
 create or replace function public.deliverable_decision_insert()
 returns trigger
 language plpgsql
@@ -227,8 +228,11 @@ begin
       message = 'This version is not waiting for a decision',
       hint = 'not_ready';
   end if;
+  -- The latest the client has been shown: a newer draft is the agency's, unseen, and does not
+  -- take the version under review away from the client.
   if exists (select 1 from public.deliverable_versions v
-              where v.deliverable_id = v_version.deliverable_id and v.number > v_version.number) then
+              where v.deliverable_id = v_version.deliverable_id and v.number > v_version.number
+                and v.status <> 'draft') then
     raise exception using
       errcode = '23514',
       message = 'A newer version of this deliverable is there',
@@ -431,7 +435,8 @@ create trigger deliverable_reminders_mail
   for each row execute function public.queue_mail('deliverable_reminder');
 
 -- The reminders of a version still waiting for a decision (none once it has one, or once a
--- newer version is there); how many were queued now (0 when they already were: exactly once).
+-- newer version has been shown to the client); how many were queued now (0 when they already
+-- were: exactly once).
 create or replace function public.queue_deliverable_reminders(p_version bigint)
 returns integer
 language plpgsql
@@ -451,7 +456,8 @@ begin
    where v.id = p_version and v.status = 'ready_for_review'
      and not exists (select 1 from public.deliverable_decisions d where d.version_id = v.id)
      and not exists (select 1 from public.deliverable_versions n
-                      where n.deliverable_id = v.deliverable_id and n.number > v.number)
+                      where n.deliverable_id = v.deliverable_id and n.number > v.number
+                        and n.status <> 'draft')
   on conflict (version_id, user_id) do nothing;
   get diagnostics v_count = row_count;
   return v_count;

@@ -4,6 +4,7 @@ import type { Tables } from "~/infra/database.types";
 import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
+import { zoneOffsetMs } from "~/lib/time-zone";
 import { backendFailure } from "./queries.server";
 
 export type OutboxProblem = Pick<
@@ -21,30 +22,6 @@ export interface Overview {
   /** Notifications that failed for good, or are waiting to be tried again after an error. */
   mailProblems: OutboxProblem[];
   mailFailed: number;
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `at` (Nairobi: 3 h). */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour"),
-    part("minute"),
-    part("second"),
-  );
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
 /** The first instant of the current month in the agency's time zone (AGENCY_TIME_ZONE). */

@@ -16,7 +16,22 @@ import { accessToken, CLIENT_FILES_BUCKET, privateFileKey, safeType } from "./pr
 export interface UploadedFile {
   key: string;
   name: string;
+  /** Bytes stored, and the type Storage was told. */
+  size: number;
+  type: string;
+  /** The form's other fields (each at most FIELD_BYTES; `truncated` names a longer one). */
+  fields: Record<string, string>;
+  truncated: string[];
 }
+
+/** Where in the organisation's folder a file goes, besides its own name. */
+export interface UploadOptions {
+  /** Segments before the name, e.g. `deliverables/12/<random>` (each a valid key segment). */
+  folder?: string;
+}
+
+/** Bytes of a field sent with a file (a note of 2,000 characters of any script fits). */
+const FIELD_BYTES = 8 * 1024;
 
 /** The file's name as a key's last segment: its base name, odd characters replaced. */
 export function storedName(filename: string): string {
@@ -52,14 +67,20 @@ async function storageFailure(response: Response): Promise<Result<UploadedFile>>
  * (`Readable.toWeb` over busboy's file stream read ahead without bound: 40 MB held of a 50 MB
  * upload, measured; this holds one chunk.)
  */
-function pulledStream(readable: Readable): ReadableStream<Uint8Array> {
+function pulledStream(
+  readable: Readable,
+  counted: (bytes: number) => void,
+): ReadableStream<Uint8Array> {
   const chunks = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const next = await chunks.next();
         if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        else {
+          counted(next.value.length);
+          controller.enqueue(next.value);
+        }
       },
       async cancel() {
         await chunks.return?.();
@@ -75,6 +96,7 @@ function sendToStorage(
   type: string,
   body: Readable,
   signal: AbortSignal,
+  counted: (bytes: number) => void,
 ): Promise<Response> {
   const { url, anonKey } = supabaseEnv();
   const path = key.split("/").map(encodeURIComponent).join("/");
@@ -86,7 +108,7 @@ function sendToStorage(
       "Content-Type": type,
       "x-upsert": "false",
     },
-    body: pulledStream(body),
+    body: pulledStream(body, counted),
     duplex: "half",
     signal,
   } as RequestInit);
@@ -97,12 +119,13 @@ export async function receivePrivateFile(
   supabase: AppSupabase,
   organisationId: string | undefined,
   request: Request,
+  options: UploadOptions = {},
 ): Promise<Result<UploadedFile>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type) || !request.body) {
     return fail("invalid", "Choose a file to send.");
   }
-  const folder = privateFileKey(organisationId, "x");
+  const folder = privateFileKey(organisationId, options.folder ? `${options.folder}/x` : "x");
   const token = await accessToken(supabase);
   if (!folder || !token) return fail("not-found", "There is no such client.");
   let parser: busboy.Busboy;
@@ -114,7 +137,7 @@ export async function receivePrivateFile(
         files: 1,
         fileSize: FILE_UPLOAD_MAX_BYTES + 1,
         fields: 8,
-        fieldSize: 2048,
+        fieldSize: FIELD_BYTES,
         parts: 10,
       },
     });
@@ -129,6 +152,13 @@ export async function receivePrivateFile(
   try {
     return await new Promise<Result<UploadedFile>>((resolve) => {
       let stored: Promise<Result<UploadedFile>> | undefined;
+      const fields: Record<string, string> = {};
+      const truncated: string[] = [];
+      let size = 0;
+      parser.on("field", (field, value, info) => {
+        fields[field] = value;
+        if (info.valueTruncated) truncated.push(field);
+      });
       const settle = (result: Result<UploadedFile>) => {
         source.unpipe(parser);
         source.resume();
@@ -140,18 +170,25 @@ export async function receivePrivateFile(
           return;
         }
         const name = storedName(info.filename);
-        const key = privateFileKey(organisationId, name) as string;
+        const key = privateFileKey(
+          organisationId,
+          options.folder ? `${options.folder}/${name}` : name,
+        ) as string;
+        const type = safeType(info.mimeType);
         stream.on("limit", () => {
           aborted.abort();
           settle(
             fail("too-large", "The file is larger than 50 MB. Send a smaller one, or split it."),
           );
         });
-        stored = sendToStorage(token, key, safeType(info.mimeType), stream, aborted.signal).then(
+        const count = (bytes: number) => {
+          size += bytes;
+        };
+        stored = sendToStorage(token, key, type, stream, aborted.signal, count).then(
           async (response) => {
             if (response.ok) {
               await response.body?.cancel();
-              return ok({ key, name });
+              return ok({ key, name, size, type, fields, truncated });
             }
             return storageFailure(response);
           },

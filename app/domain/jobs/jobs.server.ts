@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { MAIL_FLUSH, mailFlushJob } from "~/domain/outbox/mail-job.server";
+import {
+  DELIVERABLE_REMINDER,
+  deliverableReminderJob,
+} from "~/domain/portal/deliverable-reminder-job.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import { createJobRunner, type JobHandlers, type JobRunner } from "./runner.ts";
 import { databaseJobStore } from "./store.ts";
 
 /** Every kind of job this site runs (the portal and payments add theirs here). */
-export const jobHandlers: JobHandlers = { [MAIL_FLUSH]: mailFlushJob };
+export const jobHandlers: JobHandlers = {
+  [MAIL_FLUSH]: mailFlushJob,
+  [DELIVERABLE_REMINDER]: deliverableReminderJob,
+};
 
 /** Jobs that always exist: queued once (their key makes it a no-op afterwards). */
 const RECURRING = [{ kind: MAIL_FLUSH, key: "recurring" }];

@@ -2,6 +2,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import { invitationMail } from "~/domain/access/invitations.server";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
+import { deliverableReminderMail } from "~/domain/portal/deliverable-reminders.server";
 import { getSiteConfig } from "~/domain/site/config.server";
 import { serviceTitles } from "~/domain/site/service-titles.server";
 import { dateTime } from "~/i18n/format";
@@ -113,5 +114,6 @@ export async function composeMail(
     return ok(confirmationMail({ ...data, confirmation_sent_at: sentAt }, brandName));
   }
   if (row.kind === "organisation_invitation") return invitationMail(service, row.ref_id);
+  if (row.kind === "deliverable_reminder") return deliverableReminderMail(service, row.ref_id);
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
 }

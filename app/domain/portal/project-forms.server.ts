@@ -1,5 +1,10 @@
 import { z } from "zod";
 import type { Translator } from "~/i18n/translate.server";
+import {
+  DELIVERABLE_INTENTS,
+  deliverableFields,
+  requireDeliverableFields,
+} from "./deliverable-forms.server";
 import { MILESTONE_STATUSES } from "./milestones.server";
 import { POST_MAX } from "./project-posts.server";
 import { PROJECT_STATUSES } from "./projects.server";
@@ -71,12 +76,21 @@ export function projectSchema(t: Translator, services: readonly ServiceChoice[])
     .superRefine((value, context) => datesInOrder(t, value, context));
 }
 
-export const PROJECT_PAGE_INTENTS = ["save", "add", "status", "remove", "update", "note"] as const;
+export const PROJECT_PAGE_INTENTS = [
+  "save",
+  "add",
+  "status",
+  "remove",
+  "update",
+  "note",
+  ...DELIVERABLE_INTENTS,
+] as const;
 
 /**
  * The project page: `save` (the project's details and the step of its service reached),
  * `add` (a milestone: title, due date), `status` (a milestone's), `remove` (a milestone),
- * `update` (a word for the client) and `note` (an internal one): `body`.
+ * `update` (a word for the client) and `note` (an internal one): `body`; and the deliverables'
+ * `deliverable` and `ready` (deliverable-forms.server.ts).
  */
 export function projectPageSchema(t: Translator, services: readonly ServiceChoice[]) {
   return z
@@ -100,6 +114,7 @@ export function projectPageSchema(t: Translator, services: readonly ServiceChoic
         .trim()
         .min(1, { error: t("projects.bodyRequired") })
         .max(POST_MAX, { error: t("projects.bodyTooLong") }),
+      ...deliverableFields(t),
     })
     .partial()
     .extend({ intent: z.enum(PROJECT_PAGE_INTENTS) })
@@ -116,6 +131,10 @@ export function projectPageSchema(t: Translator, services: readonly ServiceChoic
       }
       if (value.intent === "update" || value.intent === "note") {
         if (!value.body) issue(context, "body", t("projects.bodyRequired"));
+        return;
+      }
+      if (value.intent === "deliverable" || value.intent === "ready") {
+        requireDeliverableFields(t, value, (path, message) => issue(context, path, message));
         return;
       }
       if (value.intent === "add") {

@@ -2,9 +2,12 @@ import { Link } from "react-router";
 import { linkClass } from "~/components/admin/admin-page";
 import { LoadError } from "~/components/admin/confirm-step";
 import { PageHeading } from "~/components/page-heading";
+import { ClientDeliverables } from "~/components/portal/client-deliverables";
 import { PostList } from "~/components/portal/project-posts";
+import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
+import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/project";
 
@@ -20,13 +23,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export { loader } from "./project.server";
+export { action, loader } from "./project.server";
 
 const MARK = { done: "✓", in_progress: "…", upcoming: "○" } as const;
 
-/** One project for the client's people: where it stands, the agency's updates, its milestones. */
-export default function ClientProject({ loaderData }: Route.ComponentProps) {
-  const { organisation, project, milestones, updates, error } = loaderData;
+/**
+ * One project for the client's people: where it stands, what waits for their decision and the
+ * deliverables' history, the agency's updates, its milestones.
+ */
+export default function ClientProject({ loaderData, actionData }: Route.ComponentProps) {
+  const { organisation, project, milestones, updates, deliverables, error } = loaderData;
+  const reply = actionData && "result" in actionData ? actionData.result : undefined;
   const t = useT();
   if (!project) return null;
   const facts: [string, string][] = [
@@ -57,6 +64,14 @@ export default function ClientProject({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+        <Toasts toasts={[actionData?.toast]} />
+        {deliverables ? (
+          <ClientDeliverables
+            deliverables={deliverables}
+            reply={reply}
+            formError={formErrorOf(actionData)}
+          />
+        ) : null}
         {updates ? (
           <section aria-labelledby="project-updates" className="mb-10">
             <h2 id="project-updates" className="mb-4 text-xl font-bold text-slate-900">

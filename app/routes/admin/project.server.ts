@@ -1,5 +1,11 @@
 import { data } from "react-router";
 import { organisationById } from "~/domain/access/organisations.server";
+import { deliverableViews } from "~/domain/portal/deliverable-view.server";
+import {
+  addDeliverable,
+  markVersionReady,
+  projectDeliverables,
+} from "~/domain/portal/deliverables.server";
 import {
   addMilestone,
   projectMilestones,
@@ -15,9 +21,11 @@ import {
   serviceOptions,
 } from "~/domain/portal/project-view.server";
 import { PROJECT_STATUSES, projectById, updateProject } from "~/domain/portal/projects.server";
+import { workingDaysLater } from "~/domain/portal/working-days";
 import { localizeFailure } from "~/i18n/failures.server";
 import type { MessageKey } from "~/i18n/messages";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
+import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import type { Result } from "~/lib/result";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
@@ -27,7 +35,10 @@ import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/project";
 
 /** The client and its project named by the URL; 404 for anything else. */
-async function clientProject(supabase: AppSupabase, params: Route.LoaderArgs["params"]) {
+export async function clientProject(
+  supabase: AppSupabase,
+  params: { id?: string; projectId?: string },
+) {
   const organisation = await organisationById(supabase, params.id);
   const project = organisation.ok
     ? await projectById(supabase, organisation.value.id, params.projectId)
@@ -45,11 +56,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
   const locale = adminLocale(args.request);
   const { organisation, project } = await clientProject(supabase, args.params);
-  const [services, milestones, updates, notes] = await Promise.all([
+  const [services, milestones, updates, notes, deliverables] = await Promise.all([
     serviceOptions(locale),
     projectMilestones(supabase, project.id),
     projectPosts(supabase, project.id, "update"),
     projectPosts(supabase, project.id, "note"),
+    projectDeliverables(supabase, project.id),
   ]);
   return {
     organisation,
@@ -62,12 +74,16 @@ export async function loader(args: Route.LoaderArgs) {
       : null,
     updates: updates.ok ? postRows(updates.value, locale) : null,
     notes: notes.ok ? postRows(notes.value, locale) : null,
-    error: [milestones, updates, notes].find((loaded) => !loaded.ok)?.message ?? null,
-    i18n: bundle(locale, ["projects", "milestones", "adminClients"]),
+    deliverables: deliverables.ok ? deliverableViews(deliverables.value, locale) : null,
+    error: [milestones, updates, notes, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
+    i18n: bundle(locale, ["projects", "milestones", "adminClients", "deliverables"]),
   };
 }
 
 type Intent = ProjectPageInput["intent"];
+
+/** Working days a version waits for a decision before its client is reminded (issue 42). */
+const REMINDER_WORKING_DAYS = 3;
 
 /** What each intent does, as the signed-in admin, and what its toast then says. */
 const INTENTS: Record<
@@ -111,7 +127,29 @@ const INTENTS: Record<
     done: "projects.notePosted",
     run: (supabase, project, v) => addProjectPost(supabase, project, "note", v.body ?? ""),
   },
+  deliverable: {
+    done: "deliverables.added",
+    run: (supabase, project, v) =>
+      addDeliverable(supabase, project, {
+        title: v.deliverable_title ?? "",
+        note: v.deliverable_note,
+      }),
+  },
+  ready: {
+    done: "deliverables.markedReady",
+    // The client's reminder comes after 3 working days on the agency's clock.
+    run: (supabase, project, v) =>
+      markVersionReady(
+        supabase,
+        project,
+        v.version ?? 0,
+        workingDaysLater(new Date(), REMINDER_WORKING_DAYS, agencyTimeZone()),
+      ),
+  },
 };
+
+/** Intents about one row of a list: their failure is a toast, not a message under a form. */
+const ROW_INTENTS: readonly Intent[] = ["status", "remove", "ready"];
 
 /** Saves the project, changes its milestones or posts to it; mistakes come back under their fields. */
 export async function action(args: Route.ActionArgs) {
@@ -124,7 +162,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = INTENTS[value.intent];
   const result = await intent.run(form.supabase, project.id, value);
   if (!result.ok) {
-    const toast = value.intent === "status" || value.intent === "remove";
+    const toast = ROW_INTENTS.includes(value.intent);
     const failure = localizeFailure(result, t);
     return failedForm(failure, form.submission, { toast, underForm: !toast });
   }

@@ -3,6 +3,7 @@ import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { LoadError } from "~/components/admin/confirm-step";
 import { FormError } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { AgencyDeliverables } from "~/components/portal/deliverables";
 import { MilestoneForm, MilestoneTable } from "~/components/portal/milestone-table";
 import { ProjectFields } from "~/components/portal/project-fields";
 import { ProjectPosts } from "~/components/portal/project-posts";
@@ -29,8 +30,18 @@ export { action, loader } from "./project.server";
 
 /** A client's project for the agency: its details and its milestones, each form on its own. */
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, project, services, statuses, steps, milestones, updates, notes, error } =
-    loaderData;
+  const {
+    organisation,
+    project,
+    services,
+    statuses,
+    steps,
+    milestones,
+    updates,
+    notes,
+    deliverables,
+    error,
+  } = loaderData;
   const t = useT();
   const reply = actionData && "result" in actionData ? actionData.result : undefined;
   const intent = reply?.initialValue?.intent;
@@ -52,6 +63,14 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           formError={intent === kind ? formError : undefined}
         />
       ))}
+      <AgencyDeliverables
+        deliverables={deliverables}
+        uploadAction={(deliverable) =>
+          `/admin/clients/${organisation.id}/projects/${project.id}/deliverables/${deliverable}/versions`
+        }
+        reply={intent === "deliverable" ? reply : undefined}
+        formError={intent === "deliverable" ? formError : undefined}
+      />
       <section aria-labelledby="milestones" className="mb-10">
         <h2 id="milestones" className="mb-4 text-xl font-bold text-slate-900">
           {t("milestones.heading")}

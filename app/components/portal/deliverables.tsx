@@ -1,0 +1,141 @@
+import { Form } from "react-router";
+import { secondaryButton } from "~/components/admin/admin-page";
+import { Field, FormError } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextareaField } from "~/components/forms/textarea-field";
+import { useT } from "~/i18n/use-t";
+import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
+import {
+  DecisionHistory,
+  type DecisionItem,
+  type VersionItem,
+  VersionList,
+} from "./deliverable-history";
+
+export interface AgencyDeliverable {
+  id: number;
+  title: string;
+  note: string;
+  versions: (VersionItem & { canMarkReady: boolean })[];
+  decisions: DecisionItem[];
+}
+
+const fileInputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 file:me-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1.5";
+
+/**
+ * A project's deliverables for the agency: each one's versions (the latest draft marked ready
+ * with a plain form), the form that uploads a new version (a plain multipart form to its own
+ * route, which streams the file to the client's private folder) and the client's decisions;
+ * then the form that adds a deliverable.
+ */
+export function AgencyDeliverables({
+  deliverables,
+  uploadAction,
+  reply,
+  formError,
+}: {
+  deliverables: AgencyDeliverable[] | null;
+  /** The upload route of a deliverable. */
+  uploadAction: (deliverable: number) => string;
+  reply?: FieldReply;
+  formError?: string;
+}) {
+  const t = useT();
+  return (
+    <section aria-labelledby="deliverables" className="mb-10 max-w-2xl">
+      <h2 id="deliverables" className="mb-4 text-xl font-bold text-slate-900">
+        {t("deliverables.heading")}
+      </h2>
+      {deliverables && deliverables.length === 0 ? (
+        <p className="mb-6 text-slate-700">{t("deliverables.none")}</p>
+      ) : null}
+      {(deliverables ?? []).map((deliverable) => (
+        <article
+          key={deliverable.id}
+          aria-labelledby={`deliverable-${deliverable.id}`}
+          className="mb-8 rounded-lg border border-slate-300 p-4"
+        >
+          <h3 id={`deliverable-${deliverable.id}`} className="text-lg font-bold text-slate-900">
+            {deliverable.title}
+          </h3>
+          {deliverable.note ? (
+            <p className="mb-3 whitespace-pre-line text-slate-800">{deliverable.note}</p>
+          ) : null}
+          <VersionList versions={deliverable.versions} />
+          {deliverable.versions
+            .filter((version) => version.canMarkReady)
+            .map((version) => (
+              <Form key={version.id} method="post" className="mt-3">
+                <input type="hidden" name="intent" value="ready" />
+                <input type="hidden" name="version" value={version.id} />
+                <button
+                  type="submit"
+                  className={secondaryButton}
+                  aria-label={t("deliverables.markReadyLabel", {
+                    number: version.number,
+                    title: deliverable.title,
+                  })}
+                >
+                  {t("deliverables.markReady")}
+                </button>
+              </Form>
+            ))}
+          <form
+            method="post"
+            encType="multipart/form-data"
+            action={uploadAction(deliverable.id)}
+            className="mt-4 space-y-3"
+            aria-label={`${t("deliverables.uploadHeading")}: ${deliverable.title}`}
+          >
+            <h4 className="font-bold text-slate-900">{t("deliverables.uploadHeading")}</h4>
+            <TextareaField
+              label={t("deliverables.versionNote")}
+              name="note"
+              rows={2}
+              maxLength={2000}
+            />
+            <label className="block">
+              <span className="mb-1 block font-medium text-slate-900">
+                {t("deliverables.file")}
+              </span>
+              <input type="file" name="file" required className={fileInputClass} />
+            </label>
+            <SubmitButton pendingLabel={t("deliverables.uploading")}>
+              {t("deliverables.upload")}
+            </SubmitButton>
+          </form>
+          <DecisionHistory title={deliverable.title} decisions={deliverable.decisions} />
+        </article>
+      ))}
+      <section aria-labelledby="add-deliverable" className="max-w-md">
+        <h3 id="add-deliverable" className="mb-3 text-lg font-bold text-slate-900">
+          {t("deliverables.addHeading")}
+        </h3>
+        <Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="intent" value="deliverable" />
+          <Field
+            label={t("deliverables.title")}
+            name="deliverable_title"
+            required
+            maxLength={200}
+            defaultValue={typedValue(reply, "deliverable_title")}
+            errors={fieldErrors(reply, "deliverable_title")}
+          />
+          <TextareaField
+            label={t("deliverables.note")}
+            name="deliverable_note"
+            rows={3}
+            maxLength={2000}
+            defaultValue={typedValue(reply, "deliverable_note")}
+            errors={fieldErrors(reply, "deliverable_note")}
+          />
+          <FormError message={formError} />
+          <SubmitButton pendingLabel={t("deliverables.adding")}>
+            {t("deliverables.add")}
+          </SubmitButton>
+        </Form>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { getSiteConfig } from "~/domain/site/config.server";
+import { isLocale, type Locale } from "~/i18n/locale";
+import { translator } from "~/i18n/translate.server";
+import { siteUrl } from "~/infra/env.server";
+import type { OutgoingMail } from "~/infra/mail.server";
+import type { AppSupabase } from "~/infra/supabase.server";
+import { fail, ok, type Result } from "~/lib/result";
+
+/**
+ * The reminder mail of a version waiting for the client's decision. Marking a version ready for
+ * review queues one `deliverable.reminder` job due 3 working days later in the agency's time
+ * zone (public.mark_version_ready, keyed by the version: once per version). When it runs, and
+ * only if the version is still the latest and still has no decision,
+ * public.queue_deliverable_reminders() writes one reminder per owner and member of the client
+ * (unique per version and person: a job that runs twice mails nobody twice) and, in the same
+ * transaction, its outbox row; the outbox sends each in the person's language with a link
+ * straight to the project's page (the job: deliverable-reminder-job.server.ts).
+ */
+interface ReminderFacts {
+  version: {
+    number: number;
+    status: string;
+    deliverable: {
+      title: string;
+      project: { id: number; title: string; organisation: { id: string; name: string } };
+    };
+  };
+}
+
+/** The reminder mail of outbox row `id` (a deliverable_reminders row); null once decided. */
+export async function deliverableReminderMail(
+  service: AppSupabase,
+  id: number,
+): Promise<Result<OutgoingMail | null>> {
+  const { data: reminder, error } = await service
+    .from("deliverable_reminders")
+    .select("id, user_id, locale, version_id")
+    .eq("id", id)
+    .maybeSingle();
+  if (error) return fail("backend", error.message);
+  if (!reminder) return ok(null);
+  const facts = await reminderFacts(service, reminder.version_id);
+  if (!facts.ok) return facts;
+  // Decided (or replaced) since the reminder was queued: nothing left to remind of.
+  if (facts.value?.version.status !== "ready_for_review") return ok(null);
+  const person = await service.auth.admin.getUserById(reminder.user_id);
+  const email = person.data.user?.email;
+  if (!email) return ok(null);
+  const locale: Locale = isLocale(reminder.locale) ? reminder.locale : "en";
+  const t = translator(locale);
+  const { version } = facts.value;
+  const project = version.deliverable.project;
+  const link = `${siteUrl()}${t.path(`/organisations/${project.organisation.id}/projects/${project.id}`)}`;
+  const name = String(person.data.user?.user_metadata?.full_name ?? "").trim() || email;
+  const { brandName } = await getSiteConfig(locale);
+  const values = {
+    name,
+    number: version.number,
+    title: version.deliverable.title,
+    project: project.title,
+    organisation: project.organisation.name,
+    link,
+    brand: brandName,
+  };
+  return ok({
+    to: email,
+    subject: t("deliverables.mailSubject", values),
+    text: t("deliverables.mailText", values),
+    links: [link],
+  });
+}
+
+/** The version, its deliverable, project and client (four small reads, as the service). */
+async function reminderFacts(
+  service: AppSupabase,
+  versionId: number,
+): Promise<Result<ReminderFacts | null>> {
+  const version = await service
+    .from("deliverable_versions")
+    .select("number, status, deliverable_id")
+    .eq("id", versionId)
+    .maybeSingle();
+  if (version.error) return fail("backend", version.error.message);
+  if (!version.data) return ok(null);
+  const deliverable = await service
+    .from("project_deliverables")
+    .select("title, project_id")
+    .eq("id", version.data.deliverable_id)
+    .single();
+  if (deliverable.error) return fail("backend", deliverable.error.message);
+  const project = await service
+    .from("projects")
+    .select("id, title, organisation_id")
+    .eq("id", deliverable.data.project_id)
+    .single();
+  if (project.error) return fail("backend", project.error.message);
+  const organisation = await service
+    .from("organisations")
+    .select("id, name")
+    .eq("id", project.data.organisation_id)
+    .single();
+  if (organisation.error) return fail("backend", organisation.error.message);
+  return ok({
+    version: {
+      number: version.data.number,
+      status: version.data.status,
+      deliverable: {
+        title: deliverable.data.title,
+        project: {
+          id: project.data.id,
+          title: project.data.title,
+          organisation: organisation.data,
+        },
+      },
+    },
+  });
+}
