@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { expectPublic, expectToast, storedRow, updateRow } from "./admin-site-helpers";
+import { fieldError } from "./helpers/error-summary";
 import { exclusive } from "./helpers/exclusive";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -20,7 +21,7 @@ test("on a 360 px phone, an admin changes the phone number, then puts the old on
         .getByLabel("Social links, Row 1, Address (https://…)")
         .fill("http://facebook.com/x");
       await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.getByText("Enter a full address starting with https://")).toBeVisible();
+      await expect(fieldError(page, "Enter a full address starting with https://")).toBeVisible();
       await expect(page.getByLabel("Phone number")).toHaveValue("+254 733 000 111");
       expect((await storedRow("site_settings", { id: "site" }))?.phone).toBe(before?.phone);
 
