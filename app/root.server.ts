@@ -18,6 +18,7 @@ import { bundle, translate } from "~/i18n/translate.server";
 import { bannerDismissed } from "~/infra/cookies.server";
 import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { languageSuggestionOf } from "~/infra/language-suggestion";
+import { keepAdminPass } from "~/web/admin-pass.server";
 import { getAuthUser } from "~/web/session.server";
 import { supabaseMiddleware } from "~/web/supabase-middleware.server";
 import { getToast } from "~/web/toast.server";
@@ -33,7 +34,11 @@ const jobsMiddleware: Route.MiddlewareFunction = (_args, next) => {
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [jobsMiddleware, supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  jobsMiddleware,
+  supabaseMiddleware,
+  keepAdminPass,
+];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);

@@ -12,6 +12,7 @@ import { FORM_GATE_RETRY_AFTER_SECONDS, type FormGate } from "./form-gate.ts";
 import { withoutSecret } from "./hook-access.ts";
 import { type createHookLane, type HookReceiver, isHookPath } from "./hook-lane.ts";
 import { dropUnreadBody, lingerThenClose } from "./linger.ts";
+import { movedLocation } from "./moved-query.ts";
 import { isCrossOriginRequest } from "./origin-guard.ts";
 import type { PageCache } from "./page-cache.ts";
 import { BodyBudgetFullError, BodyTooLargeError } from "./read-body.ts";
@@ -285,6 +286,8 @@ async function sendAppResponse(
     return sendCachedPage(req, res, stored, page.https, "MISS");
   }
   applyFinalCacheControl(page.anonymous, response.status, headers);
+  const location = headers.get("Location");
+  if (location) headers.set("Location", movedLocation(response.status, location, page.url));
   sendRendered(req, res, response.status, headers, body, page.https);
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { cacheHeaders } from "../app/infra/cache-policy.ts";
 import { compress, isCompressible, pickEncoding } from "./encoding.ts";
+import { movedLocation } from "./moved-query.ts";
 import type { CachedPage } from "./page-cache.ts";
 import { plainPage } from "./plain-pages.ts";
 import type { Readiness } from "./readiness.ts";
@@ -72,6 +73,8 @@ export function sendCachedPage(
   cacheStatus: "HIT" | "MISS",
 ): void {
   const headers = new Headers(page.headers);
+  const location = headers.get("Location");
+  if (location) headers.set("Location", movedLocation(page.status, location, req.url ?? "/"));
   applySecurityHeaders(headers, { https });
   headers.set("X-Cache", cacheStatus);
   sendEncoded(req, res, page.status, headers, page);

@@ -13,7 +13,7 @@ import { readSubmission } from "~/infra/forms.server";
 import { pageParams } from "~/lib/page-query";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { overLimit, perAddress } from "~/web/limits.server";
-import { pageContent } from "~/web/page-content.server";
+import { pageSnapshot } from "~/web/page-content.server";
 import { failedForm, invalidForm, rejectedForm } from "~/web/replies.server";
 import { getAuthUser, getSupabase } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -32,7 +32,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     "meta.contactTitle",
     "meta.contactDescription",
   ]);
-  const prefill = contactPrefill(await pageContent(locale), t, pageParams(url));
+  const snapshot = await pageSnapshot();
+  const prefill = contactPrefill(snapshot.in(locale), t, pageParams(url), snapshot.redirects);
   return data({ ...prefill, i18n }, { headers: publicCacheHeaders(request) });
 }
 

@@ -27,6 +27,15 @@ export async function getAuthUser(context: Ctx): Promise<User | null> {
   return (await asked).user;
 }
 
+/**
+ * The verified user if this request already asked (the root loader does for every page), else
+ * undefined — without asking the auth server.
+ */
+export async function knownAuthUser(context: Ctx): Promise<User | null | undefined> {
+  const memo = context.get(authUserContext);
+  return memo ? (await memo).user : undefined;
+}
+
 async function askAuthServer(context: Ctx): Promise<{ user: User | null; error: boolean }> {
   // Without a session cookie the client would answer "no session" itself.
   if (!context.get(supabaseContext).hasSession) return { user: null, error: false };

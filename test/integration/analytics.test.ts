@@ -5,8 +5,8 @@ import { startTestSite, type TestSite } from "../support/site";
 
 /**
  * First-party analytics through the real server with two workers: a known mix of page views
- * (people, a bot, a prefetch, Do-Not-Track, several languages, a campaign, another site's link,
- * JavaScript navigations and a form's revalidation) and goals (a contact message, a quote, a
+ * (people, a bot, a prefetch, Do-Not-Track, the signed-in administrator, several languages, a
+ * campaign, another site's link, JavaScript navigations and a form's revalidation) and goals (a contact message, a quote, a
  * sign-up). Nothing is written by the timer (ANALYTICS_FLUSH_SECONDS=300): the rolling restart
  * (SIGHUP) must write every worker's events as it drains.
  */
@@ -110,7 +110,29 @@ async function sendTheMix() {
     await view(CHEPKOECH, "/no-such-page"),
     await view(CHEPKOECH, "/admin"),
   );
+  // Not counted either: the administrator, signed in, reading the site as visitors see it.
+  const agency: Visitor = { ip: "198.51.100.30", ua: FIREFOX, country: "KE" };
+  const Cookie = await adminCookie();
+  expect(Cookie).toMatch(/admin-pass=/);
+  statuses.push(
+    await view(agency, "/blog", { Cookie }),
+    await view(agency, "/fr/services", { Cookie, Referer: "https://www.google.com/" }),
+  );
   return statuses;
+}
+
+/** The cookies /login gives the administrator (the session and the admin pass). */
+async function adminCookie(): Promise<string> {
+  const login = await fetch(`${site.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: FORM_HEADERS,
+    body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }
 
 interface Row {
@@ -152,7 +174,8 @@ describe("analytics through the real server with two workers", () => {
   it("counts exactly the people's views and goals, written when the workers restart", async () => {
     const statuses = await sendTheMix();
     expect(statuses).toEqual([
-      200, 200, 200, 200, 302, 200, 200, 302, 200, 200, 200, 302, 200, 200, 200, 200, 404, 302,
+      200, 200, 200, 200, 302, 200, 200, 302, 200, 200, 200, 302, 200, 200, 200, 200, 404, 302, 200,
+      200,
     ]);
     const workers = new Set(site.requests().map((r) => r.worker));
     expect([...workers].sort()).toEqual([1, 2]);
@@ -218,16 +241,7 @@ describe("analytics through the real server with two workers", () => {
   });
 
   it("shows exactly those numbers on /admin/analytics (and /admin) and in the CSV files", async () => {
-    const login = await fetch(`${site.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: FORM_HEADERS,
-      body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    const cookie = await adminCookie();
     const get = async (path: string) => {
       const answer = await fetch(`${site.url}${path}`, { headers: { Cookie: cookie } });
       return {

@@ -75,16 +75,9 @@ beforeAll(async () => {
       SUPABASE_TIMEOUT_MS: String(BACKEND_TIMEOUT_MS),
     },
   });
-  const session = await signInThroughForm(site.url);
-  // The admin area gives the administrator its pass (app/infra/admin-pass.ts).
-  const area = await fetch(`${site.url}/admin`, { headers: { cookie: session } });
-  await area.arrayBuffer();
-  const pass = area.headers
-    .getSetCookie()
-    .find((line) => line.startsWith("admin-pass="))
-    ?.split(";")[0];
-  if (!pass) throw new Error("the admin area gave no admin pass");
-  admin = `${session}; ${pass}`;
+  // Signing in gives the administrator its pass (app/infra/admin-pass.ts) beside the session.
+  admin = await signInThroughForm(site.url);
+  if (!/(^|; )admin-pass=/.test(admin)) throw new Error("signing in gave no admin pass");
   for (let i = 0; i < VISITORS; i++) {
     const account = { email: `fair-${i}-${Date.now()}@example.com`, password: "correct-horse-42" };
     const { error } = await site.service.auth.admin.createUser({

@@ -173,6 +173,14 @@ describe("the site's content from the database, on two workers", () => {
       expect(old.status, prefix).toBe(301);
       expect(old.headers.location).toBe(`${prefix}/services/aerial-filming`);
     }
+    // Campaign tags survive the move (analytics counts the campaign on the new URL).
+    const tagged = await get("/fr/services/drone-filming?utm_source=whatsapp&utm_campaign=launch");
+    expect(tagged.headers.location).toBe(
+      "/fr/services/aerial-filming?utm_source=whatsapp&utm_campaign=launch",
+    );
+    // A quote link shared before the rename still chooses the service on the contact form.
+    const quote = (await get("/sw/contact?service=drone-filming")).body;
+    expect(quote).toMatch(/<option[^>]*value="aerial-filming"[^>]*selected/);
     const sitemap = (await get("/sitemap.xml")).body;
     expect(sitemap).toContain("/sw/services/aerial-filming");
     expect(sitemap).not.toContain("drone-filming");

@@ -172,6 +172,18 @@ describe("return paths and topics", () => {
       defaultService: "web-development",
     });
     expect(prefill("service=constructor").defaultService).toBe("");
+    // A quote link made before the service was renamed still chooses it; a deleted one, nothing.
+    const redirects = {
+      services: new Map([
+        ["websites", { moved: "web-development" }],
+        ["old-sms", { gone: true as const }],
+      ]),
+    };
+    const renamed = (query: string) =>
+      contactPrefill(site, translator("en"), new URLSearchParams(query), redirects);
+    expect(renamed("service=websites").defaultService).toBe("web-development");
+    expect(renamed("service=websites").defaultMessage).toContain("quote for Web Development");
+    expect(renamed("service=old-sms")).toEqual({ defaultMessage: "", defaultService: "" });
   });
 
   it("accepts exactly the given services as the contact form's service", () => {

@@ -1,3 +1,4 @@
+import type { User } from "@supabase/supabase-js";
 import { failWith } from "~/i18n/failures.server";
 import type { MessageKey } from "~/i18n/messages";
 import { type AppSupabase, createDetachedClient } from "~/infra/supabase.server";
@@ -92,8 +93,18 @@ export async function signUpWithPassword(
   }
 }
 
-export function signInWithPassword(supabase: AppSupabase, email: string, password: string) {
-  return attempt(() => supabase.auth.signInWithPassword({ email, password }));
+/** Signs in; the signed-in user (the session's cookies are written by the client). */
+export async function signInWithPassword(
+  supabase: AppSupabase,
+  email: string,
+  password: string,
+): Promise<Result<User>> {
+  try {
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+    return error ? toAuthFailure(error) : ok(data.user);
+  } catch (error) {
+    return toAuthFailure(error);
+  }
 }
 
 export function signOut(supabase: AppSupabase) {

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { adminPassValue } from "~/infra/admin-pass";
+import { COOKIES } from "~/infra/cookie-names";
 import type { ServedPage } from "./collector.server";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
@@ -106,5 +108,32 @@ describe("countPageView and recordGoal", () => {
     analytics.recordGoal(post({ "user-agent": "curl/8.5.0" }), "contact");
     analytics.recordGoal(post({ "user-agent": FIREFOX, "sec-gpc": "1" }), "contact");
     expect(analytics.analyticsState()?.held).toBe(1);
+  });
+
+  it("leave out a signed-in administrator's views and goals (the admin pass), nobody else's", async () => {
+    const secret = "a-session-secret-of-this-site";
+    const analytics = await collectorWith({ ...CONFIGURED, SESSION_SECRET: secret });
+    const counted = (cookie: string) => {
+      const before = analytics.analyticsState()?.held ?? 0;
+      analytics.countPageView(page({}, { cookie }));
+      analytics.recordGoal(
+        new Request("http://site.test/contact", {
+          method: "POST",
+          headers: { "user-agent": FIREFOX, cookie },
+        }),
+        "contact",
+      );
+      return (analytics.analyticsState()?.held ?? 0) - before;
+    };
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    const pass = (key: string, expires = later) =>
+      `${COOKIES.adminPass}=${adminPassValue(key, "3f7c0e4a-admin", expires)}`;
+    const session = "sb-127-auth-token=base64-eyJ9";
+    expect(counted(`${session}; ${pass(secret)}`)).toBe(0);
+    // A signed-in client, a pass without a session, a forged or expired pass: counted.
+    expect(counted(session)).toBe(2);
+    expect(counted(pass(secret))).toBe(2);
+    expect(counted(`${session}; ${pass("another-secret")}`)).toBe(2);
+    expect(counted(`${session}; ${pass(secret, later - 7200)}`)).toBe(2);
   });
 });

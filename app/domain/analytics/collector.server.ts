@@ -1,4 +1,6 @@
-import { env, siteUrl } from "~/infra/env.server";
+import { verifiedAdminPass } from "~/infra/admin-pass";
+import { hasSessionCookie } from "~/infra/cookie-names";
+import { env, sessionSecret, siteUrl } from "~/infra/env.server";
 import { clipCodePoints } from "~/lib/text";
 import { AnalyticsBuffer } from "./buffer.server";
 import type { Goal } from "./event";
@@ -68,6 +70,17 @@ function current(): Collector | null {
   return collector;
 }
 
+/**
+ * The agency's own visit: a signed-in administrator, known by the admin pass their sign-in and
+ * the site's pages give them (app/web/admin-pass.server.ts), checked in microseconds without
+ * asking the auth server. A forged pass fails the signature; a visitor who could forge one would
+ * only leave their own views out, which Do-Not-Track already lets anyone do.
+ */
+function isAgencyVisit(cookie: string | undefined | null): boolean {
+  if (!hasSessionCookie(cookie)) return false;
+  return verifiedAdminPass(cookie, sessionSecret(), Math.floor(Date.now() / 1000)) !== null;
+}
+
 const DOCUMENT = /^text\/html\b/i;
 /** React Router's answers to a client-side navigation (`/blog.data`). */
 const NAVIGATION_DATA = /^text\/x-script\b/i;
@@ -75,8 +88,8 @@ const NAVIGATION_DATA = /^text\/x-script\b/i;
 /**
  * Counts a page a person viewed: a successful GET of an HTML page, or of a page's data when
  * JavaScript navigates to it (a view too); not a form's revalidation (the data of the page the
- * visitor is on), not a bot, a prefetch, the back office, nor a visitor sending Do-Not-Track
- * or Global Privacy Control. Not a 304 either: a browser revalidating its copy, which a script
+ * visitor is on), not a bot, a prefetch, the back office, a signed-in administrator, nor a
+ * visitor sending Do-Not-Track or Global Privacy Control. Not a 304 either: a browser revalidating its copy, which a script
  * can do again and again for free (issue 40).
  */
 export function countPageView(page: ServedPage): void {
@@ -88,7 +101,7 @@ export function countPageView(page: ServedPage): void {
     const value = page.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  if (!isPersonRequest(header) || optedOut(header)) return;
+  if (!isPersonRequest(header) || optedOut(header) || isAgencyVisit(header("cookie"))) return;
   const counted = pageOf(pathname);
   if (!counted) return;
   if (data && sameSitePath(header("referer"), page.host) === counted.path) return;
@@ -110,7 +123,7 @@ export function countPageView(page: ServedPage): void {
  */
 export function recordGoal(request: Request, goal: Goal, detail = ""): void {
   const header: HeaderReader = (name) => request.headers.get(name) ?? undefined;
-  if (!isPersonRequest(header) || optedOut(header)) return;
+  if (!isPersonRequest(header) || optedOut(header) || isAgencyVisit(header("cookie"))) return;
   const url = new URL(request.url);
   const counted = pageOf(sameSitePath(header("referer"), url.host) || url.pathname);
   const target = current();

@@ -20,6 +20,7 @@ import { setSessionOnly } from "~/infra/supabase.server";
 import type { FormReply } from "~/lib/form-reply";
 import type { Failure } from "~/lib/result";
 import { destinationIn } from "~/lib/safe-redirect";
+import { freshAdminPass } from "~/web/admin-pass.server";
 import { overLimit, perAddressAnd } from "~/web/limits.server";
 import {
   MAIL_LIMITS,
@@ -145,6 +146,9 @@ export async function action({
   const headers = new Headers();
   headers.append("Set-Cookie", sessionOnlyCookie(sessionOnly));
   if (!trustedDevice(request, email)) headers.append("Set-Cookie", deviceCookie(email));
+  // An administrator's first page after signing in is already theirs, not a visitor's.
+  const pass = freshAdminPass(request, result.value);
+  if (pass) headers.append("Set-Cookie", pass);
   return redirect(destination(redirectTo, t), { headers });
 }
 

@@ -15,7 +15,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const service = snapshot.in(locale).services.find((s) => s.id === params.serviceId);
   if (service) return data({ service, i18n }, { headers: publicCacheHeaders(request) });
   const fate = snapshot.redirects.services.get(params.serviceId);
-  if (fate && "moved" in fate) throw redirect(t.path(`/services/${fate.moved}`), 301);
+  // The query goes along: campaign tags and the like must survive a renamed service.
+  if (fate && "moved" in fate) throw redirect(t.path(`/services/${fate.moved}`) + url.search, 301);
   if (fate) throw data(gonePage(t, "/services"), { status: 410 });
   throw data({ path: `/services/${params.serviceId}` }, { status: 404 });
 }
