@@ -8,9 +8,11 @@
 --     any number written with its "+" and country code, and a WhatsApp number of digits (the
 --     field asked for the country code first). Anything else stays as it was: pages read every
 --     number again and show no Call/WhatsApp button for one that is not a number.
--- The rewrite keeps the row's version (a settings row never saved by an admin keeps taking the
--- CONTACT_* variables, app/domain/site/settings.server.ts); its history records it as a change
--- by the system, so the next save compares with what the row really held.
+-- Settings an admin saved (version 2 and up) get a new version, recorded in their history as a
+-- change by the system. The seed's row (version 1, never saved) keeps its version — while it
+-- has it, the CONTACT_* variables still apply (app/domain/site/settings.server.ts) — and its
+-- version-1 revision is corrected with it: the seed's numbers were never anyone's edit, and the
+-- history then shows no change nobody made.
 
 alter table public.site_settings
   drop constraint site_settings_whatsapp,
@@ -33,10 +35,23 @@ as $$
   from (select regexp_replace(v, '[^0-9]', '', 'g') as d, v ~ '^\s*\+' as plus) as typed
 $$;
 
-alter table public.site_settings disable trigger site_settings_version;
 update public.site_settings
    set phone = pg_temp.e164_of(phone, false),
        whatsapp = pg_temp.e164_of(whatsapp, true)
- where phone is distinct from pg_temp.e164_of(phone, false)
-    or whatsapp is distinct from pg_temp.e164_of(whatsapp, true);
+ where version > 1
+   and (phone is distinct from pg_temp.e164_of(phone, false)
+        or whatsapp is distinct from pg_temp.e164_of(whatsapp, true));
+
+alter table public.site_settings disable trigger site_settings_version;
+alter table public.site_settings disable trigger site_settings_revision;
+update public.site_settings
+   set phone = pg_temp.e164_of(phone, false),
+       whatsapp = pg_temp.e164_of(whatsapp, true)
+ where version = 1;
+update public.content_revisions
+   set data = data || jsonb_build_object(
+         'phone', pg_temp.e164_of(data ->> 'phone', false),
+         'whatsapp', pg_temp.e164_of(data ->> 'whatsapp', true))
+ where entity = 'site_settings' and version = 1;
 alter table public.site_settings enable trigger site_settings_version;
+alter table public.site_settings enable trigger site_settings_revision;
