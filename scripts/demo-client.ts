@@ -5,8 +5,8 @@
  *
  * Creates (or finds again) the client "Savanna Coffee (demo)", its owner's account
  * demo-client@example.com (confirmed, onboarded; a new password each run, printed), and a
- * project with three milestones (one done, one in progress), an update for the client and an
- * internal note. Sign in as the owner to see `/dashboard` → the client → the project; sign in as
+ * project with three milestones (one done, one in progress), an update for the client, an
+ * internal note and a deliverable whose first version waits for the owner's decision. Sign in as the owner to see `/dashboard` → the client → the project; sign in as
  * an admin to see `/admin/clients`.
  *
  * Refuses when SUPABASE_URL is set: a demo never lands in a real (hosted) database by accident.
@@ -100,7 +100,57 @@ export async function seedDemoClient(target: AdminApiTarget) {
     );
   await post("project_updates", "Welcome! The first designs of the shop are on their way.");
   await post("project_notes", "Demo: internal notes like this one never reach the client.");
+  await deliverableWaiting(client, organisationId, projectId);
   return { organisationId, projectId, ownerId, password };
+}
+
+/** A deliverable whose first version waits for the owner's decision (its file in the bucket). */
+async function deliverableWaiting(
+  client: SupabaseClient,
+  organisationId: string,
+  projectId: string,
+) {
+  const deliverableId = await idOf(
+    client
+      .from("project_deliverables")
+      .insert({
+        project_id: projectId,
+        organisation_id: organisationId,
+        title: "Home page design",
+        note: "The shop's home page, on a phone and a desktop.",
+      })
+      .select("id")
+      .single(),
+  );
+  const path = `${organisationId}/deliverables/${deliverableId}/demo/home-page-v1.pdf`;
+  const file = Buffer.from("%PDF-1.4\n% Savanna Coffee: home page, version 1\n%%EOF\n");
+  const stored = await client.storage
+    .from("client-files")
+    .upload(path, file, { contentType: "application/pdf", upsert: true });
+  if (stored.error) throw new Error(stored.error.message);
+  const versionId = await idOf(
+    client
+      .from("deliverable_versions")
+      .insert({
+        deliverable_id: deliverableId,
+        organisation_id: organisationId,
+        file_path: path,
+        file_name: "home-page-v1.pdf",
+        file_size: file.length,
+        file_type: "application/pdf",
+        note: "First design: the roastery's story above the coffees.",
+      })
+      .select("id")
+      .single(),
+  );
+  // Ready for review; its reminder is due in 3 days (the app counts working days).
+  await must(
+    client.rpc("mark_version_ready", {
+      p_version: Number(versionId),
+      p_remind_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    }),
+  );
+  return versionId;
 }
 
 export async function main(env: Env = process.env): Promise<number> {

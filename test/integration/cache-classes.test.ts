@@ -94,6 +94,8 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/project-new.tsx": adminOnly(404),
   "routes/admin/project.tsx": adminOnly(404),
+  // A version's upload takes posts; a read goes back to the project's page.
+  "routes/admin/deliverable-version.ts": adminOnly(302),
   "routes/admin/posts-list.tsx": adminOnly(),
   "routes/admin/post-new.tsx": adminOnly(),
   "routes/admin/post-edit.tsx": adminOnly(),
@@ -206,6 +208,7 @@ function urlOf(leaf: RouteLeaf): string {
       if (name === "token") return "0.not-a-token";
       // A client that does not exist (and so no project of it): the 404 classes.
       if (name === "projectId") return "1";
+      if (name === "deliverableId") return "1";
       if (name === "organisationId") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);

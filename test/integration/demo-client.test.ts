@@ -1,6 +1,6 @@
 /**
  * `npm run demo:client` (scripts/demo-client.ts): a demo client with an owner who can sign in,
- * a project with milestones and an update, on the embedded backend — run again, it replaces
+ * a project with milestones, an update and a deliverable waiting for a decision, on the embedded backend — run again, it replaces
  * the earlier demo; with SUPABASE_URL set it refuses and writes nothing.
  */
 import { createClient } from "@supabase/supabase-js";
@@ -40,6 +40,15 @@ describe("demo:client", () => {
     expect(milestones?.map((m) => m.status)).toEqual(["done", "in_progress", "upcoming"]);
     expect((await owner.from("project_updates").select("body")).data).toHaveLength(1);
     expect((await owner.from("project_notes").select("body")).data).toEqual([]);
+    // A deliverable waits for the owner's decision, its file theirs to open.
+    const { data: versions } = await owner
+      .from("deliverable_versions")
+      .select("number, status, file_path");
+    expect(versions).toEqual([expect.objectContaining({ number: 1, status: "ready_for_review" })]);
+    const file = await owner.storage
+      .from("client-files")
+      .download(versions?.[0]?.file_path as string);
+    expect(await file.data?.text()).toContain("home page, version 1");
   });
 
   it("refuses a hosted database", async () => {
