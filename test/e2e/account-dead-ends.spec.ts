@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createConfirmedUser, DEFAULT_PASSWORD, signIn, signOut } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
+import { summaryItems } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 import { listMail } from "./helpers/mailbox";
 
@@ -16,7 +17,7 @@ test("signing in before confirming offers a new confirmation e-mail right there"
   await page.getByLabel("Email Address").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Email not confirmed");
+  await expect(summaryItems(page)).toHaveText(["Email not confirmed"]);
   const before = (await listMail()).filter((m) => m.to === user.email).length;
   await page.getByRole("button", { name: "Resend confirmation email" }).click();
   await expect(
@@ -68,7 +69,7 @@ test("a signed-in user changes the password on /profile (the current one require
   await form.getByLabel("New Password", { exact: true }).fill("a-brand-new-pass-1");
   await form.getByLabel("Confirm New Password").fill("a-brand-new-pass-1");
   await form.getByRole("button", { name: "Change Password" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Your current password is not correct.");
+  await expect(summaryItems(page)).toHaveText(["Your current password is not correct."]);
   await form.getByLabel("Current Password").fill(DEFAULT_PASSWORD);
   await form.getByLabel("New Password", { exact: true }).fill("a-brand-new-pass-1");
   await form.getByLabel("Confirm New Password").fill("a-brand-new-pass-1");

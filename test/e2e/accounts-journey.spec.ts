@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { completeOnboarding, signIn, signOut, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { EMPTY_SIGNUP, submitEmptyForm } from "./helpers/empty-form";
+import { fieldError, summaryItems } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 import { followMailLink } from "./helpers/mailbox";
 
@@ -80,7 +81,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   await page.getByLabel("Avatar URL").fill("ftp://example.com/me.png");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Avatar URL must start with http:// or https://")).toBeVisible();
+  await expect(fieldError(page, "Avatar URL must start with http:// or https://")).toBeVisible();
   await page.getByLabel("Full Name").fill("Amina W. Otieno");
   await page.getByLabel("Avatar URL").fill("");
   await page.getByRole("button", { name: "Save Changes" }).click();
@@ -96,7 +97,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+  await expect(summaryItems(page)).toHaveText(["Invalid login credentials"]);
   await expect(page.getByLabel("Email Address")).toHaveValue(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -116,7 +117,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   await page.getByLabel("New Password").fill("brand-new-pass-2");
   await page.getByLabel("Confirm Password").fill("brand-new-pass-3");
   await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(fieldError(page, "Passwords do not match")).toBeVisible();
   await page.getByLabel("New Password").fill("brand-new-pass-2");
   await page.getByLabel("Confirm Password").fill("brand-new-pass-2");
   await page.getByRole("button", { name: "Update Password" }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { expectToast, insertRow, langInput, storedRow } from "./admin-site-helpers";
+import { fieldError } from "./helpers/error-summary";
 
 /**
  * The blog's tags in /admin/blog-tags (issue 27 item 5), with and without JavaScript: a name
@@ -31,7 +32,7 @@ test("an admin names a tag in French and /fr/blog shows the name at once", async
   await langInput(page, "Label", "Français").fill(`Propre ${stamp}`);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(
-    page.getByText("Write the English text: visitors see it wherever a translation is missing."),
+    fieldError(page, "Write the English text: visitors see it wherever a translation is missing."),
   ).toBeVisible();
   await expect(langInput(page, "Label", "Français")).toHaveValue(`Propre ${stamp}`);
   expect((await storedRow("blog_tags", { slug: key }))?.label).toEqual({ en: name });

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { jpegWithGps, pngOf } from "../support/images";
 import { ADMIN, ensureAdminOnboarded, signIn, storedPost, uniqueTitle } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
+import { fieldError } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -100,7 +101,7 @@ test("a file that is not an image is refused next to the field, keeping what was
   );
   await page.getByRole("button", { name: "Save" }).click();
   await expect(
-    page.getByText("This file is not a JPEG, PNG, WebP, AVIF or GIF image.", { exact: false }),
+    fieldError(page, "This file is not a JPEG, PNG, WebP, AVIF or GIF image.", { exact: false }),
   ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await expect(page.getByLabel("Excerpt")).toHaveValue("Typed excerpt stays.");

@@ -9,6 +9,7 @@ import {
   uniqueTitle,
 } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
+import { fieldError } from "./helpers/error-summary";
 import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
 
@@ -122,9 +123,9 @@ test.describe("admin post management", () => {
     await page.getByLabel("Excerpt").fill("Typed excerpt stays");
     await page.getByLabel("Cover image").fill("javascript:alert(1)");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(fieldError(page, "Title is required")).toBeVisible();
     await expect(
-      page.getByText("Cover image must be an http(s) URL or a site path starting with /"),
+      fieldError(page, "Cover image must be an http(s) URL or a site path starting with /"),
     ).toBeVisible();
     await expect(page.getByLabel("Excerpt")).toHaveValue("Typed excerpt stays");
     await expect(page.getByLabel("Cover image")).toHaveValue("javascript:alert(1)");

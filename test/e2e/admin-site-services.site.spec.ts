@@ -11,6 +11,7 @@ import {
   uniqueSlug,
   updateRow,
 } from "./admin-site-helpers";
+import { fieldError } from "./helpers/error-summary";
 import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
 
@@ -206,14 +207,14 @@ test("invalid values get their message next to the field, typed values stay, not
   await page.getByLabel("Highest price (Ksh)").fill("abc");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(
-    page.getByText("Write the English text: visitors see it wherever a translation is missing."),
+    fieldError(page, "Write the English text: visitors see it wherever a translation is missing."),
   ).toBeVisible();
   await expect(
-    page.getByText("Use lowercase letters, digits and single hyphens", { exact: false }),
+    fieldError(page, "Use lowercase letters, digits and single hyphens", { exact: false }),
   ).toBeVisible();
-  await expect(page.getByText("A price cannot be negative.")).toBeVisible();
+  await expect(fieldError(page, "A price cannot be negative.")).toBeVisible();
   await expect(
-    page.getByText("Enter an amount in shillings, such as 50000 or 0.75."),
+    fieldError(page, "Enter an amount in shillings, such as 50000 or 0.75."),
   ).toBeVisible();
   await expect(langInput(page, "Title", "English")).toHaveAttribute("aria-invalid", "true");
   await expect(langInput(page, "Title", "Kiswahili")).toHaveValue("Kichwa kilichoandikwa");

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createConfirmedUser, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { EMPTY_SIGNUP, submitEmptyForm } from "./helpers/empty-form";
+import { fieldError } from "./helpers/error-summary";
 import { latestMail } from "./helpers/mailbox";
 
 /**
@@ -93,7 +94,7 @@ test("a visitor signs up in French and gets French validation messages and a Fre
   await page.getByLabel(/J’accepte les conditions/).check();
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(
-    page.getByText("Le mot de passe doit contenir au moins 8 caractères", { exact: true }),
+    fieldError(page, "Le mot de passe doit contenir au moins 8 caractères", { exact: true }),
   ).toBeVisible();
   await page.getByLabel("Mot de passe", { exact: true }).fill("mot-de-passe-1");
   await page.getByLabel("Confirmer le mot de passe").fill("mot-de-passe-1");

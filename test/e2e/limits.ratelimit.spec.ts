@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { uniqueEmail } from "./helpers/auth";
 import { countRows } from "./helpers/backend";
+import { summaryItems } from "./helpers/error-summary";
 import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
 
@@ -48,9 +49,9 @@ test("the sixth contact message in a minute is refused with 429 and the typed in
   const response = await submitAndCapture(page, "Send Message");
   expect(response.status()).toBe(429);
   expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
-  await expect(page.getByRole("alert")).toHaveText(
+  await expect(summaryItems(page)).toHaveText([
     /^Too many attempts\. Please try again in \d+ seconds?\.$/,
-  );
+  ]);
   await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
     "The sixth message this minute.",
   );
@@ -65,13 +66,13 @@ test("the eleventh sign-in attempt in a minute is refused with 429", async ({ pa
     await page.getByLabel("Password", { exact: true }).fill(`wrong-password-${i}`);
     const response = await submitAndCapture(page, "Sign In");
     expect(response.status(), `attempt ${i}`).toBe(400);
-    await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+    await expect(summaryItems(page)).toHaveText(["Invalid login credentials"]);
   }
   await page.getByLabel("Password", { exact: true }).fill("wrong-password-11");
   const response = await submitAndCapture(page, "Sign In");
   expect(response.status()).toBe(429);
   expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
-  await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\./);
+  await expect(summaryItems(page)).toHaveText([/^Too many attempts\./]);
   await expect(page.getByLabel("Email Address")).toHaveValue(email);
 });
 
@@ -93,7 +94,7 @@ test("guessing e-mail links gets 429 with Retry-After long before a code could b
   const response = await submitAndCapture(page, "Confirm and continue");
   expect(response.status()).toBe(429);
   expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
-  await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Please try again in/);
+  await expect(summaryItems(page)).toHaveText([/^Too many attempts\. Please try again in/]);
 });
 
 test("four people behind one address each get their reset link; one browser is limited on its own", async ({
@@ -123,7 +124,7 @@ test("four people behind one address each get their reset link; one browser is l
   await page.getByLabel("Email Address").fill(uniqueEmail("one-too-many"));
   const response = await submitAndCapture(page, "Send Reset Link");
   expect(response.status()).toBe(429);
-  await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Please try again in/);
+  await expect(summaryItems(page)).toHaveText([/^Too many attempts\. Please try again in/]);
   // A fifth person on the same address is not locked out by that browser.
   await page.context().clearCookies();
   await page.goto("/forgot-password");

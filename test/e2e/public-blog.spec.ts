@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { fieldError } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 
 const articles = (page: Page) => page.getByRole("list", { name: "Articles" }).locator("article");
@@ -134,7 +135,7 @@ test.describe("blog list", () => {
     const box = page.getByRole("region", { name: "Subscribe to our newsletter" });
     await box.getByLabel("Email address").fill("reader@example");
     await box.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(fieldError(page, "Please enter a valid email address")).toBeVisible();
     await expect(page.getByLabel("Email address")).toHaveValue("reader@example");
   });
 

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { fieldError } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 
 const uniqueEmail = () =>
@@ -38,7 +39,7 @@ test.describe("contact page", () => {
     await page.getByLabel("Message", { exact: true }).fill("Short but valid for the browser.");
     await page.getByRole("button", { name: "Send Message" }).click();
     const email = page.getByLabel("Email");
-    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(fieldError(page, "Please enter a valid email address")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveValue("otieno@example");
     await expect(page.getByLabel("Name")).toHaveValue("Otieno");

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { fieldError } from "./helpers/error-summary";
 import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
 
@@ -180,7 +181,7 @@ test.describe("home page", () => {
     await form.getByLabel("Email").fill("someone@example");
     await form.getByLabel("Message", { exact: true }).fill("A message that is long enough.");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(fieldError(page, "Please enter a valid email address")).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue("someone@example");
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
       "A message that is long enough.",

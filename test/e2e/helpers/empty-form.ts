@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { fieldError } from "./error-summary";
 
 /**
  * Opens the form at `path` (its heading shows), submits it empty and expects each of `messages`
@@ -12,7 +13,8 @@ export async function submitEmptyForm(
   await expect(page.getByRole("heading", { name: form.heading })).toBeVisible();
   await page.getByRole("button", { name: form.button }).click();
   for (const message of form.messages) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    // Under its field (the error summary at the top repeats it).
+    await expect(fieldError(page, message, { exact: true })).toBeVisible();
   }
 }
 

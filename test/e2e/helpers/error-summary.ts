@@ -1,0 +1,16 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * The GOV.UK error summary a form shows at its top (app/components/forms/error-summary.tsx)
+ * repeats each message the fields show: these tell the two copies apart.
+ */
+
+/** The summary's messages, one list item each (a field's as a link, the form's as text). */
+export function summaryItems(page: Page) {
+  return page.locator("[data-error-summary]").getByRole("listitem");
+}
+
+/** A message shown under its field (its error list, `…-error`), not the summary's copy. */
+export function fieldError(page: Page, text: string | RegExp, options: { exact?: boolean } = {}) {
+  return page.locator('[id$="-error"]').getByText(text, options);
+}
