@@ -1534,6 +1534,10 @@ export interface Database {
         Args: { p_entity: string };
         Returns: boolean;
       };
+      deliverable_file_status: {
+        Args: { p_name: string };
+        Returns: string;
+      };
       file_organisation: {
         Args: { p_name: string };
         Returns: string;

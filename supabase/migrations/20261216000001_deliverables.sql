@@ -169,7 +169,7 @@ begin
   new.file_name := old.file_name;
   new.file_size := old.file_size;
   new.file_type := old.file_type;
-  new.uploaded_by := old.uploaded_by;
+  -- uploaded_by may go (the account was deleted: its foreign key sets it null); the name stays.
   new.uploader_name := old.uploader_name;
   new.created_at := old.created_at;
   if new.status is not distinct from old.status then
@@ -294,13 +294,19 @@ create trigger deliverable_decisions_made
   after insert on public.deliverable_decisions
   for each row execute function public.deliverable_decision_made();
 
--- Not even the service role rewrites a decision (removing one goes with its project).
+-- Not even the service role rewrites a decision (removing one goes with its project). The one
+-- change let through is the decider's account going (its foreign key sets decided_by null): the
+-- name and address they had stay, which is what they are kept for.
 create or replace function public.deliverable_decision_unchanged()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
+  if new.decided_by is null and old.decided_by is not null
+     and to_jsonb(new) - 'decided_by' = to_jsonb(old) - 'decided_by' then
+    return new;
+  end if;
   raise exception 'A decision is never changed' using errcode = '42501';
 end;
 $$;
@@ -468,3 +474,40 @@ $$;
 revoke execute on function public.queue_deliverable_reminders(bigint)
   from public, anon, authenticated;
 grant execute on function public.queue_deliverable_reminders(bigint) to service_role;
+
+-- ---------------------------------------------------------------------------
+-- A version's file in the client's folder is the version's: while the version is a draft, the
+-- client's people do not read it (not through Storage's list or download either), and nobody
+-- but those the permission table lets delete versions removes it (an owner may remove the
+-- organisation's other files, not the file a decision was made on).
+-- ---------------------------------------------------------------------------
+create index deliverable_versions_file_path_idx on public.deliverable_versions (file_path);
+
+-- The status of the version whose file `p_name` is (null: not a version's file).
+create or replace function public.deliverable_file_status(p_name text)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select v.status from public.deliverable_versions v where v.file_path = p_name limit 1;
+$$;
+
+revoke execute on function public.deliverable_file_status(text) from public, anon;
+grant execute on function public.deliverable_file_status(text) to authenticated, service_role;
+
+drop policy "Client files are read by the permission table" on storage.objects;
+create policy "Client files are read by the permission table"
+  on storage.objects for select to authenticated
+  using (bucket_id = 'client-files'
+         and public.can('read', 'organisation_file', public.file_organisation(name))
+         and (coalesce(public.deliverable_file_status(name), '') <> 'draft'
+              or public.can('update', 'deliverable_version', public.file_organisation(name))));
+drop policy "Client files are removed by the permission table" on storage.objects;
+create policy "Client files are removed by the permission table"
+  on storage.objects for delete to authenticated
+  using (bucket_id = 'client-files'
+         and public.can('delete', 'organisation_file', public.file_organisation(name))
+         and (public.deliverable_file_status(name) is null
+              or public.can('delete', 'deliverable_version', public.file_organisation(name))));

@@ -9,7 +9,13 @@
 import { describe, expect, it } from "vitest";
 import * as fileRoute from "~/routes/account/file";
 import { asData, asResponse, toastOf } from "../support/answers";
-import { backendWithAdmin, createUser, serviceClient, signInCookie } from "../support/backend";
+import {
+  backendWithAdmin,
+  createUser,
+  serviceClient,
+  signedInClient,
+  signInCookie,
+} from "../support/backend";
 import {
   agencyPage,
   agencyPost,
@@ -30,6 +36,7 @@ const file = routed(fileRoute);
 interface Client extends Place {
   deliverable: number;
   owner: string;
+  ownerUser: { email: string; password: string };
   member: string;
   memberId: string;
 }
@@ -56,6 +63,7 @@ async function clientWaiting(name: string): Promise<Client> {
     ...place,
     deliverable,
     owner: await signInCookie(owner.email),
+    ownerUser: owner,
     member: await signInCookie(member.email),
     memberId: member.id,
   };
@@ -112,6 +120,17 @@ describe("deliverables, for the client's people", () => {
     // The draft changes nothing for the client: v1 still waits for their decision, and can be made.
     expect(seen.deliverables[0]?.waiting).toMatchObject({ number: 1 });
     expect(JSON.stringify(seen)).not.toContain("secret-draft");
+    // Nor through Storage with their own token: the draft's file is not theirs to read yet,
+    // and the file a decision is made on is not theirs to remove.
+    const { versions } = await storedDeliverables(site.backend, client.project);
+    const [shownPath, draftPath] = versions.map((version) => version.file_path);
+    const storage = (await signedInClient(site.backend, client.ownerUser)).storage.from(
+      "client-files",
+    );
+    expect((await storage.download(draftPath as string)).error).not.toBeNull();
+    expect(await (await storage.download(shownPath as string)).data?.text()).toContain("%PDF");
+    await storage.remove([shownPath as string]);
+    expect(await (await storage.download(shownPath as string)).data?.text()).toContain("%PDF");
     const v1 = seen.deliverables[0]?.waiting?.id as number;
     const approved = asResponse(
       await decide(client, client.owner, { version: v1, decision: "approved" }),
@@ -219,6 +238,24 @@ describe("deliverables, for the client's people", () => {
     expect(audit).toEqual([
       { action: "deliverable.changes_requested", target_id: client.id, summary: "Logo v1" },
       { action: "deliverable.approved", target_id: client.id, summary: "Logo v2" },
+    ]);
+  });
+
+  it("keeps a decision, with the decider's name and address, when their account is deleted", async () => {
+    const client = await clientWaiting("Paka Designs");
+    const version = (await storedDeliverables(site.backend, client.project)).versions[0]
+      ?.id as number;
+    await decide(client, client.member, { version, decision: "approved" });
+    const deleted = await serviceClient(site.backend).auth.admin.deleteUser(client.memberId);
+    expect(deleted.error).toBeNull();
+    const { decisions } = await storedDeliverables(site.backend, client.project);
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        decision: "approved",
+        decided_by: null,
+        decider_name: "Jean Mugabo",
+        decider_email: expect.stringMatching(/@example\.com$/),
+      }),
     ]);
   });
 

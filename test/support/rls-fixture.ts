@@ -176,5 +176,7 @@ insert into storage.objects (id, bucket_id, name, owner, metadata) values
   ('00000000-0000-4000-8000-0000000f0002', 'client-files', '${ORG_A}/brief.pdf',
    '${CLIENT_OWNER_ID}', '{"mimetype": "application/pdf", "size": 1}'),
   ('00000000-0000-4000-8000-0000000f0003', 'client-files', '${ORG_B}/logo.png',
-   '${CLIENT_B_OWNER_ID}', '{"mimetype": "image/png", "size": 1}');
+   '${CLIENT_B_OWNER_ID}', '{"mimetype": "image/png", "size": 1}'),
+  ('00000000-0000-4000-8000-0000000f0004', 'client-files', '${ORG_A}/deliverables/home-v1.pdf',
+   '${ADMIN_ID}', '{"mimetype": "application/pdf", "size": 1}');
 `;

@@ -185,17 +185,19 @@ EXPECTED.other = EXPECTED.owner as Record<Table, Outcomes>;
  * storage.objects: the `media` bucket's image (anyone reads it, admins write it; the first row,
  * which the matrix's insert tries again) and a private file of A and of B in `client-files`
  * (20261211000001_client_files.sql): each caller sees the image and their own organisation's
- * file, never B's; owners and assigned staff may remove A's file, members may not.
+ * file, never B's; owners and assigned staff may remove A's file, members may not. A also holds
+ * the file of a draft version (20261216000001_deliverables.sql): the agency sees it, A's client
+ * does not, and only admins may remove it (staff do not delete versions).
  */
 const STORAGE: Record<string, Outcomes> = {
   anon: ["1 rows", refused("objects"), "ok 0", "ok 0"],
   owner: ["1 rows", refused("objects"), "ok 0", "ok 0"],
   other: ["1 rows", refused("objects"), "ok 0", "ok 0"],
-  admin: ["3 rows", "ok 1", "ok 3", "ok 3"],
-  staff: ["2 rows", refused("objects"), "ok 0", "ok 1"],
+  admin: ["4 rows", "ok 1", "ok 4", "ok 4"],
+  staff: ["3 rows", refused("objects"), "ok 0", "ok 1"],
   client_owner: ["2 rows", refused("objects"), "ok 0", "ok 1"],
   client_member: ["2 rows", refused("objects"), "ok 0", "ok 0"],
-  service_role: ["3 rows", "ok 1", "ok 3", "ok 3"],
+  service_role: ["4 rows", "ok 1", "ok 4", "ok 4"],
 };
 
 const OPERATIONS = ["select", "insert", "update", "delete"] as const;
