@@ -1,6 +1,7 @@
-import { type MouseEvent, useEffect, useId, useRef } from "react";
+import { type MouseEvent, useId, useRef } from "react";
 import { useT } from "~/i18n/use-t";
 import { answerErrors } from "~/lib/form-reply";
+import { useAfterChange } from "../use-after-change";
 import { fieldIdOf } from "./field-id";
 
 /** The text of a field's link: its label before the message when the form knows it. */
@@ -43,13 +44,13 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const problems = answerErrors(answer);
   const shown = problems.length > 0;
-  // Each new answer with errors: focus the summary, wherever the page was scrolled to.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer, not per render
-  useEffect(() => {
+  // Each new answer with errors: focus the summary, wherever the page was scrolled to (after
+  // every commit, compared here: docs/architecture.md, "Effects that follow router data").
+  useAfterChange(answer, () => {
     if (!shown || !ref.current) return;
     ref.current.focus({ preventScroll: true });
     ref.current.scrollIntoView({ block: "start" });
-  }, [answer]);
+  });
   if (!shown) return null;
   return (
     <div
