@@ -43,7 +43,9 @@ test("the admin reads how many events were not counted, and why", async ({ page 
     .getByRole("link", { name: "Download “Not counted” as CSV" })
     .getAttribute("href");
   const csv = await page.request.get(href ?? "");
-  expect(await csv.text()).toMatch(/^reason,events\r\n(.*\r\n)*refused,\d+\r\n/);
+  expect(await csv.text()).toMatch(
+    /^Reason,Events\r\n(.*\r\n)*The database refused the event,\d+\r\n/,
+  );
 
   await page.goto("/admin");
   await page

@@ -159,6 +159,8 @@ describe("inflating the analytics", () => {
       `Events not counted in this period: ${count(900 + overBudget)}.`,
     );
     const csv = await adminText("/admin/analytics.csv?table=not-counted&period=today");
-    expect(csv.text).toBe(`reason,events budget,${overBudget} browsers,900 `);
+    expect(csv.text).toBe(
+      `Reason,Events The day's limit of stored events was reached,${overBudget} Too many browsers from one address that day,900 `,
+    );
   }, 120_000);
 });

@@ -257,7 +257,7 @@ describe("analytics through the real server with two workers", () => {
     expect(text).toContain("Page views 8 ");
     expect(text).toContain("Converting visitors 3 ");
     expect(text).toContain("Conversion rate 75% ");
-    expect(text).toMatch(/Quote request: bulk-sms 1 1 25%/);
+    expect(text).toMatch(/Quote request: Bulk SMS 1 1 25%/);
     expect(text).toMatch(/Sign-up \/signup 1 1 100%/);
     expect(text).toMatch(/Contact message google\.com 1 1 100%/);
     expect(page.text).toContain("<title");
@@ -273,13 +273,22 @@ describe("analytics through the real server with two workers", () => {
         "/services,1,2",
         "/signup,1,1",
         "/sw/services,1,1",
-        "page,visitors,views",
+        "Page,Visitors,Page views",
       ].sort(),
     );
+    // As the page names them: goals, direct traffic; in the admin's language.
     const sources = await get("/admin/analytics.csv?table=goal-sources&period=today");
     expect(sources.text).toBe(
-      "goal,source,visitors,sourceVisitors,rate\r\ncontact,google.com,1,1,100\r\nquote,newsletter,1,1,100\r\nsignup,,1,2,50\r\n",
+      "Goal,Source,Visitors,Visitors from there,Conversion rate\r\nContact message,google.com,1,1,100\r\nQuote request,newsletter,1,1,100\r\nSign-up,Direct / none,1,2,50\r\n",
     );
+    const goals = await get("/admin/analytics.csv?table=goals&period=today");
+    expect(goals.text).toContain("\r\nQuote request: Bulk SMS,1,1,25\r\n");
+    const series = await get("/admin/analytics.csv?table=series&period=today");
+    // A one-day chart's hours in the agency's time zone (Africa/Nairobi, UTC+3), with their day.
+    const [heading, firstHour] = series.text.split("\r\n");
+    expect(heading).toBe("When,Visitors,Page views");
+    const utcDay = new Date().toISOString().slice(0, 10);
+    expect(firstHour).toMatch(new RegExp(`^${utcDay} 03:00,\\d+,\\d+$`));
     const overview = await get("/admin");
     expect(overview.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).toContain("Visitors 4 ");
   });

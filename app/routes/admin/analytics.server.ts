@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
+import { serviceNamesIn } from "~/domain/site/service-titles.server";
 import { bundle, translate } from "~/i18n/translate.server";
+import { agencyTimeZone } from "~/infra/env.server";
 import { adminLoad } from "~/web/admin-form.server";
 import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/analytics";
@@ -18,10 +20,14 @@ export async function loader(args: Route.LoaderArgs) {
   if (!period.ok) {
     return data({ locale, i18n, period, report: null, error: null }, { status: 400 });
   }
-  const report = await loadReport(supabase, period.period);
+  const [report, services] = await Promise.all([
+    loadReport(supabase, period.period),
+    serviceNamesIn(locale),
+  ]);
   if (!report.ok) {
     const error = translate(locale, "adminAnalytics.loadError");
     return data({ locale, i18n, period, report: null, error }, { status: 502 });
   }
-  return { locale, i18n, period, report: report.value, error: null };
+  const timeZone = agencyTimeZone();
+  return { locale, i18n, period, report: report.value, error: null, services, timeZone };
 }

@@ -28,6 +28,9 @@ export { loader } from "./analytics.server";
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { locale, period, report, error } = loaderData;
+  const services = "services" in loaderData ? loaderData.services : {};
+  const timeZone = "timeZone" in loaderData ? loaderData.timeZone : "UTC";
+  const serviceName = (slug: string) => services[slug];
   const search = report ? periodSearch(report.period) : "";
   return (
     <div lang={locale}>
@@ -50,7 +53,12 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               count={report.totals.notCounted}
               href="#table-not-counted"
             />
-            <TrafficChart locale={locale} series={report.series} hourly={report.period.hourly} />
+            <TrafficChart
+              locale={locale}
+              series={report.series}
+              hourly={report.period.hourly}
+              timeZone={timeZone}
+            />
             <p className="-mt-6 mb-10">
               <a
                 href={`/admin/analytics.csv?table=series&${search}`}
@@ -67,6 +75,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
                 name={name}
                 rows={report.tables[name]}
                 csvHref={`/admin/analytics.csv?table=${name}&${search}`}
+                serviceName={serviceName}
               />
             ))}
             <p className="text-sm text-slate-700">{t("adminAnalytics.privacy")}</p>

@@ -1,38 +1,15 @@
-import { DROP_REASONS, GOALS } from "~/domain/analytics/event";
+import { labelOf, type ServiceName } from "~/domain/analytics/labels";
 import {
   COLUMNS,
-  type LabelColumn,
   type NumberColumn,
   type TableName,
   type TableRow,
 } from "~/domain/analytics/report";
-import { isLocale, LOCALE_NAMES, type Locale } from "~/i18n/locale";
-import { type Translate, useT } from "~/i18n/use-t";
+import type { Locale } from "~/i18n/locale";
+import { useT } from "~/i18n/use-t";
 import { linkClass, stacked } from "../admin-page";
 import { EmptyList } from "../confirm-step";
 import { formatCount } from "./format";
-
-/** A stored value as the admin reads it: goals, devices and languages named, '' as direct. */
-export function labelOf(t: Translate, column: LabelColumn, value: string): string {
-  if (column === "goal") {
-    const [goal, detail] = value.split(":");
-    const named = (GOALS as readonly string[]).includes(goal ?? "")
-      ? t(`adminAnalytics.goals.${goal as (typeof GOALS)[number]}`)
-      : value;
-    return detail ? `${named}: ${detail}` : named;
-  }
-  if (column === "device" && (value === "desktop" || value === "mobile" || value === "tablet")) {
-    return t(`adminAnalytics.devices.${value}`);
-  }
-  if (column === "language" && isLocale(value)) return LOCALE_NAMES[value];
-  if (column === "reason" && (DROP_REASONS as readonly string[]).includes(value)) {
-    return t(`adminAnalytics.reasons.${value as (typeof DROP_REASONS)[number]}`);
-  }
-  if ((column === "source" || column === "campaign") && value === "") {
-    return t("adminAnalytics.direct");
-  }
-  return value;
-}
 
 /** One table of the report, stacked on a phone, with its CSV file. */
 export function ReportTable({
@@ -40,11 +17,13 @@ export function ReportTable({
   name,
   rows,
   csvHref,
+  serviceName,
 }: {
   locale: Locale;
   name: TableName;
   rows: TableRow[];
   csvHref: string;
+  serviceName: ServiceName;
 }) {
   const t = useT();
   const { labels, numbers } = COLUMNS[name];
@@ -92,7 +71,7 @@ export function ReportTable({
                 <tr key={row.cells.join("\t")} className={stacked.row}>
                   {row.cells.map((cell, i) => (
                     <td key={labels[i]} data-label={headings[i]} className={stacked.cell}>
-                      {labelOf(t, labels[i] ?? "page", cell)}
+                      {labelOf(t, labels[i] ?? "page", cell, serviceName)}
                     </td>
                   ))}
                   {row.numbers.map((value, i) => (

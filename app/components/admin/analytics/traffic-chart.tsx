@@ -1,28 +1,36 @@
 import { useId } from "react";
+import { pointLabel as pointLabelIn } from "~/domain/analytics/point-label";
 import type { Point } from "~/domain/analytics/report";
 import type { Locale } from "~/i18n/locale";
 import { useT } from "~/i18n/use-t";
-import { formatCount, pointLabel } from "./format";
+import { formatCount } from "./format";
 
 const WIDTH = 640;
+/** The axis labels: the page's 12 px (not the drawing's scale), legible on a 360 px phone. */
+const AXIS = "text-xs leading-none text-slate-700";
 const HEIGHT = 220;
-const PLOT = { left: 44, right: 8, top: 12, bottom: 28 };
+const PLOT = { left: 4, right: 4, top: 8, bottom: 4 };
 
 /**
  * Visitors (bars) and page views (line) over the period, drawn on the server as SVG: a title
  * and a description for screen readers, and the same numbers as a table below it. It scales to
- * the width of a 360 px phone; no script.
+ * the width of a 360 px phone; its axis labels are HTML beside it, so they keep the page's
+ * 12 px where the drawing shrinks to half its size; no script.
  */
 export function TrafficChart({
   locale,
   series,
   hourly,
+  timeZone,
 }: {
   locale: Locale;
   series: Point[];
   hourly: boolean;
+  /** The agency's time zone: a one-day chart's hours are told in it. */
+  timeZone: string;
 }) {
   const t = useT();
+  const pointLabel = (at: string, hourly: boolean) => pointLabelIn(at, hourly, timeZone);
   const id = useId();
   const count = (value: number) => formatCount(locale, value);
   const first = series[0];
@@ -59,55 +67,43 @@ export function TrafficChart({
   return (
     <div className="mb-10">
       <figure>
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-          className="h-auto w-full rounded-lg border border-slate-200 bg-white"
-        >
-          <title id={`${id}-title`}>{title}</title>
-          <desc id={`${id}-desc`}>{desc}</desc>
-          <line
-            x1={PLOT.left}
-            x2={WIDTH - PLOT.right}
-            y1={y(0)}
-            y2={y(0)}
-            className="stroke-slate-400"
-          />
-          <text
-            x={PLOT.left - 6}
-            y={PLOT.top + 10}
-            textAnchor="end"
-            className="fill-slate-700 text-xs"
+        <div className="grid grid-cols-[auto_1fr] gap-x-2">
+          <div aria-hidden="true" className={`${AXIS} flex flex-col justify-between text-right`}>
+            <span>{count(max)}</span>
+            <span>0</span>
+          </div>
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            role="img"
+            aria-labelledby={`${id}-title ${id}-desc`}
+            className="h-auto w-full rounded-lg border border-slate-200 bg-white"
           >
-            {count(max)}
-          </text>
-          <text x={PLOT.left - 6} y={y(0)} textAnchor="end" className="fill-slate-700 text-xs">
-            0
-          </text>
-          {series.map((p, i) => (
-            <rect
-              key={p.at}
-              x={PLOT.left + step * i + step * 0.15}
-              width={Math.max(0.5, step * 0.7)}
-              y={y(p.visitors)}
-              height={y(0) - y(p.visitors)}
-              className="fill-brand-700"
+            <title id={`${id}-title`}>{title}</title>
+            <desc id={`${id}-desc`}>{desc}</desc>
+            <line
+              x1={PLOT.left}
+              x2={WIDTH - PLOT.right}
+              y1={y(0)}
+              y2={y(0)}
+              className="stroke-slate-400"
             />
-          ))}
-          <polyline points={line} fill="none" strokeWidth={2} className="stroke-amber-600" />
-          <text x={PLOT.left} y={HEIGHT - 8} className="fill-slate-700 text-xs">
-            {range.from}
-          </text>
-          <text
-            x={WIDTH - PLOT.right}
-            y={HEIGHT - 8}
-            textAnchor="end"
-            className="fill-slate-700 text-xs"
-          >
-            {range.to}
-          </text>
-        </svg>
+            {series.map((p, i) => (
+              <rect
+                key={p.at}
+                x={PLOT.left + step * i + step * 0.15}
+                width={Math.max(0.5, step * 0.7)}
+                y={y(p.visitors)}
+                height={y(0) - y(p.visitors)}
+                className="fill-brand-700"
+              />
+            ))}
+            <polyline points={line} fill="none" strokeWidth={2} className="stroke-amber-600" />
+          </svg>
+          <div aria-hidden="true" className={`${AXIS} col-start-2 flex justify-between gap-2 pt-1`}>
+            <span>{range.from}</span>
+            <span>{range.to}</span>
+          </div>
+        </div>
         <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700">
           <span>
             <span aria-hidden="true" className="mr-1 inline-block size-3 bg-brand-700" />
@@ -120,6 +116,7 @@ export function TrafficChart({
             />
             {t("adminAnalytics.columns.views")}
           </span>
+          {hourly ? <span>{t("adminAnalytics.hoursIn", { zone: timeZone })}</span> : null}
         </figcaption>
       </figure>
       <details className="mt-3">
