@@ -93,6 +93,7 @@ test("the agency asks for approval and the client requests changes, then approve
   await expect(reason).toHaveAccessibleDescription(
     /Say what should change: the agency needs a reason to work from\./,
   );
+  await expect(owner.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
   await expect(owner.getByText("No decision yet.")).toBeVisible();
   await reason.fill("Make the letters bigger, please.");
   await owner.getByRole("button", { name: "Request changes" }).click();

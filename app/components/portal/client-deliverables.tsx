@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin/admin-page";
-import { FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useT } from "~/i18n/use-t";
@@ -31,12 +31,13 @@ function DecisionForm({
   deliverable,
   version,
   reply,
-  formError,
+  answer,
 }: {
   deliverable: ClientDeliverable;
   version: VersionItem;
   reply?: FieldReply;
-  formError?: string;
+  /** The action's answer (for the error summary of the form it was about). */
+  answer?: unknown;
 }) {
   const t = useT();
   const mine = typedValue(reply, "version") === String(version.id) ? reply : undefined;
@@ -52,6 +53,7 @@ function DecisionForm({
       ) : null}
       <p className="mb-3 text-sm text-slate-700">{version.byline}</p>
       <Form method="post" noValidate className="space-y-3">
+        <ErrorSummary answer={mine ? answer : undefined} />
         <input type="hidden" name="intent" value="decide" />
         <input type="hidden" name="version" value={version.id} />
         <TextareaField
@@ -62,7 +64,6 @@ function DecisionForm({
           defaultValue={typedValue(mine, "reason")}
           errors={fieldErrors(mine, "reason")}
         />
-        <FormError message={mine ? formError : undefined} />
         <div className="flex flex-wrap gap-3">
           <SubmitButton name="decision" value="approved" pendingLabel={t("deliverables.deciding")}>
             {t("deliverables.approve")}
@@ -85,11 +86,11 @@ function DecisionForm({
 export function ClientDeliverables({
   deliverables,
   reply,
-  formError,
+  answer,
 }: {
   deliverables: ClientDeliverable[];
   reply?: FieldReply;
-  formError?: string;
+  answer?: unknown;
 }) {
   const t = useT();
   const waiting = deliverables.filter((deliverable) => deliverable.waiting);
@@ -110,7 +111,7 @@ export function ClientDeliverables({
                   deliverable={deliverable}
                   version={deliverable.waiting}
                   reply={reply}
-                  formError={formError}
+                  answer={answer}
                 />
               ) : null,
             )}

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin/admin-page";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useT } from "~/i18n/use-t";
@@ -33,13 +34,14 @@ export function AgencyDeliverables({
   deliverables,
   uploadAction,
   reply,
-  formError,
+  answer,
 }: {
   deliverables: AgencyDeliverable[] | null;
   /** The upload route of a deliverable. */
   uploadAction: (deliverable: number) => string;
   reply?: FieldReply;
-  formError?: string;
+  /** The action's answer to the add-deliverable form (its error summary). */
+  answer?: unknown;
 }) {
   const t = useT();
   return (
@@ -113,6 +115,7 @@ export function AgencyDeliverables({
           {t("deliverables.addHeading")}
         </h3>
         <Form method="post" noValidate className="space-y-4">
+          <ErrorSummary answer={answer} />
           <input type="hidden" name="intent" value="deliverable" />
           <Field
             label={t("deliverables.title")}
@@ -130,7 +133,6 @@ export function AgencyDeliverables({
             defaultValue={typedValue(reply, "deliverable_note")}
             errors={fieldErrors(reply, "deliverable_note")}
           />
-          <FormError message={formError} />
           <SubmitButton pendingLabel={t("deliverables.adding")}>
             {t("deliverables.add")}
           </SubmitButton>

@@ -7,7 +7,6 @@ import { PostList } from "~/components/portal/project-posts";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/project";
 
@@ -66,11 +65,7 @@ export default function ClientProject({ loaderData, actionData }: Route.Componen
         </dl>
         <Toasts toasts={[actionData?.toast]} />
         {deliverables ? (
-          <ClientDeliverables
-            deliverables={deliverables}
-            reply={reply}
-            formError={formErrorOf(actionData)}
-          />
+          <ClientDeliverables deliverables={deliverables} reply={reply} answer={actionData} />
         ) : null}
         {updates ? (
           <section aria-labelledby="project-updates" className="mb-10">

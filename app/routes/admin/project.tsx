@@ -69,7 +69,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           `/admin/clients/${organisation.id}/projects/${project.id}/deliverables/${deliverable}/versions`
         }
         reply={intent === "deliverable" ? reply : undefined}
-        formError={intent === "deliverable" ? formError : undefined}
+        answer={intent === "deliverable" ? actionData : undefined}
       />
       <section aria-labelledby="milestones" className="mb-10">
         <h2 id="milestones" className="mb-4 text-xl font-bold text-slate-900">
