@@ -1,4 +1,7 @@
+import { useMemo } from "react";
 import { Form } from "react-router";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { fieldIdOf } from "~/components/forms/field-id";
 import { PERIODS, type PeriodQuery } from "~/domain/analytics/period";
 import { useT } from "~/i18n/use-t";
 import { primaryButton } from "../admin-page";
@@ -16,8 +19,27 @@ export function PeriodForm({ query }: { query: PeriodQuery }) {
       : { from: "", to: "" }
     : query.values;
   const errors = query.ok ? {} : query.errors;
+  // The loader's errors in the error summary: one object per query that has them.
+  const problems = useMemo(
+    () =>
+      query.ok
+        ? undefined
+        : {
+            errors: Object.fromEntries(
+              Object.entries(query.errors).map(([field, key]) => [
+                field,
+                [t(`adminAnalytics.errors.${key}`)],
+              ]),
+            ),
+          },
+    [query, t],
+  );
+  const labelOf = (field: string) =>
+    field === "from" || field === "to" ? t(`adminAnalytics.period.${field}`) : undefined;
+  const idOf = (field: "from" | "to") => (errors[field] ? fieldIdOf(field) : `period-${field}`);
   return (
     <Form method="get" action="/admin/analytics" className="mb-8">
+      <ErrorSummary answer={problems} labelOf={labelOf} className="mb-4" />
       <div className="flex flex-wrap items-end gap-4">
         <label className="min-w-40 flex-1 text-sm font-semibold text-slate-800">
           {t("adminAnalytics.period.legend")}
@@ -31,14 +53,11 @@ export function PeriodForm({ query }: { query: PeriodQuery }) {
         </label>
         {(["from", "to"] as const).map((field) => (
           <div key={field} className="min-w-36 flex-1">
-            <label
-              htmlFor={`period-${field}`}
-              className="block text-sm font-semibold text-slate-800"
-            >
+            <label htmlFor={idOf(field)} className="block text-sm font-semibold text-slate-800">
               {t(`adminAnalytics.period.${field}`)}
             </label>
             <input
-              id={`period-${field}`}
+              id={idOf(field)}
               type="date"
               name={field}
               defaultValue={values[field]}
