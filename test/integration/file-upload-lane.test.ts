@@ -1,6 +1,7 @@
 /**
  * The server's lane for private files (app/infra/body-limits.ts isFileUploadRoute,
- * server/request-body.ts): a form posting a file to /files/<organisation> reaches the app
+ * server/request-body.ts): a form posting a file to /files/<organisation> (or a deliverable's
+ * new version to /admin/clients/…/deliverables/<id>/versions) reaches the app
  * unread and is passed on to Storage as it arrives — a 50 MB file goes through although the
  * process holds at most 24 MB of request bodies — while a
  * declared body over 50 MB is refused before a byte is read, and a post without a session is
@@ -117,6 +118,51 @@ describe("POST /files/<organisation> on the server", () => {
     const answer = await declaredOnly(`/files/${organisation}`, 40 * MB);
     expect(answer.status).toBe(302);
     expect(answer.location).toMatch(/^\/login\?redirectTo=/);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe("POST a deliverable's new version on the server (the same lane)", () => {
+  /** A project of the lane's client with one deliverable: the version route's path. */
+  async function versionPath() {
+    const project = await site.service
+      .from("projects")
+      .insert({ organisation_id: organisation, title: "Lane project" })
+      .select("id")
+      .single();
+    const deliverable = await site.service
+      .from("project_deliverables")
+      .insert({ project_id: project.data?.id, title: "Video" } as never)
+      .select("id")
+      .single();
+    return `/admin/clients/${organisation}/projects/${project.data?.id}/deliverables/${deliverable.data?.id}/versions`;
+  }
+
+  it("passes a 30 MB version through to Storage and records it", async () => {
+    const path = await versionPath();
+    const form = generatedForm(30 * MB);
+    const response = await fetch(`${site.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: site.url, "Content-Type": form.type },
+      body: form.body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(path.replace(/\/deliverables\/.*$/, ""));
+    const { data } = await site.service
+      .from("deliverable_versions")
+      .select("number, file_name, file_size, file_type")
+      .eq("deliverable_id", Number(path.split("/").at(-2)));
+    expect(data).toEqual([
+      { number: 1, file_name: "video.mp4", file_size: 30 * MB, file_type: "video/mp4" },
+    ]);
+  }, 60_000);
+
+  it("refuses a declared body over 50 MB before reading it", async () => {
+    const started = performance.now();
+    const answer = await declaredOnly(await versionPath(), 51 * MB, { Cookie: cookie });
+    expect(answer.status).toBe(413);
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
