@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteConfigOf } from "~/domain/site/config.server";
 import { localizeSettings, type SettingsRow } from "~/domain/site/localize.server";
 import { settingsWithEnvDefaults } from "~/domain/site/settings.server";
@@ -85,6 +85,25 @@ describe("site config", () => {
     expect(whatsappHref("254712345678", "Hi there")).toBe(
       "https://wa.me/254712345678?text=Hi%20there",
     );
+  });
+
+  it("reads every number: national display, E.164 links, no button for what is no number", () => {
+    expect(configWith({}).phone).toEqual({ e164: "+254712345678", display: "0712 345 678" });
+    const warnings: unknown[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((...args) => {
+      warnings.push(args.join(" "));
+    });
+    try {
+      // A first-start variable that is no number: no Call button, and the log says why.
+      expect(configWith({ CONTACT_PHONE: "piga simu sasa" }).phone).toBeNull();
+      expect(warnings.join("\n")).toMatch(/CONTACT_PHONE="piga simu sasa" is not a phone number/);
+    } finally {
+      warn.mockRestore();
+    }
+    // Values saved before numbers were checked: the unreadable one gets no button; the
+    // WhatsApp digits (country code first, as the field asked) still link.
+    const legacy = { ...seeded, version: 2, phone: "0722 OOO 333", whatsapp: "255754123456" };
+    expect(configWith({}, legacy)).toMatchObject({ phone: null, whatsapp: "255754123456" });
   });
 
   it("refuses a WhatsApp value that is not a phone number", () => {
