@@ -124,7 +124,7 @@ describe("a project's deliverables, for the agency", () => {
     expect(await storedFile(versions[1]?.file_path as string)).toContain("% v2");
   });
 
-  it("refuses an upload without a file or with an overlong note, leaving no file behind", async () => {
+  it("refuses an upload without a file, over 50 MB or with an overlong note, leaving no file behind", async () => {
     const place = await withDeliverable("Ndovu Water");
     const none = asResponse(
       await uploadVersion(place, place.deliverable, site.admin, { note: "x" }),
@@ -137,6 +137,15 @@ describe("a project's deliverables, for the agency", () => {
       }),
     );
     expect((await toastOf(long))?.title).toBe("Keep the note to 2,000 characters or fewer.");
+    const huge = new File([new Uint8Array(50 * 1024 * 1024 + 1)], "film.mp4", {
+      type: "video/mp4",
+    });
+    const tooLarge = asResponse(
+      await uploadVersion(place, place.deliverable, site.admin, { file: huge }),
+    );
+    expect((await toastOf(tooLarge))?.title).toBe(
+      "The file is larger than 50 MB. Send a smaller one, or split it.",
+    );
     expect((await storedDeliverables(site.backend, place.project)).versions).toEqual([]);
     const { data } = await serviceClient(site.backend)
       .storage.from("client-files")

@@ -5,12 +5,20 @@ import { CLIENT_FILES_BUCKET } from "~/domain/files/private-files.server";
 import { versionNoteSchema } from "~/domain/portal/deliverable-forms.server";
 import { addVersion, deliverableOf } from "~/domain/portal/deliverables.server";
 import { localizeFailure } from "~/i18n/failures.server";
+import type { MessageKey } from "~/i18n/messages";
 import { translator } from "~/i18n/translate.server";
+import type { FailureKind } from "~/lib/result";
 import { getSupabase } from "~/web/session.server";
 import { adminLocale } from "~/web/site-editor.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/deliverable-version";
 import { clientProject } from "./project.server";
+
+/** What a refused upload says, in the admin's language. */
+const UPLOAD_FAILURES: Partial<Record<FailureKind, MessageKey>> = {
+  invalid: "deliverables.fileRequired",
+  "too-large": "deliverables.fileTooLarge",
+};
 
 const pagePath = (params: Route.LoaderArgs["params"]) =>
   `/admin/clients/${params.id}/projects/${params.projectId}`;
@@ -39,8 +47,8 @@ export async function action(args: Route.ActionArgs) {
     folder: `deliverables/${deliverable.value.id}/${randomUUID()}`,
   });
   if (!received.ok) {
-    const title = received.kind === "invalid" ? t("deliverables.fileRequired") : received.message;
-    return redirectWithToast(here, { type: "error", title });
+    const key = UPLOAD_FAILURES[received.kind] ?? "deliverables.fileFailed";
+    return redirectWithToast(here, { type: "error", title: t(key) });
   }
   const file = received.value;
   const note = versionNoteSchema(t).safeParse(file.fields.note ?? "");
