@@ -285,11 +285,21 @@ describe("deliverables, for the client's people", () => {
       }),
     );
     expect(mixed.status).toBe(404);
-    // The agency reads the client's page but the decision is the client's.
-    const agency = asData(
-      await decide(mine, site.admin, { version: myVersion, decision: "approved" }),
-    );
-    expect(agency.status).toBe(404);
+    // The agency reads the client's page — an admin, or staff assigned to the client — but the
+    // decision is the client's.
+    const staff = await createUser(site.backend);
+    const service = serviceClient(site.backend);
+    await service.from("agency_roles").insert({ user_id: staff.id, role: "staff" });
+    await service.from("staff_assignments").insert({ organisation_id: mine.id, user_id: staff.id });
+    const staffCookie = await signInCookie(staff.email);
+    const staffView = (await clientView(mine, staffCookie)) as Seen;
+    expect(staffView.deliverables[0]?.waiting?.id).toBe(myVersion);
+    for (const cookie of [site.admin, staffCookie]) {
+      const agency = asData(
+        await decide(mine, cookie, { version: myVersion, decision: "approved" }),
+      );
+      expect(agency.status).toBe(404);
+    }
     const stored = [
       ...(await storedDeliverables(site.backend, mine.project)).decisions,
       ...(await storedDeliverables(site.backend, theirs.project)).decisions,
