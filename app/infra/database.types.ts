@@ -343,8 +343,10 @@ export interface Database {
           handled_at: string | null;
           handled_by: string | null;
           id: number;
+          locale: string | null;
           message: string;
           name: string;
+          page: string | null;
           phone: string | null;
           service: string | null;
           status: string;
@@ -356,8 +358,10 @@ export interface Database {
           handled_at?: string | null;
           handled_by?: string | null;
           id?: never;
+          locale?: string | null;
           message: string;
           name: string;
+          page?: string | null;
           phone?: string | null;
           service?: string | null;
           status?: string;
@@ -369,8 +373,10 @@ export interface Database {
           handled_at?: string | null;
           handled_by?: string | null;
           id?: never;
+          locale?: string | null;
           message?: string;
           name?: string;
+          page?: string | null;
           phone?: string | null;
           service?: string | null;
           status?: string;
@@ -1470,6 +1476,10 @@ export interface Database {
     };
     Views: Record<never, never>;
     Functions: {
+      admin_account_name: {
+        Args: { p_user_id: string };
+        Returns: { email: string; full_name: string }[];
+      };
       admin_list_people: {
         Args: { p_search?: string; p_limit?: number; p_offset?: number };
         Returns: { confirmed: boolean; created_at: string; email: string; full_name: string; id: string; is_admin: boolean; last_sign_in_at: string; total: number }[];

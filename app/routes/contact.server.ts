@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { recordGoal } from "~/domain/analytics/collector.server";
-import { saveContactMessage } from "~/domain/contact/messages.server";
+import { formPage, saveContactMessage } from "~/domain/contact/messages.server";
 import { contactPrefill } from "~/domain/contact/prefill.server";
 import { contactSchemaIn } from "~/domain/contact/schema.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
@@ -59,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: user?.id ?? null,
     service: service ?? null,
     phone: phone ?? null,
+    locale: t.locale,
+    page: formPage(request),
   });
   if (!saved.ok) return failedForm(localizeFailure(saved, t), submission, { toast: true });
   recordGoal(request, service ? "quote" : "contact", service ?? "");

@@ -4,6 +4,7 @@ import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 import { latestMail } from "./helpers/mailbox";
+import { addSession } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -131,4 +132,44 @@ test("an admin makes a colleague an admin, then revokes it again", async ({ page
   // Nobody revokes their own rights: the admin's own row offers no link.
   await page.goto(`/admin/people?q=${encodeURIComponent(ADMIN.email)}`);
   await expect(page.getByRole("link", { name: `Revoke admin: ${ADMIN.email}` })).toHaveCount(0);
+});
+
+test("a client's message in Kiswahili: the admin sees who, in which language, from which page, and replies in Kiswahili", async ({
+  page,
+  browser,
+}) => {
+  const id = unique();
+  const client = await createConfirmedUser({ fullName: `Achieng ${id}` });
+  const visitor = await browser.newContext({
+    javaScriptEnabled: test.info().project.name !== "nojs",
+  });
+  const tab = await visitor.newPage();
+  await addSession(tab, client);
+  await tab.goto("/sw/contact");
+  await tab.getByLabel("Jina").fill(`Achieng ${id}`);
+  await tab.getByLabel("Barua pepe").fill(client.email);
+  await tab.getByLabel("Ujumbe", { exact: true }).fill(`Tunahitaji tovuti mpya ${id}.`);
+  await tab.getByRole("button", { name: "Tuma Ujumbe" }).click();
+  await expect(tab.getByText("Ujumbe umetumwa!")).toBeVisible();
+  await visitor.close();
+
+  await signIn(page, ADMIN, `/admin/messages?q=${encodeURIComponent(client.email)}`);
+  await page
+    .getByRole("link", { name: `Achieng ${id}` })
+    .first()
+    .click();
+  const view = page.getByRole("article", { name: `Message from Achieng ${id}` });
+  const sender = view.getByRole("link", { name: `Achieng ${id}` });
+  await expect(sender).toHaveAttribute(
+    "href",
+    `/admin/people?q=${encodeURIComponent(client.email)}`,
+  );
+  await expect(view.getByText("Kiswahili", { exact: true })).toBeVisible();
+  await expect(view.getByRole("link", { name: "/sw/contact" })).toBeVisible();
+  const reply = await page.getByRole("link", { name: "Reply by e-mail" }).getAttribute("href");
+  const url = new URL(reply ?? "");
+  expect(url.searchParams.get("subject")).toBe("Re: Ujumbe wako kwetu");
+  expect(url.searchParams.get("body")).toMatch(new RegExp(`^Habari Achieng ${id},`));
+  await sender.click();
+  await expect(page.getByRole("cell", { name: client.email }).first()).toBeVisible();
 });

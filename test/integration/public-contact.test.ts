@@ -69,6 +69,31 @@ describe("contact action", () => {
     expect(await storedFor(email)).toEqual([{ name: "Member", email, message, user_id: user.id }]);
   });
 
+  it("keeps the sender's language and the path of the page the form was on, never its query", async () => {
+    const sent = async (path: string, referer: string | undefined) => {
+      const email = uniqueEmail("where");
+      const { args } = routeArgs(path, {
+        ...formPost({ name: "Achieng", email, message }),
+        headers: referer ? { Referer: referer } : {},
+      });
+      asResponse(await settle(() => contact.action(args)));
+      const { data } = await serviceClient(backend)
+        .from("contact_messages")
+        .select("locale, page")
+        .eq("email", email)
+        .single();
+      return data;
+    };
+    expect(
+      await sent("/sw/contact", "http://localhost:3000/sw/services/web-development?utm_source=x#a"),
+    ).toEqual({ locale: "sw", page: "/sw/services/web-development" });
+    expect(await sent("/fr/contact", "https://elsewhere.example/fr/contact")).toEqual({
+      locale: "fr",
+      page: null,
+    });
+    expect(await sent("/contact", undefined)).toEqual({ locale: "en", page: null });
+  });
+
   it("returns to a same-origin redirectTo (the home form) and ignores others", async () => {
     const home = asResponse(
       await post({ name: "A", email: uniqueEmail("h"), message, redirectTo: "/#contact" }),

@@ -6,6 +6,7 @@ import { excerpt, replyMailto } from "~/domain/contact/inbox";
 import { csvCell, subscribersCsv } from "~/domain/newsletter/csv";
 import { readToken, signatureMatches, signLink } from "~/domain/newsletter/links.server";
 import { backoffMs, MAX_ATTEMPTS } from "~/domain/outbox/outbox.server";
+import { translator } from "~/i18n/translate.server";
 
 describe("subscriber CSV (RFC 4180, formula injection with , and ; separators)", () => {
   it.each([
@@ -97,17 +98,19 @@ describe("admin list helpers", () => {
     );
   });
 
-  it("builds a reply link with Re: and the quoted message", () => {
-    const link = replyMailto({
-      name: "Wanjiku",
-      email: "w+1@example.com",
-      message: "Line one\nLine two",
-    });
-    const url = new URL(link);
+  it("builds a reply link with Re: and the quoted message, in the lead's language", () => {
+    const lead = { name: "Wanjiku", email: "w+1@example.com", message: "Line one\nLine two" };
+    const url = new URL(replyMailto(lead, translator("en")));
     expect(url.protocol).toBe("mailto:");
     expect(decodeURIComponent(url.pathname)).toBe("w+1@example.com");
-    expect(url.searchParams.get("subject")).toMatch(/^Re: /);
+    expect(url.searchParams.get("subject")).toBe("Re: Your message to us");
+    expect(url.searchParams.get("body")).toMatch(/^Hello Wanjiku,\n/);
     expect(url.searchParams.get("body")).toContain("> Line one\n> Line two");
+    const sw = new URL(replyMailto(lead, translator("sw")));
+    expect(sw.searchParams.get("subject")).toBe("Re: Ujumbe wako kwetu");
+    expect(sw.searchParams.get("body")).toMatch(/^Habari Wanjiku,\n[\s\S]*> Line two\n$/);
+    const fr = new URL(replyMailto(lead, translator("fr")));
+    expect(fr.searchParams.get("body")).toMatch(/^Bonjour Wanjiku,\n/);
     expect(excerpt("a\n\nb   c")).toBe("a b c");
   });
 

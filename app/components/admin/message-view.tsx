@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { useIsPending } from "~/components/forms/use-pending";
-import { type InboxMessage, type InboxStatus, replyMailto } from "~/domain/contact/inbox";
+import type { InboxMessage, InboxStatus } from "~/domain/contact/inbox";
+import { LOCALE_NAMES } from "~/i18n/locale";
 import { formatDateTime } from "~/lib/dates";
 import { mailtoHref } from "~/lib/mailto";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
@@ -44,8 +45,30 @@ export function MessageView({ message }: { message: InboxMessage }) {
           <time dateTime={message.created_at}>{formatDateTime(message.created_at, timeZone)}</time>
         </Detail>
         <Detail label="Sender">
-          {message.user_id ? `Signed-in account (${message.user_id})` : "Anonymous visitor"}
+          {message.sender ? (
+            <>
+              Signed in as{" "}
+              <Link
+                to={`/admin/people?q=${encodeURIComponent(message.sender.email)}`}
+                className={linkClass}
+              >
+                {message.sender.name}
+              </Link>
+            </>
+          ) : message.user_id ? (
+            "Signed-in account, since deleted"
+          ) : (
+            "Anonymous visitor"
+          )}
         </Detail>
+        {message.locale ? <Detail label="Language">{LOCALE_NAMES[message.locale]}</Detail> : null}
+        {message.page ? (
+          <Detail label="Sent from the page">
+            <a href={message.page} className={linkClass}>
+              {message.page}
+            </a>
+          </Detail>
+        ) : null}
         <Detail label="Status">
           <MessageStatus status={message.status} />
           {message.handled_at ? (
@@ -96,7 +119,7 @@ const STATUS_BUTTONS: Record<InboxStatus, { status: InboxStatus; label: string }
 };
 
 /** Mark handled / reopen / archive (plain POSTs), reply by e-mail, and the link to delete. */
-export function MessageActions({ message }: { message: InboxMessage }) {
+export function MessageActions({ message, reply }: { message: InboxMessage; reply: string }) {
   const pending = useIsPending({ intent: "status" });
   const buttons = STATUS_BUTTONS[message.status as InboxStatus] ?? STATUS_BUTTONS.new;
   return (
@@ -116,7 +139,7 @@ export function MessageActions({ message }: { message: InboxMessage }) {
           </button>
         ))}
       </Form>
-      <a href={replyMailto(message)} className={secondaryButton}>
+      <a href={reply} className={secondaryButton}>
         Reply by e-mail
       </a>
       <Link to={`/admin/messages/${message.id}?delete=1`} className={secondaryButton}>

@@ -1,6 +1,7 @@
 import type { Page } from "~/domain/admin/pagination";
 import { backendFailure, changedOne, fetchPage, searchFilter } from "~/domain/admin/queries.server";
 import { serviceTitles } from "~/domain/site/service-titles.server";
+import { isLocale } from "~/i18n/locale";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { phoneOf } from "~/lib/phone";
 import { fail, ok, type Result } from "~/lib/result";
@@ -11,7 +12,7 @@ import type { InboxMessage, InboxRow, InboxStatus } from "./inbox";
  * only admins see others' messages, change their status or delete them).
  */
 const ROW_COLUMNS = "id, name, email, message, service, status, created_at";
-const MESSAGE_COLUMNS = `${ROW_COLUMNS}, user_id, handled_at, handled_by, phone`;
+const MESSAGE_COLUMNS = `${ROW_COLUMNS}, user_id, handled_at, handled_by, phone, locale, page`;
 const GONE = "That message no longer exists.";
 
 export interface InboxQuery {
@@ -73,11 +74,25 @@ export async function getInboxMessage(
       .maybeSingle();
     if (error) return backendFailure(error);
     if (!data) return fail("not-found", GONE);
-    const [message] = await titled([{ ...data, phone: phoneOf(data.phone) }]);
+    const [message] = await titled([
+      {
+        ...data,
+        phone: phoneOf(data.phone),
+        locale: isLocale(data.locale) ? data.locale : null,
+        sender: data.user_id ? await accountName(supabase, data.user_id) : null,
+      },
+    ]);
     return ok(message as InboxMessage);
   } catch (error) {
     return backendFailure(error);
   }
+}
+
+/** The name and address of the account a message came from (null when it is gone). */
+async function accountName(supabase: AppSupabase, userId: string) {
+  const { data, error } = await supabase.rpc("admin_account_name", { p_user_id: userId });
+  const account = error ? undefined : data?.[0];
+  return account ? { name: account.full_name || account.email, email: account.email } : null;
 }
 
 /** New → handled (stamped with who and when by the database), back to new, or archived. */

@@ -1,3 +1,4 @@
+import type { Locale } from "~/i18n/locale";
 import type { Tables } from "~/infra/database.types";
 import { mailtoHref } from "~/lib/mailto";
 import type { PhoneNumber } from "~/lib/phone";
@@ -26,19 +27,29 @@ export type InboxRow = Pick<
 };
 
 export type InboxMessage = InboxRow &
-  Pick<Tables<"contact_messages">, "user_id" | "handled_at" | "handled_by"> & {
+  Pick<Tables<"contact_messages">, "user_id" | "handled_at" | "handled_by" | "page"> & {
     /** The number the sender left (stored in E.164), shown and linked; null when none. */
     phone: PhoneNumber | null;
+    /** The language they wrote from (messages before it was kept: null). */
+    locale: Locale | null;
+    /** The account they were signed in with: its name and address; null when none (or gone). */
+    sender: { name: string; email: string } | null;
   };
 
-/** A `mailto:` answering the message: "Re:" subject and the message quoted below. */
-export function replyMailto(message: Pick<InboxRow, "name" | "email" | "message">): string {
+/**
+ * A `mailto:` answering the message in the language the lead wrote in (`say` is a translator
+ * of it): "Re:" subject, a greeting, and the message quoted below.
+ */
+export function replyMailto(
+  message: Pick<InboxRow, "name" | "email" | "message">,
+  say: (key: "leadReply.subject" | "leadReply.body", values?: Record<string, string>) => string,
+): string {
   const quoted = message.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-  const subject = `Re: Your message to us`;
-  const body = `Hello ${message.name},\n\n\n\nOn your message:\n${quoted}\n`;
+  const subject = say("leadReply.subject");
+  const body = say("leadReply.body", { name: message.name, quoted });
   return mailtoHref(message.email, { subject, body });
 }
 

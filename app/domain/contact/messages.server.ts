@@ -12,6 +12,28 @@ export interface ContactMessage {
   service?: string | null;
   /** The sender's phone or WhatsApp number in E.164, if they left one. */
   phone?: string | null;
+  /** The language of the page they wrote from: the agency replies in it. */
+  locale?: string | null;
+  /** The path of this site's page the form was on (`formPage`), if the browser said. */
+  page?: string | null;
+}
+
+/**
+ * The path of this site's page a form was posted from, by its Referer (browsers send this
+ * site's own pages in full): no query or fragment (searches and campaign tags stay out of the
+ * inbox), at most 300 characters; null for another site, no header or anything else.
+ */
+export function formPage(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(request.url).host) return null;
+    const path = from.pathname;
+    return path.length <= 300 && /^\/[^\s?#]*$/.test(path) ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -30,6 +52,8 @@ export async function saveContactMessage(
       user_id: input.userId,
       service: input.service ?? null,
       phone: input.phone ?? null,
+      locale: input.locale ?? null,
+      page: input.page ?? null,
     });
     if (!error) return ok();
     const failure = failWith("unavailable", "contact.sendFailed");

@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { messageActionSchema } from "~/domain/admin/schema.server";
-import type { InboxStatus } from "~/domain/contact/inbox";
+import { type InboxStatus, replyMailto } from "~/domain/contact/inbox";
 import {
   deleteMessage,
   getInboxMessage,
   parseMessageId,
   setMessageStatus,
 } from "~/domain/contact/inbox.server";
+import { DEFAULT_LOCALE } from "~/i18n/locale";
+import { translator } from "~/i18n/translate.server";
 import { type AdminArgs, adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
 import type { Route } from "./+types/message";
 
@@ -23,7 +25,10 @@ export async function loader(args: Route.LoaderArgs) {
     throw data({ message: "Message not found" }, { status: 404 });
   }
   if (!found.ok) throw new Error(found.message);
-  return { message: found.value, confirmDelete: query.get("delete") === "1" };
+  const message = found.value;
+  // The reply template in the language the lead wrote in (English for older messages).
+  const reply = replyMailto(message, translator(message.locale ?? DEFAULT_LOCALE));
+  return { message, reply, confirmDelete: query.get("delete") === "1" };
 }
 
 const DONE: Record<InboxStatus, string> = {

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 export { action, loader } from "./message.server";
 
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, confirmDelete } = loaderData;
+  const { message, reply, confirmDelete } = loaderData;
   return (
     <AdminPage title="Message" subtitle={`From ${message.name}`}>
       <Toasts toasts={[actionData?.toast]} />
@@ -41,7 +41,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         </ConfirmStep>
       ) : null}
       <MessageView message={message} />
-      {confirmDelete ? null : <MessageActions message={message} />}
+      {confirmDelete ? null : <MessageActions message={message} reply={reply} />}
     </AdminPage>
   );
 }
