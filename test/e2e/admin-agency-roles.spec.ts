@@ -3,6 +3,7 @@ import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { fieldError } from "./helpers/error-summary";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -62,7 +63,7 @@ test("an admin cannot remove their own admin role: the refusal stands under the 
   await role.selectOption("staff");
   await page.getByRole("button", { name: "Save role" }).click();
   const message = "You cannot remove your own admin role. Another admin can.";
-  await expect(page.getByText(message)).toBeVisible();
+  await expect(fieldError(page, message)).toBeVisible();
   // The choice comes back with the message, and the field says it is the one in error.
   await expect(role).toHaveValue("staff");
   await expect(role).toHaveAttribute("aria-invalid", "true");

@@ -9,6 +9,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { pngOf } from "../support/images";
 import { ADMIN, ensureAdminOnboarded, signIn, uniqueTitle } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
+import { fieldError } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -129,7 +130,7 @@ test("alt text over 300 characters is refused next to its field, in the admin's 
   await mine.getByLabel("Kiswahili").fill("x".repeat(301));
   await mine.getByRole("button", { name: "Enregistrer le texte" }).click();
   await expect(
-    mine.getByText("Le texte alternatif ne doit pas dépasser 300 caractères"),
+    fieldError(mine, "Le texte alternatif ne doit pas dépasser 300 caractères"),
   ).toBeVisible();
   await expect(mine.getByLabel("Texte alternatif", { exact: true })).toHaveValue("Gardé");
 });

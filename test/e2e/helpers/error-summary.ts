@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /**
  * The GOV.UK error summary a form shows at its top (app/components/forms/error-summary.tsx)
@@ -10,7 +10,14 @@ export function summaryItems(page: Page) {
   return page.locator("[data-error-summary]").getByRole("listitem");
 }
 
-/** A message shown under its field (its error list, `…-error`), not the summary's copy. */
-export function fieldError(page: Page, text: string | RegExp, options: { exact?: boolean } = {}) {
-  return page.locator('[id$="-error"]').getByText(text, options);
+/**
+ * A message shown under its field (its error list, `…-error`) in the page or in `scope`, not the
+ * summary's copy.
+ */
+export function fieldError(
+  scope: Page | Locator,
+  text: string | RegExp,
+  options: { exact?: boolean } = {},
+) {
+  return scope.locator('[id$="-error"]').getByText(text, options);
 }
