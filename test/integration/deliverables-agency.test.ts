@@ -124,6 +124,17 @@ describe("a project's deliverables, for the agency", () => {
     expect(await storedFile(versions[1]?.file_path as string)).toContain("% v2");
   });
 
+  it("numbers two versions uploaded at once 1 and 2", async () => {
+    const place = await withDeliverable("Kasuku Radio");
+    await Promise.all(
+      ["a.pdf", "b.pdf"].map((name) =>
+        uploadVersion(place, place.deliverable, site.admin, { file: pdf(name) }),
+      ),
+    );
+    const { versions } = await storedDeliverables(site.backend, place.project);
+    expect(versions.map((version) => version.number).sort()).toEqual([1, 2]);
+  });
+
   it("refuses an upload without a file, over 50 MB or with an overlong note, leaving no file behind", async () => {
     const place = await withDeliverable("Ndovu Water");
     const none = asResponse(

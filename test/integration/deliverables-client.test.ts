@@ -241,6 +241,21 @@ describe("deliverables, for the client's people", () => {
     ]);
   });
 
+  it("takes one decision when two people decide at once", async () => {
+    const client = await clientWaiting("Simba Roasters");
+    const version = (await storedDeliverables(site.backend, client.project)).versions[0]
+      ?.id as number;
+    const answers = await Promise.all([
+      decide(client, client.owner, { version, decision: "approved" }),
+      decide(client, client.member, { version, decision: "changes_requested", reason: "No." }),
+    ]);
+    const statuses = answers.map((answer) =>
+      answer instanceof Response ? answer.status : asData(answer).status,
+    );
+    expect(statuses.sort()).toEqual([302, 409]);
+    expect((await storedDeliverables(site.backend, client.project)).decisions).toHaveLength(1);
+  });
+
   it("keeps a decision, with the decider's name and address, when their account is deleted", async () => {
     const client = await clientWaiting("Paka Designs");
     const version = (await storedDeliverables(site.backend, client.project)).versions[0]
