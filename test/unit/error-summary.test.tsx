@@ -8,7 +8,8 @@ import { KINDS } from "~/domain/site/editor/kinds";
 import type { Locale } from "~/i18n/locale";
 import { bundle } from "~/i18n/translate.server";
 import { TranslateContext, translatorFrom } from "~/i18n/use-t";
-import { answerErrors } from "~/lib/form-reply";
+import { ANSWER_HAS_ERRORS, answerErrors } from "~/lib/form-reply";
+import { pageMeta } from "~/lib/seo";
 
 /**
  * The GOV.UK error summary (issue 44, item 1): what it lists from each kind of answer, the
@@ -101,5 +102,40 @@ describe("<ErrorSummary>", () => {
     expect(html).toContain(">Il y a un problème</h2>");
     expect(html).toContain("<li>Trop de tentatives.</li>");
     expect(render({ formError: "x" }, "sw")).toContain(">Kuna tatizo</h2>");
+  });
+});
+
+describe("the page title of an answer with errors", () => {
+  const matches = (locale: Locale, failed: boolean) => [
+    {
+      id: "root",
+      loaderData: {
+        locale,
+        i18n: bundle(locale, ["errors", "meta.homeTitle", "blog.feedTitle"]),
+        ...(failed ? { [ANSWER_HAS_ERRORS]: true } : {}),
+      },
+    },
+  ];
+  const titles = (locale: Locale, failed: boolean) =>
+    pageMeta(matches(locale, failed), {
+      title: "Contact",
+      description: "d",
+      path: "/contact",
+    }).flatMap((tag) =>
+      "title" in tag && !("tagName" in tag)
+        ? [`title ${tag.title}`]
+        : "property" in tag && tag.property === "og:title"
+          ? [`og ${tag.content}`]
+          : [],
+    );
+
+  it("starts with Error: in the page's language; the title shared on social sites does not", () => {
+    expect(titles("en", true)).toEqual([
+      expect.stringMatching(/^title Error: Contact \| /),
+      expect.stringMatching(/^og Contact \| /),
+    ]);
+    expect(titles("sw", true)[0]).toMatch(/^title Hitilafu: Contact/);
+    expect(titles("fr", true)[0]).toMatch(/^title Erreur\u00a0: Contact/);
+    expect(titles("en", false)[0]).toMatch(/^title Contact \| /);
   });
 });
