@@ -66,6 +66,10 @@ describe("the settings' phone and WhatsApp numbers", () => {
     expect(asResponse(answer).status).toBe(302);
     const row = await rowOf(settings, "site");
     expect(row).toMatchObject({ phone: "+254733000111", whatsapp: "+255754123456" });
+    // The form opens with them as visitors read them; saving that reads them back the same.
+    const { args } = routeArgs("/admin/settings", { cookie: admin(), params: {} });
+    const page = (await edit.loader(args as never)) as { draft: Record<string, unknown> };
+    expect(page.draft).toMatchObject({ phone: "0733 000 111", whatsapp: "+255 754 123 456" });
     // An emptied WhatsApp number hides the buttons: stored as none.
     const emptied = await saveSettings({ whatsapp: " " }, "en");
     expect(asResponse(emptied.answer).status).toBe(302);

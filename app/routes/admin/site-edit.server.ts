@@ -24,6 +24,7 @@ import {
   type FieldErrors,
   validateDraft,
 } from "~/domain/site/editor/schema.server";
+import { withNumbersShown } from "~/domain/site/editor/settings-fields.server";
 import type { Translator } from "~/i18n/translate.server";
 import { readForm } from "~/infra/forms.server";
 import type { AppSupabase } from "~/infra/supabase.server";
@@ -72,7 +73,7 @@ export async function loader(args: AdminArgs) {
   const { supabase, kind, locale, t } = await siteEditorArgs(args);
   const id = itemIdOf(args, kind);
   const stored = id === null ? null : await requireItem(supabase, kind, id, t);
-  const draft = draftFromRow(kind, stored);
+  const draft = withNumbersShown(kind, draftFromRow(kind, stored));
   const { images, categories } = await editorChoices(supabase, kind, t, locale);
   const name = stored ? itemName(kind, stored, locale) : null;
   return {

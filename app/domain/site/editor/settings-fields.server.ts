@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Translator } from "~/i18n/translate.server";
-import { readPhone } from "~/lib/phone";
-import { type FieldSpec, OFFICE_LIMITS } from "./fields";
+import { phoneOf, readPhone } from "~/lib/phone";
+import type { Draft } from "./draft";
+import { type FieldSpec, type KindSpec, OFFICE_LIMITS } from "./fields";
 import { isTextLine } from "./stored-rules";
 
 /**
@@ -36,6 +37,20 @@ export function phoneNumber(t: Translator, field: FieldSpec) {
       ctx.issues.push({ code: "custom", message, input: v });
       return z.NEVER;
     });
+}
+
+/**
+ * The form's numbers as visitors read them ("0712 345 678", "+44 20 7946 0958") rather than
+ * as stored ("+254712345678"): what the admin opens. Saving reads them back to the same E.164;
+ * a stored value that is no number is shown as it is, for the admin to correct.
+ */
+export function withNumbersShown(kind: KindSpec, draft: Draft): Draft {
+  const shown: Draft = { ...draft };
+  for (const field of kind.fields) {
+    const number = field.type === "phone" ? phoneOf(String(draft[field.name] ?? "")) : null;
+    if (number) shown[field.name] = number.display;
+  }
+  return shown;
 }
 
 /** A line of at most `max` characters (empty allowed), or its problem. */
