@@ -76,6 +76,9 @@ test.describe("on a 360 px phone", () => {
     const summary = await expectSummaryOfInvalidFields(page, "There is a problem");
     await expect(summary.getByRole("link")).toHaveText([/Lowest price \(Ksh\): Enter an amount/]);
     await followLink(page, summary, /Lowest price/, price);
+    // Sent again from the field, still wrong: the new answer's summary takes focus again.
+    await price.press("Enter");
+    await expect(summaryOf(page)).toBeFocused();
   });
 
   test("a new team member without an English biography, the summary at the top", async ({

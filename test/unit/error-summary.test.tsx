@@ -75,6 +75,8 @@ describe("the summary's links", () => {
     expect(services("price_min")).toMatch(/^Price.*, Lowest price \(Ksh\)$/);
     expect(services("image_file")).toBe(services("image"));
     expect(services("nothing")).toBeUndefined();
+    const settings = siteFieldLabels(KINDS.settings, translate("en"));
+    expect(settings("cities[1].address")).toMatch(/, Row 2, Street address$/);
   });
 });
 

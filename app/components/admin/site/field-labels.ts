@@ -14,11 +14,12 @@ const PART_LABELS = {
   description: "siteEditor.fields.stepDescription",
   network: "siteEditor.fields.network",
   url: "siteEditor.fields.url",
+  address: "siteEditor.fields.streetAddress",
 } as const;
 
-/** `features[2].title.fr` → field, row, part and language. */
+/** `features[2].title.fr`, `cities[0].address` → field, row, part and language. */
 const NAME =
-  /^([A-Za-z0-9_]+)(?:\[(\d{1,3})\])?(?:\.(title|description|network|url))?(?:\.(\w\w))?$/;
+  /^([A-Za-z0-9_]+)(?:\[(\d{1,3})\])?(?:\.(title|description|network|url|address))?(?:\.(\w\w))?$/;
 
 /**
  * The words of an editor field's name for the error summary, from the kind's descriptor:
