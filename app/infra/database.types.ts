@@ -1050,6 +1050,111 @@ export interface Database {
         };
         Relationships: [];
       };
+      project_message_mails: {
+        Row: {
+          created_at: string;
+          from_message: number;
+          id: number;
+          locale: string;
+          project_id: number;
+          to_message: number;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          from_message: number;
+          id?: never;
+          locale?: string;
+          project_id: number;
+          to_message: number;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          from_message?: number;
+          id?: never;
+          locale?: string;
+          project_id?: number;
+          to_message?: number;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      project_message_notices: {
+        Row: {
+          last_mailed_at: string | null;
+          pending_from: number | null;
+          project_id: number;
+          user_id: string;
+        };
+        Insert: {
+          last_mailed_at?: string | null;
+          pending_from?: number | null;
+          project_id: number;
+          user_id: string;
+        };
+        Update: {
+          last_mailed_at?: string | null;
+          pending_from?: number | null;
+          project_id?: number;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      project_message_reads: {
+        Row: {
+          last_read_at: string;
+          project_id: number;
+          user_id: string;
+        };
+        Insert: {
+          last_read_at?: string;
+          project_id: number;
+          user_id: string;
+        };
+        Update: {
+          last_read_at?: string;
+          project_id?: number;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      project_messages: {
+        Row: {
+          attachment_path: string | null;
+          author_id: string | null;
+          author_name: string;
+          author_side: string;
+          body: string;
+          created_at: string;
+          id: number;
+          organisation_id: string;
+          project_id: number;
+        };
+        Insert: {
+          attachment_path?: string | null;
+          author_id?: string | null;
+          author_name?: string;
+          author_side?: string;
+          body: string;
+          created_at?: string;
+          id?: never;
+          organisation_id: string;
+          project_id: number;
+        };
+        Update: {
+          attachment_path?: string | null;
+          author_id?: string | null;
+          author_name?: string;
+          author_side?: string;
+          body?: string;
+          created_at?: string;
+          id?: never;
+          organisation_id?: string;
+          project_id?: number;
+        };
+        Relationships: [];
+      };
       project_milestones: {
         Row: {
           created_at: string;
@@ -1636,6 +1741,10 @@ export interface Database {
         Args: { v: Json; max_length: number; required?: boolean };
         Returns: boolean;
       };
+      mark_messages_read: {
+        Args: { p_project: number };
+        Returns: boolean;
+      };
       mark_version_ready: {
         Args: { p_version: number; p_remind_at: string };
         Returns: number;
@@ -1667,6 +1776,10 @@ export interface Database {
       site_content: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
+      };
+      unread_message_counts: {
+        Args: { p_projects: number[] };
+        Returns: { project_id: number; unread: number }[];
       };
       viewer_access: {
         Args: Record<PropertyKey, never>;

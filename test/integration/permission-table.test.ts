@@ -103,6 +103,7 @@ const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }>
     scope: "organisation_id",
     column: "reason",
   },
+  project_message: { table: "project_messages", scope: "organisation_id", column: "body" },
   // Agency roles belong to no organisation: the row asked about is a colleague's.
   agency_role: { table: "agency_roles", scope: "user_id", column: "role" },
 };
@@ -144,6 +145,8 @@ function insertion(entity: Entity, organisation: string): string {
       return `insert into public.deliverable_versions (deliverable_id, file_path, file_name, file_size) values (${deliverableOf(organisation)}, '${organisation}/deliverables/new.pdf', 'new.pdf', 1)`;
     case "deliverable_decision":
       return `insert into public.deliverable_decisions (version_id, decision) values (${versionOf(organisation)}, 'approved')`;
+    case "project_message":
+      return `insert into public.project_messages (project_id, body) values (${projectOf(organisation)}, 'When is the launch?')`;
     case "agency_role":
       return `insert into public.agency_roles (user_id, role) values ('${OTHER_ID}', 'staff')`;
   }
@@ -244,8 +247,8 @@ const expected = Object.fromEntries(
 describe("the permission table, in SQL and in TypeScript", () => {
   it("asks every row, and every question beside the rows", () => {
     for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
-    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (51 of the 56).
-    expect(QUESTIONS.length).toBe(ROLES.length * 107);
+    // Each role × entity × action once with `any`, and again with `own` where it means an organisation (55 of the 60).
+    expect(QUESTIONS.length).toBe(ROLES.length * 115);
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 

@@ -129,6 +129,16 @@ select set_config('app.marking_ready', 'off', false);
 insert into public.deliverable_reminders (version_id, user_id) values
   (${VERSION_A}, '${CLIENT_OWNER_ID}');
 
+-- A thread each: a message of each client (its staff and the admin are owed a notice), when
+-- each owner last read it, and a mail of A's thread to the admin.
+insert into public.project_messages (project_id, body, author_id) values
+  (${PROJECT_A}, 'Here is our brief.', '${CLIENT_OWNER_ID}'),
+  (${PROJECT_B}, 'Another blue, please.', '${CLIENT_B_OWNER_ID}');
+insert into public.project_message_reads (user_id, project_id) values
+  ('${CLIENT_OWNER_ID}', ${PROJECT_A}), ('${CLIENT_B_OWNER_ID}', ${PROJECT_B});
+insert into public.project_message_mails (project_id, user_id, from_message, to_message)
+select project_id, '${ADMIN_ID}', id, id from public.project_messages where project_id = ${PROJECT_A};
+
 insert into public.contact_messages (name, email, message, user_id) values
   ('Owner', 'owner@example.com', 'A message from the owner of this row.', '${OWNER_ID}'),
   ('Visitor', 'visitor@example.com', 'A message sent without an account.', null),

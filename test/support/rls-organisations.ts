@@ -21,6 +21,20 @@ const notWaiting = "23514 This version is not waiting for a decision";
 type Outcomes = readonly [string, string, string, string];
 
 const nothing = (table: string): Outcomes => ["0 rows", refused(table), "ok 0", "ok 0"];
+/** A message is a trace: nobody edits one (20261218000001_project_messages.sql). */
+const messages = (rows: number, deletes: string): Outcomes => [
+  `${rows} rows`,
+  "ok 1",
+  denied("project_messages"),
+  deletes,
+];
+/** When a person last read a thread: their own row, written by mark_messages_read() only. */
+const reads = (rows: number): Outcomes => [
+  `${rows} rows`,
+  denied("project_message_reads"),
+  denied("project_message_reads"),
+  denied("project_message_reads"),
+];
 /** Deleting every member of an organisation would leave it without an owner (20261209000001). */
 const lastOwner = "23514 An organisation keeps at least one owner";
 const noGrant = (table: string): Outcomes => [
@@ -29,6 +43,11 @@ const noGrant = (table: string): Outcomes => [
   denied(table),
   denied(table),
 ];
+/** The thread's notices and mails: the service role's (the job) only. */
+const jobOnly = {
+  project_message_notices: noGrant("project_message_notices"),
+  project_message_mails: noGrant("project_message_mails"),
+};
 
 const TABLES = [
   "agency_roles",
@@ -45,6 +64,10 @@ const TABLES = [
   "deliverable_versions",
   "deliverable_decisions",
   "deliverable_reminders",
+  "project_messages",
+  "project_message_reads",
+  "project_message_notices",
+  "project_message_mails",
   "permissions",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -77,17 +100,26 @@ function client({ removesMembers }: { removesMembers: boolean }): Record<Table, 
     // The client's people decide, on a version waiting for it only.
     deliverable_decisions: ["1 rows", notWaiting, decisionLocked, decisionLocked],
     deliverable_reminders: noGrant("deliverable_reminders"),
+    // The client's people read and write A's thread; nobody of the client removes a message.
+    project_messages: messages(1, "ok 0"),
+    project_message_reads: reads(removesMembers ? 1 : 0),
+    ...jobOnly,
     permissions: noGrant("permissions"),
   };
 }
 
 /** Signed in with no part in a client: no decision reaches them or is theirs to make. */
-const outsider = (table: Table): Outcomes =>
-  table === "permissions" || table === "deliverable_reminders"
-    ? noGrant(table)
-    : table === "deliverable_decisions"
-      ? ["0 rows", refused(table), decisionLocked, decisionLocked]
-      : nothing(table);
+function outsider(table: Table): Outcomes {
+  if (table === "permissions" || table === "deliverable_reminders" || table in jobOnly) {
+    return noGrant(table);
+  }
+  if (table === "deliverable_decisions") {
+    return ["0 rows", refused(table), decisionLocked, decisionLocked];
+  }
+  if (table === "project_messages") return ["0 rows", refused(table), denied(table), "ok 0"];
+  if (table === "project_message_reads") return reads(0);
+  return nothing(table);
+}
 
 /** Each caller's outcomes per table (A has 2 members, B 1; one note, invitation, project, milestone, update, project note and assignment each). */
 const EXPECTED: Record<string, Record<Table, Outcomes>> = {
@@ -121,6 +153,10 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
       decisionLocked,
     ],
     deliverable_reminders: noGrant("deliverable_reminders"),
+    // Admins read and write every thread and are the only ones to remove a message.
+    project_messages: messages(2, "ok 2"),
+    project_message_reads: reads(0),
+    ...jobOnly,
     permissions: noGrant("permissions"),
   },
   // A's organisation, members, notes (read, write, not delete) and its own assignment; never B's,
@@ -147,6 +183,9 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
       decisionLocked,
     ],
     deliverable_reminders: noGrant("deliverable_reminders"),
+    project_messages: messages(1, "ok 0"),
+    project_message_reads: reads(0),
+    ...jobOnly,
     permissions: noGrant("permissions"),
   },
   // A and its members; the owner may remove A's members, but not all of them at once: that would
@@ -170,6 +209,12 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     // Not even the service role rewrites a decision; it goes with its version.
     deliverable_decisions: ["2 rows", notWaiting, "42501 A decision is never changed", "ok 2"],
     deliverable_reminders: ["1 rows", "ok 1", "ok 1", "ok 1"],
+    // Not even the service role edits a message.
+    project_messages: ["2 rows", "ok 1", "42501 A message is never changed", "ok 2"],
+    project_message_reads: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    // A client's message is owed to A's staff and the admin, B's to B's staff and the admin.
+    project_message_notices: ["4 rows", "ok 1", "ok 4", "ok 4"],
+    project_message_mails: ["1 rows", "ok 1", "ok 1", "ok 1"],
     // The whole table, read-only: the permission rows change only with a migration.
     permissions: [
       `${PERMISSIONS.length} rows`,

@@ -28,6 +28,7 @@ export const ENTITIES = [
   "project_deliverable",
   "deliverable_version",
   "deliverable_decision",
+  "project_message",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -108,6 +109,12 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("staff", ["read"], "deliverable_decision", "own"),
   ...rows("owner", ["read", "create"], "deliverable_decision", "own"),
   ...rows("member", ["read", "create"], "deliverable_decision", "own"),
+  // A project's thread (20261218000001_project_messages.sql): both sides read and write it;
+  // nobody edits a message, only an admin removes one.
+  ...rows("admin", ["read", "create", "delete"], "project_message", "any"),
+  ...rows("staff", ["read", "create"], "project_message", "own"),
+  ...rows("owner", ["read", "create"], "project_message", "own"),
+  ...rows("member", ["read", "create"], "project_message", "own"),
 ];
 
 /**
