@@ -11,6 +11,8 @@ import {
   removeMember,
 } from "~/domain/access/organisations.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { withUnread } from "~/domain/portal/message-view.server";
+import { unreadCounts } from "~/domain/portal/messages.server";
 import { projectRows } from "~/domain/portal/project-view.server";
 import { organisationProjects } from "~/domain/portal/projects.server";
 import { localizeFailure } from "~/i18n/failures.server";
@@ -48,6 +50,13 @@ export async function loadOrganisationPage(
     pendingInvitations(supabase, id),
     organisationProjects(supabase, id),
   ]);
+  // "N unread messages" per project: one request for the whole list.
+  const unread = projects.ok
+    ? await unreadCounts(
+        supabase,
+        projects.value.map((project) => project.id),
+      )
+    : null;
   const zone = agencyTimeZone();
   const now = Date.now();
   // `?remove=<user id>`: the confirming step of removing that person (a link, so no JS needed).
@@ -69,9 +78,15 @@ export async function loadOrganisationPage(
           until: dateTime(invitation.expires_at, locale, zone, "short"),
         }))
       : null,
-    projects: projects.ok ? await projectRows(projects.value, locale) : null,
+    projects: projects.ok
+      ? withUnread(
+          await projectRows(projects.value, locale),
+          unread?.ok ? unread.value : new Map(),
+          locale,
+        )
+      : null,
     error: [people, invitations, projects].find((result) => !result.ok)?.message ?? null,
-    i18n: bundle(locale, ["adminClients", "projects"]),
+    i18n: bundle(locale, ["adminClients", "projects", "thread"]),
   };
 }
 

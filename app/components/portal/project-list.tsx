@@ -12,6 +12,8 @@ interface ProjectRow {
   due: { iso: string; text: string } | null;
   progressText: string;
   nextDueText: string | null;
+  /** "2 unread messages" (null: none). */
+  unreadText?: string | null;
 }
 
 /**
@@ -65,6 +67,17 @@ export function ProjectList({
                 ) : (
                   <span className="font-semibold text-slate-900">{project.title}</span>
                 )}
+                {project.unreadText ? (
+                  <span className="block text-sm font-semibold text-brand-800">
+                    {hrefOf ? (
+                      <Link to={`${hrefOf(project.id)}#messages`} className={linkClass}>
+                        {project.unreadText}
+                      </Link>
+                    ) : (
+                      project.unreadText
+                    )}
+                  </span>
+                ) : null}
                 {project.serviceText ? (
                   <span className="block text-sm text-slate-700">
                     {project.serviceText}

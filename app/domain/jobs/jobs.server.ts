@@ -5,6 +5,7 @@ import {
   DELIVERABLE_REMINDER,
   deliverableReminderJob,
 } from "~/domain/portal/deliverable-reminder-job.server";
+import { MESSAGES_NOTIFY, messageNotifyJob } from "~/domain/portal/message-mails.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import { createJobRunner, type JobHandlers, type JobRunner } from "./runner.ts";
 import { databaseJobStore } from "./store.ts";
@@ -13,6 +14,7 @@ import { databaseJobStore } from "./store.ts";
 export const jobHandlers: JobHandlers = {
   [MAIL_FLUSH]: mailFlushJob,
   [DELIVERABLE_REMINDER]: deliverableReminderJob,
+  [MESSAGES_NOTIFY]: messageNotifyJob(serviceRoleClient),
 };
 
 /** Jobs that always exist: queued once (their key makes it a no-op afterwards). */

@@ -12,6 +12,7 @@ import { localeOf } from "~/i18n/page.server";
 import { bundle, translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
+import { answerThreadForm, isThreadPost, loadThread } from "~/web/project-thread.server";
 import { failedForm } from "~/web/replies.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/project";
@@ -42,10 +43,12 @@ export async function loader(args: Route.LoaderArgs) {
   const t = translator(localeOf(args.url));
   const { organisation, project } = await clientProject(supabase, args.params);
   const [summary] = await projectRows([project], t.locale);
-  const [milestones, updates, deliverables] = await Promise.all([
+  const delivering = projectDeliverables(supabase, project.id);
+  const [milestones, updates, deliverables, thread] = await Promise.all([
     projectMilestones(supabase, project.id),
     projectPosts(supabase, project.id, "update"),
-    projectDeliverables(supabase, project.id),
+    delivering,
+    loadThread(supabase, project.id, delivering, t.locale),
   ]);
   return {
     organisation,
@@ -61,8 +64,9 @@ export async function loader(args: Route.LoaderArgs) {
       : null,
     updates: updates.ok ? postRows(updates.value, t.locale) : null,
     deliverables: deliverables.ok ? deliverableViews(deliverables.value, t.locale) : null,
+    thread,
     error: [milestones, updates, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
-    i18n: bundle(t.locale, ["projects", "milestones", "account", "deliverables"]),
+    i18n: bundle(t.locale, ["projects", "milestones", "account", "deliverables", "thread"]),
   };
 }
 
@@ -73,6 +77,12 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const t = translator(localeOf(args.request));
+  if (isThreadPost(args.request)) {
+    const { supabase } = await adminLoad(args);
+    const { organisation, project } = await clientProject(supabase, args.params);
+    const page = t.path(`/organisations/${organisation.id}/projects/${project.id}`);
+    return answerThreadForm(args, project.id, page, t);
+  }
   const form = await readAdminForm(args, decisionSchema(t));
   if ("answer" in form) return form.answer;
   const { organisation, project } = await clientProject(form.supabase, args.params);

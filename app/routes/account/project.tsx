@@ -3,6 +3,7 @@ import { linkClass } from "~/components/admin/admin-page";
 import { LoadError } from "~/components/admin/confirm-step";
 import { PageHeading } from "~/components/page-heading";
 import { ClientDeliverables } from "~/components/portal/client-deliverables";
+import { ProjectMessages } from "~/components/portal/project-messages";
 import { PostList } from "~/components/portal/project-posts";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -31,7 +32,7 @@ const MARK = { done: "✓", in_progress: "…", upcoming: "○" } as const;
  * deliverables' history, the agency's updates, its milestones.
  */
 export default function ClientProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, project, milestones, updates, deliverables, error } = loaderData;
+  const { organisation, project, milestones, updates, deliverables, thread, error } = loaderData;
   const reply = actionData && "result" in actionData ? actionData.result : undefined;
   const t = useT();
   if (!project) return null;
@@ -66,6 +67,15 @@ export default function ClientProject({ loaderData, actionData }: Route.Componen
         <Toasts toasts={[actionData?.toast]} />
         {deliverables ? (
           <ClientDeliverables deliverables={deliverables} reply={reply} answer={actionData} />
+        ) : null}
+        {thread.messages ? (
+          <ProjectMessages
+            messages={thread.messages}
+            choices={thread.attachments}
+            action={`${t.path(`/organisations/${organisation.id}/projects/${project.id}`)}?messages`}
+            reply={reply}
+            answer={actionData}
+          />
         ) : null}
         {updates ? (
           <section aria-labelledby="project-updates" className="mb-10">

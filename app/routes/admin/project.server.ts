@@ -29,6 +29,7 @@ import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import type { Result } from "~/lib/result";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
+import { answerThreadForm, isThreadPost, loadThread } from "~/web/project-thread.server";
 import { failedForm } from "~/web/replies.server";
 import { adminLocale } from "~/web/site-editor.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -56,12 +57,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
   const locale = adminLocale(args.request);
   const { organisation, project } = await clientProject(supabase, args.params);
-  const [services, milestones, updates, notes, deliverables] = await Promise.all([
+  const delivering = projectDeliverables(supabase, project.id);
+  const [services, milestones, updates, notes, deliverables, thread] = await Promise.all([
     serviceOptions(locale),
     projectMilestones(supabase, project.id),
     projectPosts(supabase, project.id, "update"),
     projectPosts(supabase, project.id, "note"),
-    projectDeliverables(supabase, project.id),
+    delivering,
+    loadThread(supabase, project.id, delivering, locale),
   ]);
   return {
     organisation,
@@ -75,8 +78,9 @@ export async function loader(args: Route.LoaderArgs) {
     updates: updates.ok ? postRows(updates.value, locale) : null,
     notes: notes.ok ? postRows(notes.value, locale) : null,
     deliverables: deliverables.ok ? deliverableViews(deliverables.value, locale) : null,
+    thread,
     error: [milestones, updates, notes, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
-    i18n: bundle(locale, ["projects", "milestones", "adminClients", "deliverables"]),
+    i18n: bundle(locale, ["projects", "milestones", "adminClients", "deliverables", "thread"]),
   };
 }
 
@@ -154,6 +158,16 @@ const ROW_INTENTS: readonly Intent[] = ["status", "remove", "ready"];
 /** Saves the project, changes its milestones or posts to it; mistakes come back under their fields. */
 export async function action(args: Route.ActionArgs) {
   const t: Translator = translator(adminLocale(args.request));
+  if (isThreadPost(args.request)) {
+    const { supabase } = await adminLoad(args);
+    const { organisation, project } = await clientProject(supabase, args.params);
+    return answerThreadForm(
+      args,
+      project.id,
+      `/admin/clients/${organisation.id}/projects/${project.id}`,
+      t,
+    );
+  }
   const services = serviceChoices(await serviceOptions(t.locale));
   const form = await readAdminForm(args, projectPageSchema(t, services));
   if ("answer" in form) return form.answer;

@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { AgencyDeliverables } from "~/components/portal/deliverables";
 import { MilestoneForm, MilestoneTable } from "~/components/portal/milestone-table";
 import { ProjectFields } from "~/components/portal/project-fields";
+import { ProjectMessages } from "~/components/portal/project-messages";
 import { ProjectPosts } from "~/components/portal/project-posts";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -40,6 +41,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
     updates,
     notes,
     deliverables,
+    thread,
     error,
   } = loaderData;
   const t = useT();
@@ -54,6 +56,15 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           {t("projects.back", { name: organisation.name })}
         </Link>
       </p>
+      {thread.messages ? (
+        <ProjectMessages
+          messages={thread.messages}
+          choices={thread.attachments}
+          action={`/admin/clients/${organisation.id}/projects/${project.id}?messages`}
+          reply={reply}
+          answer={actionData}
+        />
+      ) : null}
       {(["update", "note"] as const).map((kind) => (
         <ProjectPosts
           key={kind}

@@ -1,0 +1,134 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { JobHandler } from "~/domain/jobs/runner.ts";
+import { kickOutbox } from "~/domain/outbox/outbox.server";
+import { getSiteConfig } from "~/domain/site/config.server";
+import { dateTime } from "~/i18n/format";
+import { isLocale, type Locale } from "~/i18n/locale";
+import { translator } from "~/i18n/translate.server";
+import { agencyTimeZone, siteUrl } from "~/infra/env.server";
+import type { OutgoingMail } from "~/infra/mail.server";
+import type { AppSupabase } from "~/infra/supabase.server";
+import { fail, ok, type Result } from "~/lib/result";
+
+/**
+ * The other side's notice of new messages in a project's thread. Each message marks the people
+ * of the other side as owed a notice and queues a `project_messages.notify` job
+ * (20261218000001_project_messages.sql); the job asks public.queue_message_mails() to write one
+ * mail per person owed one and not mailed about this thread in the last 10 minutes — listing
+ * every message that arrived meanwhile — and runs again when the next person may be mailed.
+ * The outbox then sends each in its person's language with a link straight to the thread.
+ */
+export const MESSAGES_NOTIFY = "project_messages.notify";
+
+type ServiceClient = Pick<SupabaseClient, "rpc">;
+
+function projectOf(payload: unknown): number | null {
+  const project = (payload as { project?: unknown } | null)?.project;
+  return typeof project === "number" && Number.isSafeInteger(project) ? project : null;
+}
+
+/** Writes the mails due now for the project's thread; when to look again (null: nobody waits). */
+export async function queueMessageMails(
+  service: ServiceClient,
+  project: number,
+): Promise<{ queued: number; nextAt: Date | null }> {
+  const { data, error } = await service.rpc("queue_message_mails", { p_project: project });
+  if (error) throw new Error(error.message);
+  const row = (Array.isArray(data) ? data[0] : data) as {
+    queued: number | null;
+    next_at: string | null;
+  } | null;
+  return {
+    queued: Number(row?.queued ?? 0),
+    nextAt: row?.next_at ? new Date(row.next_at) : null,
+  };
+}
+
+export function messageNotifyJob(service: () => ServiceClient | null): JobHandler {
+  return {
+    async run(job) {
+      const client = service();
+      const project = projectOf(job.payload);
+      if (!client || project === null) return undefined;
+      const { queued, nextAt } = await queueMessageMails(client, project);
+      if (queued > 0) void kickOutbox();
+      return nextAt ? { again: nextAt } : undefined;
+    },
+  };
+}
+
+/**
+ * The mail of outbox row `id` (a project_message_mails row): the messages it covers that are
+ * not the recipient's own and that they have not read on the page since; null when none is left.
+ */
+export async function projectMessagesMail(
+  service: AppSupabase,
+  id: number,
+): Promise<Result<OutgoingMail | null>> {
+  const mail = await service
+    .from("project_message_mails")
+    .select("project_id, user_id, locale, from_message, to_message")
+    .eq("id", id)
+    .maybeSingle();
+  if (mail.error) return fail("backend", mail.error.message);
+  if (!mail.data) return ok(null);
+  const { project_id, user_id, from_message, to_message } = mail.data;
+  const [project, messages, read, person] = await Promise.all([
+    service.from("projects").select("id, title, organisation_id").eq("id", project_id).single(),
+    service
+      .from("project_messages")
+      .select("body, author_id, author_name, author_side, created_at, attachment_path")
+      .eq("project_id", project_id)
+      .gte("id", from_message)
+      .lte("id", to_message)
+      .order("id")
+      .limit(50),
+    service
+      .from("project_message_reads")
+      .select("last_read_at")
+      .eq("project_id", project_id)
+      .eq("user_id", user_id)
+      .maybeSingle(),
+    service.auth.admin.getUserById(user_id),
+  ]);
+  if (project.error) return fail("backend", project.error.message);
+  if (messages.error) return fail("backend", messages.error.message);
+  const readAt = read.data?.last_read_at ? Date.parse(read.data.last_read_at) : -Infinity;
+  const news = (messages.data ?? []).filter(
+    (message) => message.author_id !== user_id && Date.parse(message.created_at) > readAt,
+  );
+  const email = person.data.user?.email;
+  if (news.length === 0 || !email) return ok(null);
+  const membership = await service
+    .from("organisation_members")
+    .select("user_id")
+    .eq("organisation_id", project.data.organisation_id)
+    .eq("user_id", user_id)
+    .maybeSingle();
+  const locale: Locale = isLocale(mail.data.locale) ? mail.data.locale : "en";
+  const t = translator(locale);
+  const zone = agencyTimeZone();
+  const page = membership.data
+    ? t.path(`/organisations/${project.data.organisation_id}/projects/${project_id}`)
+    : `/admin/clients/${project.data.organisation_id}/projects/${project_id}`;
+  const link = `${siteUrl()}${page}#messages`;
+  const { brandName } = await getSiteConfig(locale);
+  const list = news
+    .map((message) => {
+      const side = t(message.author_side === "agency" ? "thread.sideAgency" : "thread.sideClient");
+      const when = dateTime(message.created_at, locale, zone, "short");
+      const file = message.attachment_path
+        ? `\n${t("thread.attached")} ${message.attachment_path.slice(message.attachment_path.lastIndexOf("/") + 1)}`
+        : "";
+      return `${message.author_name} (${side}), ${when}:\n${message.body}${file}`;
+    })
+    .join("\n\n");
+  const name = String(person.data.user?.user_metadata?.full_name ?? "").trim() || email;
+  const values = { name, count: news.length, project: project.data.title, link, brand: brandName };
+  return ok({
+    to: email,
+    subject: t("thread.mailSubject", values),
+    text: `${t("thread.mailIntro", values)}\n\n${list}\n\n${t("thread.mailOutro", values)}`,
+    links: [link],
+  });
+}
