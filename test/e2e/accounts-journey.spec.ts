@@ -48,13 +48,13 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   if (jsOn()) await expect(wizard.getByRole("heading", { name: "Role" })).toBeFocused();
   await wizard.getByLabel("Developer", { exact: true }).check();
   await wizard.getByRole("button", { name: "Next" }).click();
-  await wizard.getByLabel("AI/ML").check();
+  await wizard.getByLabel("AI Chatbot Assistants").check();
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByRole("heading", { name: "Discover" })).toBeVisible();
   await wizard.getByRole("button", { name: "Back" }).click();
   await expect(wizard.getByRole("heading", { name: "Services" })).toBeVisible();
   if (jsOn()) await expect(wizard.getByRole("heading", { name: "Services" })).toBeFocused();
-  await expect(wizard.getByLabel("AI/ML")).toBeChecked();
+  await expect(wizard.getByLabel("AI Chatbot Assistants")).toBeChecked();
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Referral").check();
   await wizard.getByRole("button", { name: "Next" }).click();
@@ -68,7 +68,7 @@ test("a visitor signs up, confirms, onboards, edits the profile, signs out and b
   // verification status.
   await expect(page.getByRole("heading", { name: "Welcome, Amina" })).toBeVisible();
   const answers = page.getByRole("region", { name: "Your onboarding answers" });
-  for (const text of ["Developer", "AI/ML", "Referral", "Launch our online shop"]) {
+  for (const text of ["Developer", "AI Chatbot Assistants", "Referral", "Launch our online shop"]) {
     await expect(answers.getByText(text)).toBeVisible();
   }
   await expect(page.getByText("Email verified")).toBeVisible();
@@ -145,10 +145,14 @@ test("the onboarding helper finishes the wizard for a fresh sign-up", async ({ p
   await page.goto("/services");
   await completeOnboarding(page, {
     role: "Student",
-    services: ["Mobile Apps", "UI/UX Design"],
+    // The agency's real services, Bulk SMS among them (a fixed list lacked it).
+    services: ["Bulk SMS", "Graphic Design"],
     discover: "Event",
   });
   await expect(page).toHaveURL("/services");
   await page.goto("/dashboard");
-  await expect(page.getByText("Mobile Apps, UI/UX Design")).toBeVisible();
+  await expect(page.getByText("Bulk SMS, Graphic Design")).toBeVisible();
+  // Named in the page's language.
+  await page.goto("/sw/dashboard");
+  await expect(page.getByText(/, Usanifu wa Michoro$/)).toBeVisible();
 });

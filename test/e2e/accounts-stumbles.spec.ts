@@ -195,7 +195,7 @@ test("onboarding resumes where the client stopped, in another browser", async ({
   await wizard.getByLabel("Developer", { exact: true }).check();
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByRole("heading", { name: "Services" })).toBeVisible();
-  await wizard.getByLabel("AI/ML").check();
+  await wizard.getByLabel("AI Chatbot Assistants").check();
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByRole("heading", { name: "Discover" })).toBeVisible();
 
@@ -211,7 +211,7 @@ test("onboarding resumes where the client stopped, in another browser", async ({
   await expect(resumed.getByText("Step 4 of 5")).toBeVisible();
   await resumed.getByRole("button", { name: "Back" }).click();
   await expect(resumed.getByRole("heading", { name: "Services" })).toBeVisible();
-  await expect(resumed.getByLabel("AI/ML")).toBeChecked();
+  await expect(resumed.getByLabel("AI Chatbot Assistants")).toBeChecked();
   await resumed.getByRole("button", { name: "Back" }).click();
   await expect(resumed.getByLabel("Developer", { exact: true })).toBeChecked();
   await elsewhere.close();

@@ -24,15 +24,19 @@ describe("onboarding wizard state", () => {
     expect(isFinish(2, "finish")).toBe(false);
   });
 
-  it("keeps only the posted step's answers, restricted to the spec's options", () => {
+  it("keeps only the posted step's answers, restricted to the survey's options", () => {
     const start = emptyAnswers("Amina W");
     const afterRole = applyStep(start, 1, { role: "Developer", fullName: "X" });
     expect(afterRole).toEqual({ ...start, role: "Developer" });
     expect(applyStep(start, 1, { role: "Hacker" }).role).toBe("");
+    // Step 3 lists the agency's services by slug; answers of the old fixed list stay readable.
     const services = applyStep(start, 2, {
-      services: ["UI/UX Design", "Web Development", "Crypto"],
+      services: ["bulk-sms", "web-hosting", "bulk-sms", "UI/UX Design", "Crypto", "<b>", "a--b"],
     }).services;
-    expect(services).toEqual(["Web Development", "UI/UX Design"]);
+    expect(services).toEqual(["bulk-sms", "web-hosting", "UI/UX Design"]);
+    const many = Array.from({ length: 30 }, (_, i) => `service-${i}`);
+    expect(applyStep(start, 2, { services: many }).services).toHaveLength(20);
+    expect(applyStep(start, 2, { services: ["x".repeat(101)] }).services).toEqual([]);
     expect(applyStep(start, 3, { discover: "Event" }).discover).toBe("Event");
     expect(applyStep(start, 4, { goals: "  Grow  " }).goals).toBe("Grow");
     expect(applyStep(start, 0, {}).fullName).toBe("");

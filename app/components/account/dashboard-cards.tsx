@@ -3,7 +3,8 @@ import { DateText } from "~/components/date-text";
 import type { OwnMessage } from "~/domain/contact/types";
 import type { Survey } from "~/domain/onboarding/survey";
 import { useT } from "~/i18n/use-t";
-import { optionLabel } from "./survey-labels";
+import { useServiceLinks } from "~/lib/site-config";
+import { optionLabel, serviceLabel } from "./survey-labels";
 
 /** A dashboard card; `id` names its heading (the same in every language). */
 export function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -22,14 +23,16 @@ export function Card({ id, title, children }: { id: string; title: string; child
 
 export function SurveyAnswers({ survey }: { survey: Survey | null }) {
   const t = useT();
+  const services = useServiceLinks();
   if (!survey) return <p>{t("account.noSurvey")}</p>;
   const none = <span className="text-slate-600">{t("account.notAnswered")}</span>;
   const option = (value: string) => optionLabel(t, value);
+  const service = (value: string) => serviceLabel(t, services, value);
   const rows: [string, ReactNode][] = [
     [t("account.role"), survey.role ? option(survey.role) : none],
     [
       t("account.servicesOfInterest"),
-      survey.services.length ? survey.services.map(option).join(", ") : none,
+      survey.services.length ? survey.services.map(service).join(", ") : none,
     ],
     [t("account.foundUs"), survey.discover ? option(survey.discover) : none],
     [t("account.goals"), survey.goals || none],

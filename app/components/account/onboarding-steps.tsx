@@ -4,9 +4,9 @@ import {
   GOALS_MAX_LENGTH,
   type OnboardingAnswers,
   ROLE_OPTIONS,
-  SERVICE_OPTIONS,
 } from "~/domain/onboarding/survey";
 import { useT } from "~/i18n/use-t";
+import { useServiceLinks } from "~/lib/site-config";
 import { optionLabel } from "./survey-labels";
 
 const choiceClass =
@@ -22,7 +22,8 @@ function Choices({
   legend: string;
   name: string;
   type: "radio" | "checkbox";
-  options: readonly string[];
+  /** Values, or values with their labels (those not given are survey options' labels). */
+  options: readonly (string | { value: string; label: string })[];
   selected: string[];
 }) {
   const t = useT();
@@ -30,18 +31,22 @@ function Choices({
     <fieldset>
       <legend className="mb-3 font-medium text-slate-900">{legend}</legend>
       <div className="grid gap-2">
-        {options.map((option) => (
-          <label key={option} className={choiceClass}>
-            <input
-              type={type}
-              name={name}
-              value={option}
-              defaultChecked={selected.includes(option)}
-              className="h-4 w-4 accent-brand-700"
-            />
-            {optionLabel(t, option)}
-          </label>
-        ))}
+        {options.map((option) => {
+          const { value, label } =
+            typeof option === "string" ? { value: option, label: optionLabel(t, option) } : option;
+          return (
+            <label key={value} className={choiceClass}>
+              <input
+                type={type}
+                name={name}
+                value={value}
+                defaultChecked={selected.includes(value)}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {label}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );
@@ -56,6 +61,7 @@ export function OnboardingStepFields({
   answers: OnboardingAnswers;
 }) {
   const t = useT();
+  const services = useServiceLinks();
   switch (step) {
     case 0:
       return (
@@ -83,7 +89,7 @@ export function OnboardingStepFields({
           legend={t("account.servicesLegend")}
           name="services"
           type="checkbox"
-          options={SERVICE_OPTIONS}
+          options={services.map((s) => ({ value: s.id, label: s.title }))}
           selected={answers.services}
         />
       );

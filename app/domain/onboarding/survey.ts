@@ -11,13 +11,34 @@ export const ROLE_OPTIONS = [
   "Other",
 ] as const;
 
-export const SERVICE_OPTIONS = [
+/**
+ * Step 3's options are the agency's published services (their slugs; the wizard lists them from
+ * the site's content in the visitor's language). Answers given before that kept these English
+ * labels of a fixed list: they stay readable as they were given.
+ */
+export const LEGACY_SERVICE_OPTIONS = [
   "Web Development",
   "Mobile Apps",
   "AI/ML",
   "Cloud Consulting",
   "UI/UX Design",
 ] as const;
+
+/** At most this many services are kept (more than the site offers). */
+export const MAX_SERVICES = 20;
+const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Services chosen: slugs (≤ 100 characters) or a legacy label, each once, at most MAX_SERVICES. */
+function servicesOf(values: unknown): string[] {
+  if (!Array.isArray(values)) return [];
+  const kept = values.filter(
+    (value): value is string =>
+      typeof value === "string" &&
+      ((value.length <= 100 && SERVICE_SLUG.test(value)) ||
+        (LEGACY_SERVICE_OPTIONS as readonly string[]).includes(value)),
+  );
+  return [...new Set(kept)].slice(0, MAX_SERVICES);
+}
 
 export const DISCOVER_OPTIONS = ["Google", "Social Media", "Referral", "Event", "Other"] as const;
 
@@ -68,10 +89,6 @@ function oneOf(value: unknown, options: readonly string[]): string {
   return typeof value === "string" && options.includes(value) ? value : "";
 }
 
-function someOf(values: unknown, options: readonly string[]): string[] {
-  return Array.isArray(values) ? options.filter((option) => values.includes(option)) : [];
-}
-
 const text = (value: unknown, max: number) =>
   typeof value === "string" ? clipCodePoints(value, max) : "";
 
@@ -83,7 +100,7 @@ export function parseSurvey(raw: unknown): Survey {
   const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   return {
     role: oneOf(r.role, ROLE_OPTIONS),
-    services: someOf(r.services, SERVICE_OPTIONS),
+    services: servicesOf(r.services),
     discover: oneOf(r.discover, DISCOVER_OPTIONS),
     goals: text(r.goals, GOALS_MAX_LENGTH),
   };
@@ -115,7 +132,7 @@ export function applyStep(
     case 1:
       return { ...answers, role: oneOf(posted.role, ROLE_OPTIONS) };
     case 2:
-      return { ...answers, services: someOf(posted.services ?? [], SERVICE_OPTIONS) };
+      return { ...answers, services: servicesOf(posted.services ?? []) };
     case 3:
       return { ...answers, discover: oneOf(posted.discover, DISCOVER_OPTIONS) };
     default:

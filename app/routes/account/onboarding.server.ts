@@ -13,9 +13,9 @@ import {
   applyStep,
   isFinish,
   LAST_STEP,
+  MAX_SERVICES,
   nextStep,
   type OnboardingIntent,
-  SERVICE_OPTIONS,
 } from "~/domain/onboarding/survey";
 import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
@@ -41,7 +41,7 @@ const stepSchema = z.object({
   redirectTo: z.string().max(2048).optional(),
   fullName: optionalText,
   role: optionalText,
-  services: z.array(z.string().max(100)).max(SERVICE_OPTIONS.length).optional(),
+  services: z.array(z.string().max(100)).max(MAX_SERVICES).optional(),
   discover: optionalText,
   goals: optionalText,
 });
