@@ -343,12 +343,16 @@ declare
 begin
   perform 1 from public.projects p where p.id = p_project for update;
   select max(m.id) into v_last from public.project_messages m where m.project_id = p_project;
-  with due as (
-    update public.project_message_notices n
-       set pending_from = null, last_mailed_at = now()
+  with owed as (
+    select n.user_id, n.pending_from from public.project_message_notices n
      where n.project_id = p_project and n.pending_from is not null
        and (n.last_mailed_at is null or n.last_mailed_at <= now() - interval '10 minutes')
-    returning n.user_id, n.pending_from
+  ), due as (
+    update public.project_message_notices n
+       set pending_from = null, last_mailed_at = now()
+      from owed
+     where n.project_id = p_project and n.user_id = owed.user_id
+    returning n.user_id, owed.pending_from
   ), written as (
     insert into public.project_message_mails (project_id, user_id, locale, from_message, to_message)
     select p_project, d.user_id,
