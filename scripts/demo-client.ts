@@ -6,7 +6,8 @@
  * Creates (or finds again) the client "Savanna Coffee (demo)", its owner's account
  * demo-client@example.com (confirmed, onboarded; a new password each run, printed), and a
  * project with three milestones (one done, one in progress), an update for the client, an
- * internal note and a deliverable whose first version waits for the owner's decision. Sign in as the owner to see `/dashboard` → the client → the project; sign in as
+ * internal note, a deliverable whose first version waits for the owner's decision and a short
+ * message thread (the owner's question, an administrator's answer). Sign in as the owner to see `/dashboard` → the client → the project; sign in as
  * an admin to see `/admin/clients`.
  *
  * Refuses when SUPABASE_URL is set: a demo never lands in a real (hosted) database by accident.
@@ -101,7 +102,33 @@ export async function seedDemoClient(target: AdminApiTarget) {
   await post("project_updates", "Welcome! The first designs of the shop are on their way.");
   await post("project_notes", "Demo: internal notes like this one never reach the client.");
   await deliverableWaiting(client, organisationId, projectId);
+  await demoThread(client, projectId, ownerId);
   return { organisationId, projectId, ownerId, password };
+}
+
+/**
+ * A short thread: the owner asks, an administrator of the site (the first one, when there is
+ * one) answers. The database sets each author's name and side from the account named.
+ */
+async function demoThread(client: SupabaseClient, projectId: number, ownerId: string) {
+  const { data } = await client.auth.admin.listUsers({ page: 1, perPage: 1000 });
+  const admin = data?.users.find((user) => user.app_metadata?.is_admin === true);
+  const messages = [
+    { author_id: ownerId, body: "Hello! Could the shop show our three coffee blends first?" },
+    ...(admin
+      ? [
+          {
+            author_id: admin.id,
+            body: "Yes — the home page design puts them first. See https://example.com for the blends' photos we will use.",
+          },
+        ]
+      : []),
+  ];
+  for (const message of messages) {
+    await must(
+      client.from("project_messages").insert({ project_id: projectId, ...message } as never),
+    );
+  }
 }
 
 /** A deliverable whose first version waits for the owner's decision (its file in the bucket). */

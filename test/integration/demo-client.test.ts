@@ -49,6 +49,13 @@ describe("demo:client", () => {
       .from("client-files")
       .download(versions?.[0]?.file_path as string);
     expect(await file.data?.text()).toContain("home page, version 1");
+    // A short thread: the owner's question and the agency's answer, each side as the database says.
+    const { data: thread } = await owner
+      .from("project_messages")
+      .select("author_side, body")
+      .eq("project_id", seeded.projectId)
+      .order("id");
+    expect(thread?.map((message) => message.author_side)).toEqual(["client", "agency"]);
   });
 
   it("refuses a hosted database", async () => {
