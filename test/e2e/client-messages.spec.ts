@@ -1,0 +1,93 @@
+/**
+ * A project's thread (issue 42 item 5), as both sides live it: the client's owner writes in
+ * Kiswahili on a 360 px phone (an empty message is worded under the field first), the agency
+ * sees "1 unread message" on the client's page in /admin and answers from the project's page,
+ * the owner sees "1 unread message" on the organisation's page, reads the reply, and the count
+ * is gone. With JavaScript on and off (projects js and nojs).
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
+import { createConfirmedUser } from "./helpers/auth";
+import { expectAccessible } from "./helpers/axe";
+import { serviceClient } from "./helpers/backend";
+import { jsOn } from "./helpers/js";
+import { openSignedIn } from "./helpers/session";
+
+test.beforeAll(ensureAdminOnboarded);
+
+const PHONE = { width: 360, height: 740 };
+
+async function clientProject(name: string) {
+  const service = await serviceClient();
+  const { data } = await service.from("organisations").insert({ name }).select("id").single();
+  const id = data?.id as string;
+  const owner = await createConfirmedUser({ fullName: "Amina Wanjiru" });
+  await service
+    .from("organisation_members")
+    .insert({ organisation_id: id, user_id: owner.id, role: "owner" });
+  const { data: project } = await service
+    .from("projects")
+    .insert({ organisation_id: id, title: "Duka la mtandaoni", status: "active" })
+    .select("id")
+    .single();
+  return { id, owner, project: project?.id as number };
+}
+
+async function phone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
+  return context.newPage();
+}
+
+test("the client writes in Kiswahili, the agency answers, the client reads the reply", async ({
+  page,
+  browser,
+}) => {
+  const client = await clientProject(`Chai Bora ${Date.now()}`);
+  const owner = await phone(browser);
+  const clientPath = `/sw/organisations/${client.id}/projects/${client.project}`;
+  await openSignedIn(owner, client.owner, clientPath);
+  const thread = owner.getByRole("region", { name: "Ujumbe" });
+  await expect(thread.getByText("Bado hakuna ujumbe. Andika wa kwanza hapa chini.")).toBeVisible();
+  await thread.getByRole("button", { name: "Tuma ujumbe" }).click();
+  const field = owner.getByLabel("Ujumbe wako");
+  await expect(field).toHaveAccessibleDescription(/Andika ujumbe wako/);
+  await expect(owner.getByRole("alert").filter({ hasText: "Kuna tatizo" })).toBeVisible();
+  await field.fill("Habari! Tunahitaji nembo mpya. Mfano: https://example.com/mfano");
+  await owner.getByRole("button", { name: "Tuma ujumbe" }).click();
+  await expect(owner.getByText("Ujumbe umetumwa").last()).toBeVisible();
+  const mine = thread.getByRole("listitem").filter({ hasText: "Tunahitaji nembo mpya" });
+  await expect(mine).toContainText("Amina Wanjiru · mteja ·");
+  await expect(mine.getByRole("link", { name: "https://example.com/mfano" })).toHaveAttribute(
+    "rel",
+    "noopener noreferrer nofollow",
+  );
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await expectAccessible(owner);
+
+  // The agency: the client's page counts the unread message; the project's page answers it.
+  await signIn(page, ADMIN, `/admin/clients/${client.id}`);
+  await page.getByRole("link", { name: "1 unread message" }).click();
+  await expect(page).toHaveURL(/#messages$/);
+  const agencyThread = page.getByRole("region", { name: "Messages" });
+  await expect(
+    agencyThread.getByText("Habari! Tunahitaji nembo mpya.", { exact: false }),
+  ).toBeVisible();
+  await agencyThread.getByLabel("Your message").fill("Karibu! Tutatuma michoro Ijumaa.");
+  await agencyThread.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Message sent").last()).toBeVisible();
+  await expect(agencyThread.getByText("Karibu! Tutatuma michoro Ijumaa.")).toBeVisible();
+  await page.goto(`/admin/clients/${client.id}`);
+  await expect(page.getByText(/unread message/)).toHaveCount(0);
+
+  // The client: one unread message on the organisation's page, none once the thread is read.
+  await owner.goto(`/sw/organisations/${client.id}`);
+  await owner.getByRole("link", { name: "ujumbe 1 haujasomwa" }).click();
+  const reply = thread.getByRole("listitem").filter({ hasText: "Karibu!" });
+  await expect(reply).toContainText("· wakala ·");
+  await owner.goto(`/sw/organisations/${client.id}`);
+  await expect(owner.getByRole("link", { name: "Duka la mtandaoni" })).toBeVisible();
+  await expect(owner.getByText(/haujasomwa|hazijasomwa/)).toHaveCount(0);
+  await owner.context().close();
+});
