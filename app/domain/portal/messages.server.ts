@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { failWith } from "~/i18n/failures.server";
-import type { Database } from "~/infra/database.types";
 import type { Translator } from "~/i18n/translate.server";
+import type { Database } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
 import { backendFailure } from "../admin/queries.server";
