@@ -110,7 +110,7 @@ export async function seedDemoClient(target: AdminApiTarget) {
  * A short thread: the owner asks, an administrator of the site (the first one, when there is
  * one) answers. The database sets each author's name and side from the account named.
  */
-async function demoThread(client: SupabaseClient, projectId: number, ownerId: string) {
+async function demoThread(client: SupabaseClient, projectId: string, ownerId: string) {
   const { data } = await client.auth.admin.listUsers({ page: 1, perPage: 1000 });
   const admin = data?.users.find((user) => user.app_metadata?.is_admin === true);
   const messages = [

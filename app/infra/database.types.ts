@@ -1781,6 +1781,10 @@ export interface Database {
         Args: { p_projects: number[] };
         Returns: { project_id: number; unread: number }[];
       };
+      unread_messages_by_organisation: {
+        Args: { p_organisations: string[] };
+        Returns: { organisation_id: string; unread: number }[];
+      };
       viewer_access: {
         Args: Record<PropertyKey, never>;
         Returns: Json;

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as organisationRoute from "~/routes/account/organisation";
+import * as clientsRoute from "~/routes/admin/clients";
 import { asData, asResponse, toastOf } from "../support/answers";
 import {
   backendWithAdmin,
@@ -31,6 +32,7 @@ import { routed } from "../support/routed";
 
 const site = backendWithAdmin();
 const organisationPage = routed(organisationRoute);
+const clientsPage = routed(clientsRoute);
 
 /** A client with a project, an owner (Kiswahili) and a member, signed in. */
 async function client(name: string) {
@@ -256,5 +258,15 @@ describe("unread messages", () => {
       Website: null,
       Brochure: "ujumbe 1 haujasomwa",
     });
+    // The agency's list of clients: the owner's message, unread by the admin, beside the client.
+    const clients = async () => {
+      const page = (await clientsPage.loader(
+        argsWithParams("/admin/clients", {}, { cookie: site.admin }),
+      )) as { clients: { id: string; unreadText: string | null }[] };
+      return page.clients.find((row) => row.id === place.id)?.unreadText;
+    };
+    expect(await clients()).toBe("1 unread message");
+    await agencyThread(place, site.admin);
+    expect(await clients()).toBeNull();
   });
 });

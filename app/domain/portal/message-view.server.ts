@@ -65,10 +65,10 @@ export function attachmentChoices(deliverables: readonly DeliverableRow[]): Atta
   return choices;
 }
 
-/** Each project of a list with its "N unread messages" (null when none), in `locale`. */
-export function withUnread<Row extends { id: number }>(
+/** Each row of a list (projects, clients) with its "N unread messages" (null: none), in `locale`. */
+export function withUnread<Id, Row extends { id: Id }>(
   rows: readonly Row[],
-  unread: ReadonlyMap<number, number>,
+  unread: ReadonlyMap<Id, number>,
   locale: Locale,
 ): (Row & { unreadText: string | null })[] {
   const t = translator(locale);

@@ -107,3 +107,16 @@ export async function unreadCounts(
   if (error) return backendFailure(error);
   return ok(new Map((data ?? []).map((row) => [row.project_id, row.unread])));
 }
+
+/** Unread messages per client of `organisationIds` for the caller (the agency's list): one request. */
+export async function unreadByOrganisation(
+  supabase: AppSupabase,
+  organisationIds: readonly string[],
+): Promise<Result<Map<string, number>>> {
+  if (organisationIds.length === 0) return ok(new Map());
+  const { data, error } = await supabase.rpc("unread_messages_by_organisation", {
+    p_organisations: [...organisationIds],
+  });
+  if (error) return backendFailure(error);
+  return ok(new Map((data ?? []).map((row) => [row.organisation_id, row.unread])));
+}

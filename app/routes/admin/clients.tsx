@@ -69,6 +69,11 @@ export default function AdminClients({ loaderData, actionData }: Route.Component
                 <Link to={`/admin/clients/${client.id}`} className={linkClass}>
                   {client.name}
                 </Link>
+                {client.unreadText ? (
+                  <span className="block text-sm font-semibold text-brand-800">
+                    {client.unreadText}
+                  </span>
+                ) : null}
               </td>
               <td data-label={t("adminClients.columnPeople")} className={stacked.cell}>
                 {client.peopleText}
