@@ -2,7 +2,9 @@
  * The W3C Nu Html Checker over the two project pages with deliverables, as the production server
  * answers them without JavaScript: the agency's (versions, a draft with its Mark ready button,
  * the upload form, the decisions) and the client's in each language (a version waiting with its
- * decision form, the form's answer to a request without a reason, the history). Zero errors.
+ * decision form, the form's answer to a request without a reason, the history), each with the
+ * project's thread (a link in a message, an attachment, the answer to an empty message). Zero
+ * errors.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type HtmlError, validateHtml } from "../support/html-validator";
@@ -103,6 +105,23 @@ beforeAll(async () => {
     body: new URLSearchParams({ email, password }),
   });
   const owner = cookieHeaderFrom(login.headers.getSetCookie());
+  // The thread: the owner's message with a link, the agency's answer pointing to v1's file.
+  const ownerPath = `/organisations/${id}/projects/${project?.id}`;
+  const write = (path: string, cookie: string, fields: Record<string, string>) =>
+    send(`${path}?messages`, cookie, new URLSearchParams({ intent: "message", ...fields }));
+  const { data: file } = await site.service
+    .from("deliverable_versions")
+    .select("file_path")
+    .eq("id", v1)
+    .single();
+  expect(
+    (await write(ownerPath, owner, { message: "See https://example.com/brief, please." })).status,
+  ).toBe(302);
+  expect(
+    (await write(agencyPath, admin, { message: "Here it is.", attachment: file?.file_path }))
+      .status,
+  ).toBe(302);
+  await keep("client: empty message", await write(ownerPath, owner, { message: "" }), 400);
   for (const lang of ["", "/sw", "/fr"]) {
     const clientPath = `${lang}/organisations/${id}/projects/${project?.id}`;
     await keep(`client ${clientPath}`, await send(clientPath, owner), 200);
@@ -125,7 +144,11 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 it("answers both project pages with deliverables in valid HTML", () => {
-  expect(documents.size).toBe(6);
+  expect(documents.size).toBe(7);
+  expect(documents.get("client: empty message")).toContain("Write your message");
+  expect(documents.get("agency: versions and decisions")).toContain(
+    'rel="noopener noreferrer nofollow"',
+  );
   expect(documents.get("agency: versions and decisions")).toContain("Mark ready for review");
   expect(documents.get("client: no reason")).toContain("Say what should change");
   expect(errors.map((e) => `${e.document}:${e.line}: ${e.message} ${e.extract ?? ""}`)).toEqual([]);
