@@ -8,6 +8,7 @@ import {
   postMessage,
   projectMessages,
 } from "~/domain/portal/messages.server";
+import { localizeFailure } from "~/i18n/failures.server";
 import type { Locale } from "~/i18n/locale";
 import type { Translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
@@ -75,11 +76,13 @@ export async function answerThreadForm(
     });
   }
   if (posted.kind === "not-found") throw data({ message: posted.message }, { status: 404 });
-  const message = t(posted.field ? "thread.attachmentInvalid" : "thread.bodyTooLong");
-  if (posted.kind === "invalid") {
+  const failure = localizeFailure(posted, t);
+  // The database's refusals about a field (an attachment, too long, too many): under it.
+  if (posted.kind === "invalid" || posted.kind === "limited") {
     const field = posted.field ?? "message";
-    const result = form.submission.reply({ fieldErrors: { [field]: [message] } });
-    return data<FormReply>({ result, formError: null }, { status: 400 });
+    const result = form.submission.reply({ fieldErrors: { [field]: [failure.message] } });
+    const status = posted.kind === "limited" ? 429 : 400;
+    return data<FormReply>({ result, formError: null }, { status });
   }
-  return failedForm(posted, form.submission, { toast: true });
+  return failedForm(failure, form.submission, { toast: true });
 }

@@ -270,3 +270,25 @@ describe("unread messages", () => {
     expect(await clients()).toBeNull();
   });
 });
+
+describe("a flood of messages", () => {
+  it("is refused past 60 an hour per person, worded under the field with the text kept", async () => {
+    const place = await client("Nyumbu Events");
+    // 60 messages of the owner's in the last hour (written as the service role, in one request).
+    const rows = Array.from({ length: 60 }, (_, n) => ({
+      project_id: place.project,
+      body: `Message ${n}`,
+      author_id: place.ownerUser.id,
+    }));
+    await serviceClient(site.backend)
+      .from("project_messages")
+      .insert(rows as never);
+    const answer = asData(await clientWrites(place, place.owner, { message: "Moja zaidi" }, "/sw"));
+    expect(answer.status).toBe(429);
+    expect(answer.data.result?.error?.message?.[0]).toMatch(/^Umetuma jumbe 60/);
+    expect(answer.data.result?.initialValue?.message).toBe("Moja zaidi");
+    expect(await storedMessages(site.backend, place.project)).toHaveLength(60);
+    // Another person of the client is not held back by it.
+    asResponse(await clientWrites(place, place.member, { message: "Encore un" }, "/fr"));
+  });
+});

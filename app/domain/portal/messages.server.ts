@@ -71,7 +71,7 @@ export async function postMessage(
   supabase: AppSupabase,
   projectId: number,
   input: { message: string; attachment?: string },
-): Promise<Result<undefined> & { field?: "attachment" }> {
+): Promise<Result<undefined> & { field?: "attachment" | "message" }> {
   // The organisation, the author and their side are set by a trigger (nobody may send them).
   const row = {
     project_id: projectId,
@@ -81,6 +81,9 @@ export async function postMessage(
   const { error } = await supabase.from("project_messages").insert(row);
   if (!error) return ok();
   if (error.code === "42501") return failWith("not-found", "thread.notFound");
+  if (error.code === "23514" && error.hint === "rate") {
+    return { ...failWith("limited", "thread.tooMany"), field: "message" };
+  }
   if (error.code === "23514" && error.hint === "attachment") {
     return { ...failWith("invalid", "thread.attachmentInvalid"), field: "attachment" };
   }
