@@ -20,6 +20,7 @@ import { honeypotInputProps as honeypotProps } from "~/infra/forms.server";
 import { languageSuggestionOf } from "~/infra/language-suggestion";
 import { keepAdminPass } from "~/web/admin-pass.server";
 import { getAuthUser } from "~/web/session.server";
+import { adminLocale } from "~/web/site-editor.server";
 import { supabaseMiddleware } from "~/web/supabase-middleware.server";
 import { getToast } from "~/web/toast.server";
 import type { Route } from "./+types/root";
@@ -40,8 +41,13 @@ export const middleware: Route.MiddlewareFunction[] = [
   keepAdminPass,
 ];
 
+/** The admin area has one address per page: its language is the admin's (the `lang` cookie). */
+const ADMIN_PATH = /^\/admin(?:\/|$)/;
+
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const locale = localeFromPath(url.pathname);
+  const locale = ADMIN_PATH.test(url.pathname)
+    ? adminLocale(request)
+    : localeFromPath(url.pathname);
   const [authUser, { toast, headers }, honeypotInputProps, content] = await Promise.all([
     getAuthUser(context),
     getToast(request),

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useT } from "~/i18n/use-t";
 import { secondaryButton } from "./admin-page";
 
 const control =
@@ -14,6 +15,7 @@ export function ListFilters({
   search: string;
   status?: { value: string; options: readonly { value: string; label: string }[] };
 }) {
+  const t = useT();
   return (
     <Form
       method="get"
@@ -23,7 +25,7 @@ export function ListFilters({
     >
       <div>
         <label htmlFor="list-search" className="mb-1 block text-sm font-semibold text-slate-800">
-          Search
+          {t("adminOffice.list.search")}
         </label>
         <input
           id="list-search"
@@ -37,10 +39,10 @@ export function ListFilters({
       {status ? (
         <div>
           <label htmlFor="list-status" className="mb-1 block text-sm font-semibold text-slate-800">
-            Status
+            {t("adminOffice.list.status")}
           </label>
           <select id="list-status" name="status" defaultValue={status.value} className={control}>
-            <option value="">All</option>
+            <option value="">{t("adminOffice.list.all")}</option>
             {status.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -50,7 +52,7 @@ export function ListFilters({
         </div>
       ) : null}
       <button type="submit" className={secondaryButton}>
-        Apply
+        {t("adminOffice.list.apply")}
       </button>
     </Form>
   );

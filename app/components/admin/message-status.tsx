@@ -1,4 +1,5 @@
-import { inboxStatus, STATUS_LABELS } from "~/domain/contact/inbox";
+import { inboxStatus, STATUS_KEYS } from "~/domain/contact/inbox";
+import { useT } from "~/i18n/use-t";
 
 const TONE = {
   new: "bg-amber-100 text-amber-900",
@@ -9,9 +10,10 @@ const TONE = {
 /** A message's status as a pill (text carries the meaning, not colour). */
 export function MessageStatus({ status }: { status: string }) {
   const known = inboxStatus(status) ?? "new";
+  const t = useT();
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[known]}`}>
-      {STATUS_LABELS[known]}
+      {t(STATUS_KEYS[known])}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
+import { useT } from "~/i18n/use-t";
 import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
@@ -13,14 +14,19 @@ export function serviceTitle(message: Pick<InboxRow, "service" | "serviceTitle">
 /** The inbox list: a table on wide screens, one card per message on phones. */
 export function MessageTable({ messages }: { messages: InboxRow[] }) {
   const { timeZone } = useSiteConfig();
+  const t = useT();
+  const from = t("adminOffice.messages.from");
+  const text = t("adminOffice.messages.message");
+  const status = t("adminOffice.list.status");
+  const received = t("adminOffice.messages.received");
   return (
     <StackedTable
-      caption="Messages, newest first"
-      columns={["From", "Message", "Status", "Received"]}
+      caption={t("adminOffice.messages.caption")}
+      columns={[from, text, status, received]}
     >
       {messages.map((message) => (
         <tr key={message.id} className={stacked.row} data-testid={`message-row-${message.id}`}>
-          <td data-label="From" className={stacked.cell}>
+          <td data-label={from} className={stacked.cell}>
             <span>
               <Link to={`/admin/messages/${message.id}`} className={linkClass}>
                 {message.name}
@@ -28,7 +34,7 @@ export function MessageTable({ messages }: { messages: InboxRow[] }) {
               <span className="block text-slate-600">{message.email}</span>
             </span>
           </td>
-          <td data-label="Message" className={stacked.cell}>
+          <td data-label={text} className={stacked.cell}>
             <span>
               {serviceTitle(message) ? (
                 <span className="block font-semibold text-slate-800">{serviceTitle(message)}</span>
@@ -36,10 +42,10 @@ export function MessageTable({ messages }: { messages: InboxRow[] }) {
               {excerpt(message.message, 90)}
             </span>
           </td>
-          <td data-label="Status" className={stacked.cell}>
+          <td data-label={status} className={stacked.cell}>
             <MessageStatus status={message.status} />
           </td>
-          <td data-label="Received" className={`${stacked.cell} sm:whitespace-nowrap`}>
+          <td data-label={received} className={`${stacked.cell} sm:whitespace-nowrap`}>
             <time dateTime={message.created_at}>
               {formatShortDate(message.created_at, timeZone)}
             </time>

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { useIsPending } from "~/components/forms/use-pending";
 import type { InboxMessage, InboxStatus } from "~/domain/contact/inbox";
 import { LOCALE_NAMES } from "~/i18n/locale";
+import { useT } from "~/i18n/use-t";
 import { formatDateTime } from "~/lib/dates";
 import { mailtoHref } from "~/lib/mailto";
 import { telHref, useSiteConfig, whatsappHref } from "~/lib/site-config";
@@ -22,6 +23,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 export function MessageView({ message }: { message: InboxMessage }) {
   const service = serviceTitle(message);
   const { timeZone } = useSiteConfig();
+  const t = useT();
   return (
     <article
       aria-labelledby="message-heading"
@@ -31,23 +33,23 @@ export function MessageView({ message }: { message: InboxMessage }) {
         id="message-heading"
         className="text-xl font-bold text-slate-900 [overflow-wrap:anywhere]"
       >
-        Message from {message.name}
+        {t("adminOffice.message.heading", { name: message.name })}
       </h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Detail label="From">
+        <Detail label={t("adminOffice.messages.from")}>
           {message.name} &lt;
           <a href={mailtoHref(message.email)} className={linkClass}>
             {message.email}
           </a>
           &gt;
         </Detail>
-        <Detail label="Received">
+        <Detail label={t("adminOffice.messages.received")}>
           <time dateTime={message.created_at}>{formatDateTime(message.created_at, timeZone)}</time>
         </Detail>
-        <Detail label="Sender">
+        <Detail label={t("adminOffice.message.sender")}>
           {message.sender ? (
             <>
-              Signed in as{" "}
+              {t("adminOffice.message.signedInAs")}{" "}
               <Link
                 to={`/admin/people?q=${encodeURIComponent(message.sender.email)}`}
                 className={linkClass}
@@ -56,33 +58,37 @@ export function MessageView({ message }: { message: InboxMessage }) {
               </Link>
             </>
           ) : message.user_id ? (
-            "Signed-in account, since deleted"
+            t("adminOffice.message.deletedAccount")
           ) : (
-            "Anonymous visitor"
+            t("adminOffice.message.anonymous")
           )}
         </Detail>
-        {message.locale ? <Detail label="Language">{LOCALE_NAMES[message.locale]}</Detail> : null}
+        {message.locale ? (
+          <Detail label={t("adminOffice.message.language")}>{LOCALE_NAMES[message.locale]}</Detail>
+        ) : null}
         {message.page ? (
-          <Detail label="Sent from the page">
+          <Detail label={t("adminOffice.message.page")}>
             <a href={message.page} className={linkClass}>
               {message.page}
             </a>
           </Detail>
         ) : null}
-        <Detail label="Status">
+        <Detail label={t("adminOffice.list.status")}>
           <MessageStatus status={message.status} />
           {message.handled_at ? (
             <span className="ml-2 text-sm text-slate-700">
-              since {formatDateTime(message.handled_at, timeZone)}
+              {t("adminOffice.message.since", {
+                date: formatDateTime(message.handled_at, timeZone),
+              })}
             </span>
           ) : null}
         </Detail>
-        {service ? <Detail label="Service">{service}</Detail> : null}
+        {service ? <Detail label={t("adminOffice.message.service")}>{service}</Detail> : null}
         {message.phone ? (
-          <Detail label="Phone or WhatsApp">
+          <Detail label={t("adminOffice.message.phone")}>
             <span className="flex flex-wrap gap-x-4 gap-y-1">
               <a href={telHref(message.phone)} className={linkClass}>
-                Call {message.phone.display}
+                {t("adminOffice.message.call", { number: message.phone.display })}
               </a>
               <a
                 href={whatsappHref(message.phone.e164.slice(1))}
@@ -95,7 +101,9 @@ export function MessageView({ message }: { message: InboxMessage }) {
           </Detail>
         ) : null}
       </dl>
-      <h3 className="mt-6 text-sm font-semibold text-slate-700">Message</h3>
+      <h3 className="mt-6 text-sm font-semibold text-slate-700">
+        {t("adminOffice.messages.message")}
+      </h3>
       <p
         data-testid="message-text"
         className="mt-1 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]"
@@ -106,21 +114,24 @@ export function MessageView({ message }: { message: InboxMessage }) {
   );
 }
 
-const STATUS_BUTTONS: Record<InboxStatus, { status: InboxStatus; label: string }[]> = {
-  new: [
-    { status: "handled", label: "Mark as handled" },
-    { status: "archived", label: "Archive" },
-  ],
-  handled: [
-    { status: "new", label: "Reopen" },
-    { status: "archived", label: "Archive" },
-  ],
-  archived: [{ status: "new", label: "Reopen" }],
+const MARK_HANDLED = { status: "handled", label: "adminOffice.message.markHandled" } as const;
+const ARCHIVE = { status: "archived", label: "adminOffice.message.archive" } as const;
+const REOPEN = { status: "new", label: "adminOffice.message.reopen" } as const;
+
+/** The status buttons of each status (labels: message keys). */
+const STATUS_BUTTONS: Record<
+  InboxStatus,
+  (typeof MARK_HANDLED | typeof ARCHIVE | typeof REOPEN)[]
+> = {
+  new: [MARK_HANDLED, ARCHIVE],
+  handled: [REOPEN, ARCHIVE],
+  archived: [REOPEN],
 };
 
 /** Mark handled / reopen / archive (plain POSTs), reply by e-mail, and the link to delete. */
 export function MessageActions({ message, reply }: { message: InboxMessage; reply: string }) {
   const pending = useIsPending({ intent: "status" });
+  const t = useT();
   const buttons = STATUS_BUTTONS[message.status as InboxStatus] ?? STATUS_BUTTONS.new;
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3">
@@ -135,15 +146,15 @@ export function MessageActions({ message, reply }: { message: InboxMessage; repl
             disabled={pending}
             className={index === 0 ? primaryButton : secondaryButton}
           >
-            {button.label}
+            {t(button.label)}
           </button>
         ))}
       </Form>
       <a href={reply} className={secondaryButton}>
-        Reply by e-mail
+        {t("adminOffice.message.reply")}
       </a>
       <Link to={`/admin/messages/${message.id}?delete=1`} className={secondaryButton}>
-        Delete
+        {t("adminOffice.message.delete")}
       </Link>
     </div>
   );

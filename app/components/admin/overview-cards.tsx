@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { OutboxProblem, Overview } from "~/domain/admin/overview.server";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
+import { useT } from "~/i18n/use-t";
 import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, secondaryButton } from "./admin-page";
@@ -22,39 +23,52 @@ function Stat({ label, value, to }: { label: string; value: number; to: string }
 
 /** The five headline figures of /admin, each a link to its list. */
 export function OverviewStats({ overview }: { overview: Overview }) {
+  const t = useT();
   return (
-    <ul aria-label="Figures" className="grid grid-cols-2 gap-4 md:grid-cols-5">
-      <Stat label="New messages" value={overview.newMessages} to="/admin/messages?status=new" />
+    <ul
+      aria-label={t("adminOffice.overview.figures")}
+      className="grid grid-cols-2 gap-4 md:grid-cols-5"
+    >
       <Stat
-        label="Subscribers"
+        label={t("adminOffice.overview.newMessages")}
+        value={overview.newMessages}
+        to="/admin/messages?status=new"
+      />
+      <Stat
+        label={t("adminOffice.overview.subscribers")}
         value={overview.subscribers}
         to="/admin/subscribers?status=confirmed"
       />
       <Stat
-        label="Subscribers this month"
+        label={t("adminOffice.overview.subscribersThisMonth")}
         value={overview.subscribersThisMonth}
         to="/admin/subscribers?status=confirmed"
       />
-      <Stat label="Published posts" value={overview.published} to="/admin/posts" />
-      <Stat label="Draft posts" value={overview.drafts} to="/admin/posts" />
+      <Stat
+        label={t("adminOffice.overview.published")}
+        value={overview.published}
+        to="/admin/posts"
+      />
+      <Stat label={t("adminOffice.overview.drafts")} value={overview.drafts} to="/admin/posts" />
     </ul>
   );
 }
 
 export function LatestMessages({ messages }: { messages: InboxRow[] }) {
   const { timeZone } = useSiteConfig();
+  const t = useT();
   return (
     <section aria-labelledby="latest-heading" className="mt-10">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="latest-heading" className="text-xl font-bold text-slate-900">
-          Newest messages
+          {t("adminOffice.overview.latest")}
         </h2>
         <Link to="/admin/messages" className={linkClass}>
-          All messages
+          {t("adminOffice.overview.allMessages")}
         </Link>
       </div>
       {messages.length === 0 ? (
-        <EmptyList>No messages yet.</EmptyList>
+        <EmptyList>{t("adminOffice.overview.noMessages")}</EmptyList>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
           {messages.map((message) => (
@@ -77,13 +91,19 @@ export function LatestMessages({ messages }: { messages: InboxRow[] }) {
   );
 }
 
-const KIND_LABELS: Record<string, string> = {
-  contact_notification: "Message notification",
-  newsletter_confirmation: "Newsletter confirmation",
-};
+const KIND_LABELS = {
+  contact_notification: "adminOffice.overview.kindContact",
+  newsletter_confirmation: "adminOffice.overview.kindNewsletter",
+} as const;
+
+function kindLabel(t: ReturnType<typeof useT>, kind: string): string {
+  const key = KIND_LABELS[kind as keyof typeof KIND_LABELS];
+  return key ? t(key) : kind;
+}
 
 /** Notifications that could not be delivered (visible, with the reason and a retry). */
 export function MailProblems({ problems, failed }: { problems: OutboxProblem[]; failed: number }) {
+  const t = useT();
   if (problems.length === 0) return null;
   return (
     <section
@@ -91,15 +111,18 @@ export function MailProblems({ problems, failed }: { problems: OutboxProblem[]; 
       className="mt-10 rounded-lg border border-amber-300 bg-amber-50 p-4"
     >
       <h2 id="mail-problems-heading" className="text-xl font-bold text-slate-900">
-        E-mail delivery problems
+        {t("adminOffice.overview.mailProblems")}
       </h2>
       <ul className="mt-3 space-y-2 text-sm text-slate-900">
         {problems.map((problem) => (
           <li key={problem.id} className="[overflow-wrap:anywhere]">
-            <strong>{KIND_LABELS[problem.kind] ?? problem.kind}</strong> ·{" "}
-            {problem.status === "failed"
-              ? `gave up after ${problem.attempts} attempts`
-              : `attempt ${problem.attempts} failed, trying again`}
+            <strong>{kindLabel(t, problem.kind)}</strong> ·{" "}
+            {t(
+              problem.status === "failed"
+                ? "adminOffice.overview.gaveUp"
+                : "adminOffice.overview.retrying",
+              { attempts: problem.attempts },
+            )}
             {problem.last_error ? `: ${problem.last_error}` : ""}
           </li>
         ))}
@@ -107,7 +130,7 @@ export function MailProblems({ problems, failed }: { problems: OutboxProblem[]; 
       {failed > 0 ? (
         <Form method="post" className="mt-4">
           <button type="submit" name="intent" value="retry-mail" className={secondaryButton}>
-            Try failed e-mails again
+            {t("adminOffice.overview.retry")}
           </button>
         </Form>
       ) : null}

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { pageCount } from "~/domain/admin/pagination";
+import { useT } from "~/i18n/use-t";
 import { linkClass } from "./admin-page";
 
 /** Page links (plain links: they work without JS) keeping the list's filters. */
@@ -16,6 +17,7 @@ export function Pager({
   size?: number;
 }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   const pages = pageCount(total, size);
   const href = (target: number) => {
     const params = new URLSearchParams(search);
@@ -25,18 +27,25 @@ export function Pager({
     return query ? `${pathname}?${query}` : pathname;
   };
   return (
-    <nav aria-label={`${label} pages`} className="mt-6 flex flex-wrap items-center gap-4 text-sm">
+    <nav
+      aria-label={t("adminOffice.list.pages", { label })}
+      className="mt-6 flex flex-wrap items-center gap-4 text-sm"
+    >
       <p className="text-slate-700">
-        {total} {total === 1 ? "result" : "results"} · page {page} of {pages}
+        {t(total === 1 ? "adminOffice.list.resultsOne" : "adminOffice.list.resultsOther", {
+          total,
+          page,
+          pages,
+        })}
       </p>
       {page > 1 ? (
         <Link to={href(page - 1)} className={linkClass} rel="prev">
-          Previous page
+          {t("adminOffice.list.previous")}
         </Link>
       ) : null}
       {page < pages ? (
         <Link to={href(page + 1)} className={linkClass} rel="next">
-          Next page
+          {t("adminOffice.list.next")}
         </Link>
       ) : null}
     </nav>

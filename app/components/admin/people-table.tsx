@@ -24,8 +24,11 @@ function PanelLink({ person, param, label }: { person: Person; param: string; la
 }
 
 function RightsLink({ person, me }: { person: Person; me: string }) {
-  if (person.is_admin && person.id === me) return <span className="text-slate-600">You</span>;
-  const label = person.is_admin ? "Revoke admin" : "Make admin";
+  const t = useT();
+  if (person.is_admin && person.id === me) {
+    return <span className="text-slate-600">{t("adminOffice.people.you")}</span>;
+  }
+  const label = t(person.is_admin ? "adminOffice.people.revoke" : "adminOffice.people.grant");
   return <PanelLink person={person} param={person.is_admin ? "revoke" : "grant"} label={label} />;
 }
 
@@ -37,14 +40,21 @@ export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
   const { timeZone } = useSiteConfig();
   const t = useT();
   const roleColumn = t("people.role.column");
+  const account = t("adminOffice.people.account");
+  const confirmed = t("adminOffice.people.confirmed");
+  const admin = t("adminOffice.people.admin");
+  const created = t("adminOffice.people.created");
+  const lastSignIn = t("adminOffice.people.lastSignIn");
+  const no = t("adminOffice.list.no");
   return (
     <StackedTable
-      caption="Accounts, newest first"
-      columns={["Account", "Confirmed", "Admin", roleColumn, "Created", "Last sign-in", ""]}
+      caption={t("adminOffice.people.caption")}
+      columns={[account, confirmed, admin, roleColumn, created, lastSignIn, ""]}
+      actionsLabel={t("adminOffice.list.actions")}
     >
       {people.map((person) => (
         <tr key={person.id} className={stacked.row} data-testid={`person-${person.email}`}>
-          <td data-label="Account" className={stacked.cell}>
+          <td data-label={account} className={stacked.cell}>
             <span>
               <span className="block font-medium text-slate-900">{person.email}</span>
               {person.full_name ? (
@@ -52,20 +62,20 @@ export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
               ) : null}
             </span>
           </td>
-          <td data-label="Confirmed" className={stacked.cell}>
-            {person.confirmed ? "Yes" : "No"}
+          <td data-label={confirmed} className={stacked.cell}>
+            {person.confirmed ? t("adminOffice.list.yes") : no}
           </td>
-          <td data-label="Admin" className={stacked.cell}>
-            {person.is_admin ? "Admin" : "No"}
+          <td data-label={admin} className={stacked.cell}>
+            {person.is_admin ? admin : no}
           </td>
           <td data-label={roleColumn} className={stacked.cell}>
             {t(`people.role.${person.agency_role}`)}
           </td>
-          <td data-label="Created" className={stacked.cell}>
+          <td data-label={created} className={stacked.cell}>
             {formatShortDate(person.created_at, timeZone)}
           </td>
-          <td data-label="Last sign-in" className={stacked.cell}>
-            {formatShortDate(person.last_sign_in_at, timeZone) || "Never"}
+          <td data-label={lastSignIn} className={stacked.cell}>
+            {formatShortDate(person.last_sign_in_at, timeZone) || t("adminOffice.list.never")}
           </td>
           <td data-label="" className={stacked.cell}>
             <span className="flex flex-wrap gap-x-4 gap-y-1">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/i18n/use-t";
 import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { StatusBadge } from "./status-badge";
@@ -29,16 +30,17 @@ const editLink =
  * tablets up, a list of cards on phones (no page ever scrolls sideways at 360 px).
  */
 export function PostTable({ posts }: { posts: PostRow[] }) {
+  const t = useT();
   if (posts.length === 0) {
     return (
       <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-        No posts yet.
+        {t("adminOffice.posts.empty")}
       </p>
     );
   }
   return (
     <>
-      <ul className="space-y-3 sm:hidden" aria-label="All posts, newest first">
+      <ul className="space-y-3 sm:hidden" aria-label={t("adminOffice.posts.caption")}>
         {posts.map((post) => (
           <li
             key={post.id}
@@ -49,42 +51,46 @@ export function PostTable({ posts }: { posts: PostRow[] }) {
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
               <StatusBadge published={post.published} />
               <span>
-                Published:{" "}
-                <DateText iso={post.published ? post.published_at : null} empty="Not published" />
+                {t("adminOffice.posts.publishedOn")}{" "}
+                <DateText
+                  iso={post.published ? post.published_at : null}
+                  empty={t("adminOffice.posts.notPublished")}
+                />
               </span>
               <span>
-                Created: <DateText iso={post.created_at} empty="Unknown" />
+                {t("adminOffice.posts.createdOn")}{" "}
+                <DateText iso={post.created_at} empty={t("adminOffice.posts.unknown")} />
               </span>
             </div>
             <Link
               to={`/admin/posts/${post.id}`}
               className={`${editLink} mt-3`}
-              aria-label={`Edit ${post.title}`}
+              aria-label={t("adminOffice.posts.editLabel", { title: post.title })}
             >
-              Edit
+              {t("adminOffice.posts.edit")}
             </Link>
           </li>
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm sm:block">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="sr-only">All posts, newest first</caption>
+          <caption className="sr-only">{t("adminOffice.posts.caption")}</caption>
           <thead className="bg-slate-50 text-slate-800">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold">
-                Title
+                {t("adminOffice.posts.columnTitle")}
               </th>
               <th scope="col" className="px-4 py-3 font-semibold">
-                Status
+                {t("adminOffice.posts.columnStatus")}
               </th>
               <th scope="col" className="px-4 py-3 font-semibold">
-                Published
+                {t("adminOffice.posts.columnPublished")}
               </th>
               <th scope="col" className="px-4 py-3 font-semibold">
-                Created
+                {t("adminOffice.posts.columnCreated")}
               </th>
               <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("adminOffice.list.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -98,18 +104,21 @@ export function PostTable({ posts }: { posts: PostRow[] }) {
                   <StatusBadge published={post.published} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  <DateText iso={post.published ? post.published_at : null} empty="Not published" />
+                  <DateText
+                    iso={post.published ? post.published_at : null}
+                    empty={t("adminOffice.posts.notPublished")}
+                  />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  <DateText iso={post.created_at} empty="Unknown" />
+                  <DateText iso={post.created_at} empty={t("adminOffice.posts.unknown")} />
                 </td>
                 <td className="px-4 py-3 text-right">
                   <Link
                     to={`/admin/posts/${post.id}`}
                     className={editLink}
-                    aria-label={`Edit ${post.title}`}
+                    aria-label={t("adminOffice.posts.editLabel", { title: post.title })}
                   >
-                    Edit
+                    {t("adminOffice.posts.edit")}
                   </Link>
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Page } from "~/domain/admin/pagination";
+import { useT } from "~/i18n/use-t";
 import { stacked } from "./admin-page";
 import { EmptyList, LoadError } from "./confirm-step";
 import { Pager } from "./pager";
@@ -12,10 +13,13 @@ export function StackedTable({
   caption,
   columns,
   children,
+  actionsLabel = "Actions",
 }: {
   caption: string;
   columns: string[];
   children: ReactNode;
+  /** The hidden name of an actions column (the portal's tables keep the English default). */
+  actionsLabel?: string;
 }) {
   return (
     <div className={stacked.frame}>
@@ -25,7 +29,7 @@ export function StackedTable({
           <tr>
             {columns.map((column) => (
               <th key={column || "actions"} scope="col" className={stacked.th}>
-                {column || <span className="sr-only">Actions</span>}
+                {column || <span className="sr-only">{actionsLabel}</span>}
               </th>
             ))}
           </tr>
@@ -50,7 +54,14 @@ export function PagedList<Row>({
   empty: string;
   children: (rows: Row[]) => ReactNode;
 }) {
-  if (!list) return <LoadError message={error || `Could not load the ${label.toLowerCase()}.`} />;
+  const t = useT();
+  if (!list) {
+    return (
+      <LoadError
+        message={error || t("adminOffice.list.loadError", { label: label.toLowerCase() })}
+      />
+    );
+  }
   return (
     <>
       {list.rows.length === 0 ? <EmptyList>{empty}</EmptyList> : children(list.rows)}

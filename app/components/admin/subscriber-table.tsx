@@ -1,20 +1,30 @@
 import { Link, useLocation } from "react-router";
 import type { Subscriber } from "~/domain/newsletter/subscribers.server";
+import { useT } from "~/i18n/use-t";
 import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { StackedTable } from "./stacked-table";
 
-export const SUBSCRIBER_LABELS: Record<string, string> = {
-  confirmed: "Confirmed",
-  pending: "Waiting for confirmation",
-  unsubscribed: "Unsubscribed",
-};
+/** Each subscriber status's name (English: "Confirmed", "Waiting for confirmation", "Unsubscribed"). */
+export const SUBSCRIBER_KEYS = {
+  confirmed: "adminOffice.subscribers.status.confirmed",
+  pending: "adminOffice.subscribers.status.pending",
+  unsubscribed: "adminOffice.subscribers.status.unsubscribed",
+} as const;
+
+function isStatus(status: string): status is keyof typeof SUBSCRIBER_KEYS {
+  return status in SUBSCRIBER_KEYS;
+}
 
 /** Subscribers, each with a link to the removal step (which keeps the list's filters). */
 export function SubscriberTable({ subscribers }: { subscribers: Subscriber[] }) {
   const { search } = useLocation();
   const { timeZone } = useSiteConfig();
+  const t = useT();
+  const email = t("adminOffice.subscribers.email");
+  const status = t("adminOffice.list.status");
+  const subscribed = t("adminOffice.subscribers.subscribed");
   const removeHref = (id: number) => {
     const params = new URLSearchParams(search);
     params.set("remove", String(id));
@@ -22,18 +32,21 @@ export function SubscriberTable({ subscribers }: { subscribers: Subscriber[] }) 
   };
   return (
     <StackedTable
-      caption="Subscribers, newest first"
-      columns={["E-mail", "Status", "Subscribed", ""]}
+      caption={t("adminOffice.subscribers.caption")}
+      columns={[email, status, subscribed, ""]}
+      actionsLabel={t("adminOffice.list.actions")}
     >
       {subscribers.map((subscriber) => (
         <tr key={subscriber.id} className={stacked.row}>
-          <td data-label="E-mail" className={stacked.cell}>
+          <td data-label={email} className={stacked.cell}>
             {subscriber.email}
           </td>
-          <td data-label="Status" className={stacked.cell}>
-            {SUBSCRIBER_LABELS[subscriber.status] ?? subscriber.status}
+          <td data-label={status} className={stacked.cell}>
+            {isStatus(subscriber.status)
+              ? t(SUBSCRIBER_KEYS[subscriber.status])
+              : subscriber.status}
           </td>
-          <td data-label="Subscribed" className={stacked.cell}>
+          <td data-label={subscribed} className={stacked.cell}>
             <time dateTime={subscriber.created_at}>
               {formatShortDate(subscriber.created_at, timeZone)}
             </time>
@@ -42,9 +55,9 @@ export function SubscriberTable({ subscribers }: { subscribers: Subscriber[] }) 
             <Link
               to={removeHref(subscriber.id)}
               className={linkClass}
-              aria-label={`Remove ${subscriber.email}`}
+              aria-label={t("adminOffice.subscribers.removeLabel", { email: subscriber.email })}
             >
-              Remove
+              {t("adminOffice.subscribers.remove")}
             </Link>
           </td>
         </tr>

@@ -8,11 +8,12 @@ import { clipWithEllipsis } from "~/lib/text";
 export const INBOX_STATUSES = ["new", "handled", "archived"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
-export const STATUS_LABELS: Record<InboxStatus, string> = {
-  new: "New",
-  handled: "Handled",
-  archived: "Archived",
-};
+/** Each status's name (app/i18n/messages: "New", "Handled", "Archived" in English). */
+export const STATUS_KEYS = {
+  new: "adminOffice.messages.status.new",
+  handled: "adminOffice.messages.status.handled",
+  archived: "adminOffice.messages.status.archived",
+} as const satisfies Record<InboxStatus, string>;
 
 export function inboxStatus(raw: string | null | undefined): InboxStatus | null {
   return INBOX_STATUSES.find((status) => status === raw) ?? null;

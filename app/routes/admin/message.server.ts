@@ -8,8 +8,9 @@ import {
   setMessageStatus,
 } from "~/domain/contact/inbox.server";
 import { DEFAULT_LOCALE } from "~/i18n/locale";
-import { translator } from "~/i18n/translate.server";
+import { translate, translator } from "~/i18n/translate.server";
 import { type AdminArgs, adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
+import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/message";
 
 function messageId(args: AdminArgs): number {
@@ -31,21 +32,25 @@ export async function loader(args: Route.LoaderArgs) {
   return { message, reply, confirmDelete: query.get("delete") === "1" };
 }
 
-const DONE: Record<InboxStatus, string> = {
-  handled: "Marked as handled",
-  new: "Reopened",
-  archived: "Archived",
-};
+/** What a status change answers ("Marked as handled"…), in the admin's language. */
+const DONE = {
+  handled: "adminOffice.message.done.handled",
+  new: "adminOffice.message.done.new",
+  archived: "adminOffice.message.done.archived",
+} as const satisfies Record<InboxStatus, string>;
 
 /** Status changes answer back on the message; deleting (after its confirmation step) goes to the inbox. */
 export async function action(args: Route.ActionArgs) {
   const form = await readAdminForm(args, messageActionSchema);
   if ("answer" in form) return form.answer;
   const id = messageId(args);
+  const locale = adminLocale(args.request);
   if (form.value.intent === "delete") {
-    return answerWith(await deleteMessage(form.supabase, id), "/admin/messages", "Message deleted");
+    const deleted = translate(locale, "adminOffice.message.deleted");
+    return answerWith(await deleteMessage(form.supabase, id), "/admin/messages", deleted);
   }
   const status = form.value.status ?? "handled";
   const changed = await setMessageStatus(form.supabase, id, status);
-  return answerWith(changed, `/admin/messages/${id}`, DONE[status], `message:${id}`);
+  const done = translate(locale, DONE[status]);
+  return answerWith(changed, `/admin/messages/${id}`, done, `message:${id}`);
 }

@@ -3,41 +3,49 @@ import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { MessageActions, MessageView } from "~/components/admin/message-view";
 import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/message";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta(matches, {
-    title: "Message",
-    description: "One contact message.",
+export const meta: Route.MetaFunction = ({ matches, params }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("adminOffice.message.title"),
+    description: t("adminOffice.message.description"),
     path: `/admin/messages/${params.id}`,
     noindex: true,
   });
+};
 
 export { action, loader } from "./message.server";
 
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { message, reply, confirmDelete } = loaderData;
+  const t = useT();
   return (
-    <AdminPage title="Message" subtitle={`From ${message.name}`}>
+    <AdminPage
+      title={t("adminOffice.message.title")}
+      subtitle={t("adminOffice.message.subtitle", { name: message.name })}
+    >
       <Toasts toasts={[actionData?.toast]} />
       <p className="mb-6">
         <Link to="/admin/messages" className={linkClass}>
-          Back to messages
+          {t("adminOffice.message.back")}
         </Link>
       </p>
       {confirmDelete ? (
         <ConfirmStep
-          title="Delete this message?"
+          title={t("adminOffice.message.deleteTitle")}
           fields={{ intent: "delete" }}
-          confirmLabel="Yes, delete message"
-          pendingLabel="Deleting..."
+          confirmLabel={t("adminOffice.message.deleteConfirm")}
+          pendingLabel={t("adminOffice.list.deleting")}
           cancelTo={`/admin/messages/${message.id}`}
+          cancelLabel={t("adminOffice.list.cancel")}
         >
-          The message from {message.name} will be removed for good. This cannot be undone.
+          {t("adminOffice.message.deleteBody", { name: message.name })}
         </ConfirmStep>
       ) : null}
       <MessageView message={message} />

@@ -4,7 +4,7 @@ import { retryMailSchema } from "~/domain/admin/schema.server";
 import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
-import { bundle } from "~/i18n/translate.server";
+import { bundle, translate } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
 import { adminLocale } from "~/web/site-editor.server";
@@ -36,5 +36,6 @@ export async function action(args: Route.ActionArgs) {
   if ("answer" in form) return form.answer;
   const retried = await retryFailedMail(form.supabase);
   if (retried.ok) void kickOutbox();
-  return answerWith(retried, "/admin", "Failed e-mails queued again");
+  const done = translate(adminLocale(args.request), "adminOffice.overview.retried");
+  return answerWith(retried, "/admin", done);
 }

@@ -4,26 +4,33 @@ import { AnalyticsGlance } from "~/components/admin/analytics/glance";
 import { LoadError } from "~/components/admin/confirm-step";
 import { LatestMessages, MailProblems, OverviewStats } from "~/components/admin/overview-cards";
 import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/overview";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Admin",
-    description: "Messages, subscribers and posts at a glance.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("adminOffice.overview.title"),
+    description: t("adminOffice.overview.subtitle"),
     path: "/admin",
     noindex: true,
   });
+};
 
 export { action, loader } from "./overview.server";
 
 export default function AdminOverview({ loaderData, actionData }: Route.ComponentProps) {
   const { overview, error, glance, locale } = loaderData;
+  const t = useT();
   return (
-    <AdminPage title="Admin" subtitle="Messages, subscribers and posts at a glance.">
+    <AdminPage
+      title={t("adminOffice.overview.title")}
+      subtitle={t("adminOffice.overview.subtitle")}
+    >
       <Toasts toasts={[actionData?.toast]} />
       {overview ? (
         <>
@@ -33,16 +40,16 @@ export default function AdminOverview({ loaderData, actionData }: Route.Componen
           <LatestMessages messages={overview.latest} />
           <p className="mt-10">
             <Link to="/admin/activity" className={linkClass}>
-              Activity log
+              {t("adminOffice.overview.activity")}
             </Link>
             {" · "}
             <Link to="/admin/jobs" className={linkClass}>
-              Failed jobs
+              {t("adminOffice.overview.jobs")}
             </Link>
           </p>
         </>
       ) : (
-        <LoadError message={error ?? "Could not load the overview."} />
+        <LoadError message={error ?? t("adminOffice.overview.loadError")} />
       )}
     </AdminPage>
   );

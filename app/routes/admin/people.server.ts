@@ -76,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
   return answerWith(
     changed,
     "/admin/people",
-    grant ? "Admin rights granted" : "Admin rights revoked",
+    t(grant ? "adminOffice.people.granted" : "adminOffice.people.revoked"),
     `admin-rights:${user}`,
   );
 }

@@ -5,44 +5,58 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { PeopleTable } from "~/components/admin/people-table";
 import { PagedList } from "~/components/admin/stacked-table";
 import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/people";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "People",
-    description: "Accounts and admin rights.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("adminOffice.people.title"),
+    description: t("adminOffice.people.description"),
     path: "/admin/people",
     noindex: true,
   });
+};
 
 export { action, loader } from "./people.server";
 
 export default function AdminPeople({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, change, roleOf, me, error } = loaderData;
+  const t = useT();
   return (
-    <AdminPage title="People" subtitle="Every account, and who may use the admin area.">
+    <AdminPage title={t("adminOffice.people.title")} subtitle={t("adminOffice.people.subtitle")}>
       <Toasts toasts={[actionData?.toast]} />
       {change ? (
         <ConfirmStep
-          title={change.grant ? "Make this account an admin?" : "Revoke admin rights?"}
+          title={t(
+            change.grant ? "adminOffice.people.grantTitle" : "adminOffice.people.revokeTitle",
+          )}
           fields={{ intent: change.grant ? "grant" : "revoke", user: change.person.id }}
-          confirmLabel={change.grant ? "Yes, make admin" : "Yes, revoke rights"}
-          pendingLabel="Saving..."
+          confirmLabel={t(
+            change.grant ? "adminOffice.people.grantConfirm" : "adminOffice.people.revokeConfirm",
+          )}
+          pendingLabel={t("adminOffice.list.saving")}
           cancelTo="/admin/people"
+          cancelLabel={t("adminOffice.list.cancel")}
           tone={change.grant ? "neutral" : "danger"}
         >
-          {change.grant
-            ? `${change.person.email} will be able to read every message, manage posts and subscribers, and change admin rights.`
-            : `${change.person.email} will no longer be able to open the admin area.`}
+          {t(change.grant ? "adminOffice.people.grantBody" : "adminOffice.people.revokeBody", {
+            email: change.person.email,
+          })}
         </ConfirmStep>
       ) : null}
       {roleOf ? <AgencyRoleForm person={roleOf} reply={actionData?.result} /> : null}
-      <ListFilters label="Search accounts" search={filters.search} />
-      <PagedList list={list} error={error} label="Accounts" empty="No accounts match.">
+      <ListFilters label={t("adminOffice.people.search")} search={filters.search} />
+      <PagedList
+        list={list}
+        error={error}
+        label={t("adminOffice.people.accounts")}
+        empty={t("adminOffice.people.empty")}
+      >
         {(rows) => <PeopleTable people={rows} me={me} />}
       </PagedList>
     </AdminPage>

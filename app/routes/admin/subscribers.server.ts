@@ -6,7 +6,9 @@ import {
   removeSubscriber,
   subscriberStatus,
 } from "~/domain/newsletter/subscribers.server";
+import { translate } from "~/i18n/translate.server";
 import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
+import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/subscribers";
 
 /** Subscribers newest first (search, status filter, 25 a page), the confirmed total, removal. */
@@ -40,5 +42,6 @@ export async function action(args: Route.ActionArgs) {
   const form = await readAdminForm(args, removeSubscriberSchema);
   if ("answer" in form) return form.answer;
   const removed = await removeSubscriber(form.supabase, form.value.id);
-  return answerWith(removed, "/admin/subscribers", "Subscriber removed");
+  const done = translate(adminLocale(args.request), "adminOffice.subscribers.removed");
+  return answerWith(removed, "/admin/subscribers", done);
 }
