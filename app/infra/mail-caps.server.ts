@@ -14,11 +14,18 @@ import { consumeRateLimit, refundRateLimit } from "./rate-limit.server";
  * - `accountMail`: "resend confirmation" and password resets together, 5 an hour.
  * - `existingAccountMail`: "someone tried to sign up with your address", 1 an hour.
  * - `newsletterNotice`: "this address is subscribed already", 1 an hour.
+ * - `contactCopy`: the copy of a contact message to the address its sender typed, 1 an hour:
+ *   a stranger typing someone else's address sends them at most one text an hour.
  *
  * Past a cap nothing is sent, and the visitor's answer stays the one any visitor gets: it must
  * not tell anything about the address.
  */
-export type MailCapKind = "signupMail" | "accountMail" | "existingAccountMail" | "newsletterNotice";
+export type MailCapKind =
+  | "signupMail"
+  | "accountMail"
+  | "existingAccountMail"
+  | "newsletterNotice"
+  | "contactCopy";
 
 const keyOf = (address: string) => `to:${address.trim()}`;
 

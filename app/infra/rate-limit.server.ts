@@ -38,8 +38,10 @@ export const RATE_LIMITS = {
   accountMail: { points: 5, duration: 3600 },
   /** the "someone tried to sign up with your address" notice, 1 an hour, */
   existingAccountMail: { points: 1, duration: 3600 },
-  /** and the "you are subscribed already" newsletter notice, 1 an hour. */
+  /** the "you are subscribed already" newsletter notice, 1 an hour, */
   newsletterNotice: { points: 1, duration: 3600 },
+  /** and the copy of a contact message to its sender, 1 an hour. */
+  contactCopy: { points: 1, duration: 3600 },
   /**
    * The auth server's 60 s between two mails of one kind to one address, kept by the site for
    * every address asked about, account or not (app/infra/mail-caps.server.ts): confirmations

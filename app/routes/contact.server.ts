@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { recordGoal } from "~/domain/analytics/collector.server";
+import { contactCopyMail } from "~/domain/contact/copy.server";
 import { formPage, saveContactMessage } from "~/domain/contact/messages.server";
 import { contactPrefill } from "~/domain/contact/prefill.server";
 import { contactSchemaIn } from "~/domain/contact/schema.server";
@@ -10,6 +11,7 @@ import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { publicCacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
+import { sendCappedMailLater } from "~/infra/mail-caps.server";
 import { pageParams } from "~/lib/page-query";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { overLimit, perAddress } from "~/web/limits.server";
@@ -64,6 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!saved.ok) return failedForm(localizeFailure(saved, t), submission, { toast: true });
   recordGoal(request, service ? "quote" : "contact", service ?? "");
+  // The sender's copy, after the answer and within its cap per address (anyone may type any).
+  sendCappedMailLater("contactCopy", email, () =>
+    contactCopyMail({ name, email, message }, t.locale),
+  );
   // The agency's notification was queued with the row; send it now, after this answer.
   void kickOutbox();
   return redirectWithToast(safeRedirectPath(redirectTo, t.path("/contact")), {

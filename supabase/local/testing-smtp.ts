@@ -1,7 +1,8 @@
 /**
  * A minimal SMTP server on loopback (plain, no TLS: the site allows that only on loopback) that
  * keeps what it receives, for tests of the SMTP transport. `failNext(n)` answers the next n
- * transactions with a temporary failure (451), as a mail server under trouble does.
+ * transactions with a temporary failure (451), as a mail server under trouble does; with a
+ * recipient, only the next n transactions to that address (their RCPT is refused).
  */
 import { createServer, type Socket } from "node:net";
 
@@ -16,7 +17,7 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   mails: ReceivedMail[];
-  failNext(count: number): void;
+  failNext(count: number, recipient?: string): void;
   close(): Promise<void>;
 }
 
@@ -37,7 +38,14 @@ export function parseMessage(raw: string): Pick<ReceivedMail, "headers" | "body"
   return { headers, body: decodeQuotedPrintable(raw.slice(split + 4)) };
 }
 
-function session(socket: Socket, smtp: { mails: ReceivedMail[]; failing: number }) {
+interface SmtpState {
+  mails: ReceivedMail[];
+  failing: number;
+  /** When set, only transactions to this address fail (at RCPT). */
+  failingTo?: string;
+}
+
+function session(socket: Socket, smtp: SmtpState) {
   let from = "";
   let to: string[] = [];
   let data: string | null = null;
@@ -64,7 +72,7 @@ function session(socket: Socket, smtp: { mails: ReceivedMail[]; failing: number 
       const verb = line.slice(0, 4).toUpperCase();
       if (verb === "EHLO" || verb === "HELO") reply("250 localhost");
       else if (verb === "MAIL") {
-        if (smtp.failing > 0) {
+        if (smtp.failing > 0 && !smtp.failingTo) {
           smtp.failing--;
           reply("451 Temporary failure, try again later");
         } else {
@@ -73,7 +81,13 @@ function session(socket: Socket, smtp: { mails: ReceivedMail[]; failing: number 
           reply("250 OK");
         }
       } else if (verb === "RCPT") {
-        to.push(line.slice(8).trim());
+        const recipient = line.slice(8).trim();
+        if (smtp.failing > 0 && smtp.failingTo && recipient === `<${smtp.failingTo}>`) {
+          smtp.failing--;
+          reply("451 Temporary failure, try again later");
+          continue;
+        }
+        to.push(recipient);
         reply("250 OK");
       } else if (verb === "DATA") {
         data = "";
@@ -88,7 +102,7 @@ function session(socket: Socket, smtp: { mails: ReceivedMail[]; failing: number 
 }
 
 export async function startTestSmtp(): Promise<TestSmtp> {
-  const state = { mails: [] as ReceivedMail[], failing: 0 };
+  const state: SmtpState = { mails: [], failing: 0 };
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -101,8 +115,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails: state.mails,
-    failNext(count) {
+    failNext(count, recipient) {
       state.failing = count;
+      state.failingTo = recipient;
     },
     close: () =>
       new Promise<void>((resolve) => {

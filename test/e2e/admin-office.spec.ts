@@ -152,6 +152,9 @@ test("a client's message in Kiswahili: the admin sees who, in which language, fr
   await tab.getByRole("button", { name: "Tuma Ujumbe" }).click();
   await expect(tab.getByText("Ujumbe umetumwa!")).toBeVisible();
   await visitor.close();
+  // The sender's copy of what they sent, in the language they wrote in.
+  const copy = await latestMail(client.email, "Nakala ya ujumbe wako kwa Jenga Digital");
+  expect(copy.text).toContain(`Tunahitaji tovuti mpya ${id}.`);
 
   await signIn(page, ADMIN, `/admin/messages?q=${encodeURIComponent(client.email)}`);
   await page

@@ -24,17 +24,22 @@ afterEach(() => {
 });
 afterAll(() => smtp.close());
 
-/** Captures the site's posts to the local mailbox; fails the first `failures` with 500. */
+/**
+ * Captures the site's posts of the agency's notifications to the local mailbox; fails the first
+ * `failures` with 500. Other mails (the sender's copy) are taken and set aside.
+ */
 function mailboxSink(failures = 0) {
   const posted: Record<string, unknown>[] = [];
   let left = failures;
   mock.use(
     http.post(`${backend.mailboxUrl}/messages.json`, async ({ request }) => {
+      const mail = (await request.json()) as Record<string, unknown>;
+      if (mail.to !== "leads@agency.example") return HttpResponse.json({ id: 0 }, { status: 201 });
       if (left > 0) {
         left--;
         return HttpResponse.json({ message: "mailbox is down" }, { status: 500 });
       }
-      posted.push((await request.json()) as Record<string, unknown>);
+      posted.push(mail);
       return HttpResponse.json({ id: posted.length }, { status: 201 });
     }),
   );
@@ -118,7 +123,8 @@ describe("lead notification through the outbox", () => {
 
   it("sends through SMTP when SMTP_URL is set (From = MAIL_FROM), retrying a refused send", async () => {
     process.env.SMTP_URL = smtp.url;
-    smtp.failNext(1);
+    // The agency's notification is refused once (the sender's copy goes out beside it).
+    smtp.failNext(1, "leads@agency.example");
     const { id, email } = await sendContact();
     expect((await outboxRow(id)).last_error).toMatch(/451/);
     await processOutbox({ now: () => new Date(Date.now() + 31_000) });

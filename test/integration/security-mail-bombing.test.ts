@@ -3,6 +3,7 @@ import { SIGNUP_SUCCESS } from "~/domain/accounts/limits";
 import * as forgot from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import * as signup from "~/routes/auth/signup";
+import * as contact from "~/routes/contact";
 import { asData, asResponse, settle, toastOf } from "../support/answers";
 import { createUser, type TestBackend, uniqueEmail, withBackend } from "../support/backend";
 import { postArgs } from "../support/route-args";
@@ -156,5 +157,34 @@ describe("mail bombing through sign-up", () => {
     await next("forgot", 61_000, "capped");
     expect(await subjects(11)).toEqual([...Array(8).fill(CONFIRM), RESET, RESET].sort());
     expect(Date.now() - now).toBeLessThan(3600_000);
+  });
+});
+
+describe("mail bombing through the contact form", () => {
+  it("10 client addresses × 5 messages naming someone's address send them 1 copy, in the page's language", async () => {
+    const victim = uniqueEmail("copy");
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const statuses: number[] = [];
+    for (let source = 0; source < 10; source++) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const { args } = postArgs(
+          "/sw/contact",
+          { name: "Mallory", email: victim, message: `Buy now ${source}-${attempt}` },
+          { ip: `198.19.${source}.1` },
+        );
+        const answer = asResponse(await settle(() => contact.action(args)));
+        statuses.push(answer.status);
+      }
+    }
+    const elapsed = performance.now() - started;
+    // Every sender gets the usual answer: a copy not sent is not told.
+    expect(statuses.every((status) => status === 302)).toBe(true);
+    const inbox = await settledMailsTo(victim, 1);
+    expect(inbox.map((mail) => mail.subject)).toEqual(["Nakala ya ujumbe wako kwa Jenga Digital"]);
+    expect(inbox[0]?.text).toContain("Habari Mallory,");
+    expect(inbox[0]?.text).toContain("Buy now 0-0");
+    expect(elapsed).toBeLessThan(15_000);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
   });
 });
