@@ -5,38 +5,13 @@
  * uploads v2 and marks it ready; the owner approves it on a phone; both sides see who decided
  * what, when and why. With JavaScript on and off (projects js and nojs).
  */
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
-import { serviceClient } from "./helpers/backend";
-import { jsOn } from "./helpers/js";
+import { clientProject, PHONE, phone } from "./helpers/client-project";
 import { openSignedIn } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
-
-const PHONE = { width: 360, height: 740 };
-
-async function clientProject(name: string) {
-  const service = await serviceClient();
-  const { data } = await service.from("organisations").insert({ name }).select("id").single();
-  const id = data?.id as string;
-  const owner = await createConfirmedUser({ fullName: "Amani Otieno" });
-  await service
-    .from("organisation_members")
-    .insert({ organisation_id: id, user_id: owner.id, role: "owner" });
-  const { data: project } = await service
-    .from("projects")
-    .insert({ organisation_id: id, title: "Brand refresh", status: "active" })
-    .select("id")
-    .single();
-  return { id, owner, project: project?.id as number };
-}
-
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
-  return context.newPage();
-}
 
 const pdf = (text: string) => ({
   name: "logo.pdf",

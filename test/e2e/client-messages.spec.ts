@@ -5,44 +5,22 @@
  * the owner sees "1 unread message" on the organisation's page, reads the reply, and the count
  * is gone. With JavaScript on and off (projects js and nojs).
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
-import { serviceClient } from "./helpers/backend";
-import { jsOn } from "./helpers/js";
+import { clientProject, PHONE, phone } from "./helpers/client-project";
 import { openSignedIn } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
-
-const PHONE = { width: 360, height: 740 };
-
-async function clientProject(name: string) {
-  const service = await serviceClient();
-  const { data } = await service.from("organisations").insert({ name }).select("id").single();
-  const id = data?.id as string;
-  const owner = await createConfirmedUser({ fullName: "Amina Wanjiru" });
-  await service
-    .from("organisation_members")
-    .insert({ organisation_id: id, user_id: owner.id, role: "owner" });
-  const { data: project } = await service
-    .from("projects")
-    .insert({ organisation_id: id, title: "Duka la mtandaoni", status: "active" })
-    .select("id")
-    .single();
-  return { id, owner, project: project?.id as number };
-}
-
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
-  return context.newPage();
-}
 
 test("the client writes in Kiswahili, the agency answers, the client reads the reply", async ({
   page,
   browser,
 }) => {
-  const client = await clientProject(`Chai Bora ${Date.now()}`);
+  const client = await clientProject(`Chai Bora ${Date.now()}`, {
+    title: "Duka la mtandaoni",
+    ownerName: "Amina Wanjiru",
+  });
   const owner = await phone(browser);
   const clientPath = `/sw/organisations/${client.id}/projects/${client.project}`;
   await openSignedIn(owner, client.owner, clientPath);
