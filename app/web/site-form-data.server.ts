@@ -3,11 +3,11 @@ import type { Draft, PriceDraft } from "~/domain/site/editor/draft";
 import type { KindSpec } from "~/domain/site/editor/fields";
 import { getItem, type ItemId, listItems, type SiteRow } from "~/domain/site/editor/items.server";
 import { KINDS } from "~/domain/site/editor/kinds";
-import { parseAmount } from "~/domain/site/editor/schema.server";
 import { type CategoryRow, formatPrice } from "~/domain/site/localize.server";
+import { PRICE_WORD_KEYS, typedPrice } from "~/domain/site/price-text";
 import { textIn } from "~/domain/site/translated";
 import { LOCALES, type Locale } from "~/i18n/locale";
-import type { Translator } from "~/i18n/translate.server";
+import { bundle, type Translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { notFound } from "./site-editor.server";
 
@@ -61,13 +61,20 @@ export async function editorChoices(
 export function pricesOf(kind: KindSpec, draft: Draft): Record<Locale, string> | null {
   const field = kind.fields.find((f) => f.type === "price");
   if (!field) return null;
-  const price = draft[field.name] as PriceDraft;
-  const min = parseAmount(price.min);
-  const max = price.max.trim() === "" ? null : parseAmount(price.max);
-  if (min === null || (price.max.trim() !== "" && max === null) || (max !== null && max < min)) {
-    return null;
-  }
+  const price = typedPrice(draft[field.name] as PriceDraft);
+  if (!price) return null;
   return Object.fromEntries(
-    LOCALES.map((locale) => [locale, formatPrice({ min, max, unit: price.unit }, locale)]),
+    LOCALES.map((locale) => [locale, formatPrice(price, locale)]),
   ) as Record<Locale, string>;
+}
+
+/**
+ * The words of a price line in each language, for a kind with a price: with them the browser
+ * words the typed amounts as visitors will read them while the admin types.
+ */
+export function priceWordsOf(kind: KindSpec) {
+  if (!kind.fields.some((f) => f.type === "price")) return null;
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, bundle(locale, PRICE_WORD_KEYS)]),
+  ) as Record<Locale, ReturnType<typeof bundle>>;
 }

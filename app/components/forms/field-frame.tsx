@@ -27,8 +27,9 @@ export function useFieldWiring<
   hint: string | undefined,
   onInput: ((event: InputEvent<E>) => void) | undefined,
   name?: string,
+  stableId = false,
 ) {
-  const id = useFieldId(name, errors);
+  const id = useFieldId(name, errors, stableId);
   const { ref, shown, markEdited } = useEditClearsErrors<E>(errors);
   const invalid = Boolean(shown?.length);
   const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null]

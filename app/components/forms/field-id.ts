@@ -13,9 +13,10 @@ export function fieldIdOf(name: string): string {
 /**
  * A control's id: `fieldIdOf(name)` while it has the server's errors (the summary's links reach
  * it, with or without JS), else a generated one — so the many small forms of a page (a form
- * per row) never share an id.
+ * per row) never share an id. `stable`: always `fieldIdOf(name)` (a link reaches it at any time:
+ * an editor's "Skip to the form").
  */
-export function useFieldId(name: string | undefined, errors: FieldErrors): string {
+export function useFieldId(name: string | undefined, errors: FieldErrors, stable = false): string {
   const generated = useId();
-  return name && errors?.length ? fieldIdOf(name) : generated;
+  return name && (stable || errors?.length) ? fieldIdOf(name) : generated;
 }

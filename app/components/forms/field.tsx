@@ -15,13 +15,21 @@ export function Field({
   hint,
   className,
   onInput,
+  stableId,
   ...input
-}: { label: string; errors?: FieldErrors; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  errors?: FieldErrors;
+  hint?: string;
+  /** Its id is always `fieldIdOf(name)` (field-id.ts): a link reaches it at any time. */
+  stableId?: boolean;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const { id, shown, invalid, control } = useFieldWiring<HTMLInputElement>(
     errors,
     hint,
     onInput,
     input.name,
+    stableId,
   );
   return (
     <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>

@@ -10,9 +10,12 @@ export function SelectField({
   className,
   options,
   onInput,
+  stableId,
   ...select
 }: {
   label: string;
+  /** Its id is always `fieldIdOf(name)` (field-id.ts): a link reaches it at any time. */
+  stableId?: boolean;
   errors?: FieldErrors;
   hint?: string;
   /** `lang`: an option's label is in another language than the page's (an untranslated one). */
@@ -23,6 +26,7 @@ export function SelectField({
     hint,
     onInput,
     select.name,
+    stableId,
   );
   return (
     <FieldFrame id={id} label={label} hint={hint} errors={shown} className={className}>

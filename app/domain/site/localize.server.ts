@@ -4,10 +4,11 @@
  * `english` so the page marks it lang="en"), prices formatted. Pure: the public snapshot and the
  * admin's previews both go through here, so a preview is exactly what visitors will see.
  */
-import { formatKes, formatKesRange } from "~/i18n/format";
+import { formatKes } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import { translate } from "~/i18n/translate.server";
 import type { Tables } from "~/infra/database.types";
+import { priceLine } from "./price-text";
 import { EnglishFields, stringList, textIn } from "./translated";
 
 export type ServiceRow = Tables<"services">;
@@ -32,16 +33,7 @@ export function formatPrice(
   price: { min: number; max: number | null; unit: string },
   locale: Locale,
 ): string {
-  if (price.unit === "sms") {
-    return translate(locale, "services.priceFrom", { price: formatKes(price.min, locale) });
-  }
-  const range =
-    price.max === null
-      ? formatKes(price.min, locale)
-      : formatKesRange(price.min, price.max, locale);
-  if (price.unit === "year") return translate(locale, "services.pricePerYear", { range });
-  if (price.unit === "month") return translate(locale, "services.pricePerMonth", { range });
-  return range;
+  return priceLine(price, locale, (key, values) => translate(locale, key, values));
 }
 
 /** 'From Ksh 50,000', 'From Ksh 10,000 per year', 'From Ksh 0.7 per SMS': where a price starts. */

@@ -4,6 +4,7 @@ import {
   type Draft,
   draftFromForm,
   draftFromRow,
+  rowsFocusAfterRemove,
   withoutBlankRows,
   withRowAdded,
   withRowRemoved,
@@ -38,7 +39,7 @@ import {
   siteEditorArgs,
   unknownIntent,
 } from "~/web/site-editor.server";
-import { editorChoices, pricesOf, requireItem } from "~/web/site-form-data.server";
+import { editorChoices, pricesOf, priceWordsOf, requireItem } from "~/web/site-form-data.server";
 import { makeToast } from "~/web/toast.server";
 import { storeUploadedFile } from "~/web/uploads.server";
 
@@ -58,6 +59,8 @@ export interface EditorReply {
   toast?: Toast;
   preview?: SitePreview | null;
   prices?: ReturnType<typeof pricesOf>;
+  /** After a Remove without JS: the control that keeps focus (draft.ts, rowsFocusAfterRemove). */
+  focus?: string;
 }
 
 /** The item of the URL: null for /new; 404 for a forged id or a kind without "new". */
@@ -88,6 +91,7 @@ export async function loader(args: AdminArgs) {
     published: stored ? stored.published !== false : null,
     draft,
     prices: pricesOf(kind, draft),
+    priceWords: priceWordsOf(kind),
     confirmDelete: Boolean(stored && kind.can.delete && args.url.searchParams.get("delete")),
     images,
     categories,
@@ -162,7 +166,8 @@ export async function action(args: AdminArgs): Promise<FormAnswer<EditorReply>> 
     return reply({ ...echo(draft), errors: uploads.errors }, uploads.status);
   if (intent.name === "add") return reply(echo(withRowAdded(kind, draft, intent.field)));
   if (intent.name === "remove") {
-    return reply(echo(withRowRemoved(kind, draft, intent.field, intent.index)));
+    const left = withRowRemoved(kind, draft, intent.field, intent.index);
+    return reply({ ...echo(left), focus: rowsFocusAfterRemove(left, intent.field, intent.index) });
   }
 
   draft = withoutBlankRows(kind, draft);

@@ -4,6 +4,8 @@ import { ConfirmStep } from "~/components/admin/confirm-step";
 import { SiteEditorPage } from "~/components/admin/site/site-editor-page";
 import { SiteForm } from "~/components/admin/site/site-form";
 import { SitePreviewPanels } from "~/components/admin/site/site-preview";
+import { fieldIdOf } from "~/components/forms/field-id";
+import { firstControlName } from "~/domain/site/editor/fields";
 import { KINDS } from "~/domain/site/editor/kinds";
 import { useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
@@ -39,12 +41,14 @@ export default function SiteEdit({ loaderData, actionData: answer }: Route.Compo
   const list = kind.ids === "settings" ? "/admin" : `/admin/${kind.name}`;
   const path = kind.ids === "settings" ? "/admin/settings" : `${list}/${id}`;
   const draft = answer?.draft ?? loaderData.draft;
+  const firstName = firstControlName(kind);
   return (
     <SiteEditorPage
       locale={locale}
       title={loaderData.title}
       subtitle={loaderData.subtitle}
       toast={answer?.toast}
+      skipTo={firstName && !loaderData.confirmDelete ? fieldIdOf(firstName) : null}
     >
       {loaderData.confirmDelete ? (
         <ConfirmStep
@@ -67,6 +71,7 @@ export default function SiteEdit({ loaderData, actionData: answer }: Route.Compo
             images: loaderData.images,
             categories: loaderData.categories,
             prices: answer ? (answer.prices ?? null) : loaderData.prices,
+            priceWords: loaderData.priceWords,
           }}
           answer={answer}
           cancelTo={list}

@@ -1,10 +1,12 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { primaryButton } from "~/components/admin/admin-page";
 import { ConfirmStep, EmptyList, LoadError } from "~/components/admin/confirm-step";
 import { SiteEditorPage } from "~/components/admin/site/site-editor-page";
 import { SiteListTable } from "~/components/admin/site/site-list-table";
 import { SvgIcon } from "~/components/icons";
+import { useAfterChange } from "~/components/use-after-change";
 import { KINDS } from "~/domain/site/editor/kinds";
+import { LIST_TARGET } from "~/domain/site/editor/list-view";
 import { useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
@@ -28,6 +30,13 @@ export default function SiteList({ loaderData, actionData }: Route.ComponentProp
   const { items, error, confirmDelete, locale } = loaderData;
   const kind = KINDS[loaderData.kind];
   const list = `/admin/${kind.name}`;
+  // An action's answer names the control that keeps focus in its fragment: the browser focuses
+  // it on a full load (no JS); after a client-side redirect this does.
+  const location = useLocation();
+  useAfterChange(location.key, () => {
+    const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+    target?.focus({ preventScroll: true });
+  });
   return (
     <SiteEditorPage
       locale={locale}
@@ -55,13 +64,15 @@ export default function SiteList({ loaderData, actionData }: Route.ComponentProp
           </Link>
         </div>
       ) : null}
-      {error ? (
-        <LoadError message={error} />
-      ) : items.length === 0 ? (
-        <EmptyList>{t("siteEditor.list.empty")}</EmptyList>
-      ) : (
-        <SiteListTable kind={kind} items={items} />
-      )}
+      <section id={LIST_TARGET} tabIndex={-1} aria-label={loaderData.title}>
+        {error ? (
+          <LoadError message={error} />
+        ) : items.length === 0 ? (
+          <EmptyList>{t("siteEditor.list.empty")}</EmptyList>
+        ) : (
+          <SiteListTable kind={kind} items={items} />
+        )}
+      </section>
     </SiteEditorPage>
   );
 }

@@ -5,7 +5,7 @@ import { SvgIcon } from "~/components/icons";
 import type { Draft, LangText, PriceDraft } from "~/domain/site/editor/draft";
 import { type FieldSpec, fileFieldOf, ROW_TYPES } from "~/domain/site/editor/fields";
 import type { Locale } from "~/i18n/locale";
-import type { MessageKey } from "~/i18n/messages";
+import type { MessageBundle, MessageKey } from "~/i18n/messages";
 import { useT } from "~/i18n/use-t";
 import { CheckboxField } from "../checkbox-field";
 import { ImageField, type PickableImage } from "./image-field";
@@ -17,6 +17,8 @@ export interface FormChoices {
   images: PickableImage[];
   categories: { id: string; label: string }[];
   prices: Record<Locale, string> | null;
+  /** The price line's messages in each language (kinds with a price). */
+  priceWords?: Record<Locale, MessageBundle> | null;
 }
 
 /** The icons of a service as radio buttons showing each icon (no JS needed). */
@@ -71,11 +73,17 @@ export function FieldInput({
   draft,
   errorsOf,
   choices,
+  focus,
+  first = false,
 }: {
+  /** The form's first field: its control keeps a stable id ("Skip to the form" reaches it). */
+  first?: boolean;
   field: FieldSpec;
   draft: Draft;
   errorsOf: ErrorsOf;
   choices: FormChoices;
+  /** The control the answer focuses (after a Remove without JS). */
+  focus?: string;
 }) {
   const t = useT();
   const label = t(field.label);
@@ -85,7 +93,15 @@ export function FieldInput({
   const errors = errorsOf(field.name);
   const max = field.max ?? 256;
   if (ROW_TYPES.includes(field.type)) {
-    return <RowsField field={field} label={label} rows={value as never[]} errorsOf={errorsOf} />;
+    return (
+      <RowsField
+        field={field}
+        label={label}
+        rows={value as never[]}
+        errorsOf={errorsOf}
+        focus={focus}
+      />
+    );
   }
   switch (field.type) {
     case "translated":
@@ -102,6 +118,7 @@ export function FieldInput({
           shape={shape}
           max={max}
           errorsOf={errorsOf}
+          stableId={first}
         />
       );
     }
@@ -111,6 +128,7 @@ export function FieldInput({
           label={label}
           value={value as PriceDraft}
           prices={choices.prices}
+          words={choices.priceWords ?? null}
           errorsOf={errorsOf}
         />
       );
@@ -143,6 +161,7 @@ export function FieldInput({
         <SelectField
           label={label}
           hint={hint}
+          stableId={first}
           name={field.name}
           defaultValue={text}
           errors={errors}
@@ -156,6 +175,7 @@ export function FieldInput({
       return (
         <SelectField
           label={label}
+          stableId={first}
           name={field.name}
           defaultValue={text}
           errors={errors}
@@ -170,6 +190,7 @@ export function FieldInput({
       return (
         <SelectField
           label={label}
+          stableId={first}
           name={field.name}
           defaultValue={text}
           errors={errors}
@@ -185,6 +206,7 @@ export function FieldInput({
         <Field
           label={label}
           hint={hint}
+          stableId={first}
           name={field.name}
           defaultValue={text}
           errors={errors}

@@ -23,7 +23,9 @@ function LangInput({
   shape,
   max,
   errors,
+  stableId,
 }: {
+  stableId?: boolean;
   lang: Locale;
   name: string;
   value: string;
@@ -39,6 +41,7 @@ function LangInput({
     undefined,
     undefined as ((event: InputEvent<HTMLInputElement & HTMLTextAreaElement>) => void) | undefined,
     name,
+    stableId,
   );
   const noteId = `${id}-note`;
   const translation = lang !== "en";
@@ -88,7 +91,10 @@ export function LangInputs({
   max,
   errorsOf,
   legend = true,
+  stableId = false,
 }: {
+  /** The English input's id is always `fieldIdOf(name)` (the target of "Skip to the form"). */
+  stableId?: boolean;
   /** The form name before `.en` / `.sw` / `.fr`. */
   base: string;
   label: string;
@@ -115,6 +121,7 @@ export function LangInputs({
           shape={shape}
           max={max}
           errors={errorsOf(`${base}.${lang}`)}
+          stableId={stableId && lang === "en"}
         />
       ))}
     </div>

@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { controlClasses, ErrorList } from "~/components/forms/field-frame";
 import { fieldIdOf } from "~/components/forms/field-id";
 import type { LangText, LinkDraft, OfficeDraft, StepDraft } from "~/domain/site/editor/draft";
-import { emptyText } from "~/domain/site/editor/draft";
+import { emptyText, rowsHeadingFocus } from "~/domain/site/editor/draft";
 import {
   type FieldSpec,
   NETWORK_NAMES,
@@ -201,11 +201,14 @@ export function RowsField({
   label,
   rows: initial,
   errorsOf,
+  focus,
 }: {
   field: FieldSpec;
   label: string;
   rows: Row[];
   errorsOf: ErrorsOf;
+  /** The control the server's answer to a Remove focuses (rowsFocusAfterRemove), without JS. */
+  focus?: string;
 }) {
   const t = useT();
   const hydrated = useHydrated();
@@ -213,6 +216,7 @@ export function RowsField({
   // Rows removed in the browser shift the server's row numbers: its errors no longer apply.
   const [reshaped, setReshaped] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
+  const legendRef = useRef<HTMLLegendElement>(null);
   const items = field.items ?? 0;
   const compact = field.type === "textList";
   const errors: ErrorsOf = (name) => (reshaped ? undefined : errorsOf(name));
@@ -225,11 +229,17 @@ export function RowsField({
       listRef.current?.lastElementChild?.querySelector<HTMLElement>("input, textarea")?.focus(),
     );
   };
-  const remove = (key: number) => (event: MouseEvent) => {
+  // Focus stays in the list: on the next row's Remove, or its heading when the last went.
+  const remove = (key: number, index: number) => (event: MouseEvent) => {
     if (!hydrated) return;
     event.preventDefault();
     setReshaped(true);
     setRows((current) => current.filter((r) => r.key !== key));
+    requestAnimationFrame(() => {
+      const next =
+        listRef.current?.children[index]?.querySelector<HTMLElement>(`button[name="intent"]`);
+      (next ?? legendRef.current)?.focus();
+    });
   };
 
   return (
@@ -237,7 +247,15 @@ export function RowsField({
       id={errors(field.name) ? fieldIdOf(field.name) : undefined}
       className="min-w-0 rounded-lg border border-slate-200 p-4"
     >
-      <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
+      <legend
+        ref={legendRef}
+        tabIndex={-1}
+        // biome-ignore lint/a11y/noAutofocus: a Remove answered without JS keeps focus in the list
+        autoFocus={focus === rowsHeadingFocus(field.name)}
+        className="px-1 text-sm font-semibold text-slate-900"
+      >
+        {label}
+      </legend>
       {field.hint ? <p className="mb-3 text-sm text-slate-600">{t(field.hint)}</p> : null}
       <ol ref={listRef} className="space-y-3">
         {rows.map(({ key, row }, index) => {
@@ -265,7 +283,9 @@ export function RowsField({
                 name="intent"
                 value={`remove:${field.name}:${index}`}
                 formNoValidate
-                onClick={remove(key)}
+                onClick={remove(key, index)}
+                // biome-ignore lint/a11y/noAutofocus: a Remove answered without JS keeps focus in the list
+                autoFocus={focus === `remove:${field.name}:${index}`}
                 className={`${smallButton} ${compact ? "" : "mt-3"}`}
                 aria-label={t("siteEditor.form.removeRow", { row: `${label}, ${rowLabel}` })}
               >

@@ -10,6 +10,10 @@ import { primaryButton, secondaryButton } from "../admin-page";
 import { FieldInput, type FormChoices } from "./field-input";
 import { siteFieldLabels } from "./field-labels";
 
+/** The control an answer names to keep focus (a Remove answered without JS). */
+const focusOf = (answer: object | undefined) =>
+  answer && "focus" in answer && typeof answer.focus === "string" ? answer.focus : undefined;
+
 /**
  * The editor form of any kind, built from its descriptor: a plain POST form (multipart when it
  * uploads an image) that works without JS. The hidden `version` is the one the form was opened
@@ -63,13 +67,15 @@ export function SiteForm({
       </button>
       <input type="hidden" name="version" value={version} />
       <ErrorSummary answer={answer} labelOf={siteFieldLabels(kind, t)} />
-      {kind.fields.map((field) => (
+      {kind.fields.map((field, index) => (
         <FieldInput
           key={field.name}
+          first={index === 0}
           field={field}
           draft={draft}
           errorsOf={errorsOf}
           choices={choices}
+          focus={focusOf(answer)}
         />
       ))}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { KindSpec } from "~/domain/site/editor/fields";
-import type { ListItem } from "~/domain/site/editor/list-view";
+import { controlId, type ListControl, type ListItem } from "~/domain/site/editor/list-view";
 import { LOCALE_NAMES } from "~/i18n/locale";
 import type { MessageKey } from "~/i18n/messages";
 import { useT } from "~/i18n/use-t";
@@ -25,10 +25,13 @@ export function SiteStatus({ published }: { published: boolean }) {
 
 /** One POST button with its hidden fields (Move up, Publish…): no JS needed. */
 function ActionButton({
+  id,
   fields,
   label,
   children,
 }: {
+  /** The id the answer's fragment names to keep focus here (list-view.ts, controlId). */
+  id: string;
   fields: Record<string, string>;
   label: string;
   children: string;
@@ -38,7 +41,7 @@ function ActionButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={small} aria-label={label}>
+      <button id={id} type="submit" className={small} aria-label={label}>
         {children}
       </button>
     </Form>
@@ -49,6 +52,7 @@ function Row({ kind, item }: { kind: KindSpec; item: ListItem }) {
   const t = useT();
   const base = `/admin/${kind.name}/${item.id}`;
   const named = (key: MessageKey) => t(key, { name: item.name });
+  const idOf = (control: ListControl) => controlId(item.id, control);
   const missing = item.missing.map((lang) => LOCALE_NAMES[lang]).join(", ");
   return (
     <tr id={`item-${item.id}`} className={stacked.row}>
@@ -87,6 +91,7 @@ function Row({ kind, item }: { kind: KindSpec; item: ListItem }) {
         <div className="flex flex-wrap gap-2">
           {item.canMoveUp ? (
             <ActionButton
+              id={idOf("up")}
               fields={{ intent: "move", id: item.id, direction: "up" }}
               label={named("siteEditor.list.moveUpNamed")}
             >
@@ -95,6 +100,7 @@ function Row({ kind, item }: { kind: KindSpec; item: ListItem }) {
           ) : null}
           {item.canMoveDown ? (
             <ActionButton
+              id={idOf("down")}
               fields={{ intent: "move", id: item.id, direction: "down" }}
               label={named("siteEditor.list.moveDownNamed")}
             >
@@ -103,6 +109,7 @@ function Row({ kind, item }: { kind: KindSpec; item: ListItem }) {
           ) : null}
           {kind.can.publish ? (
             <ActionButton
+              id={idOf("publish")}
               fields={{ intent: item.published ? "hide" : "publish", id: item.id }}
               label={named(
                 item.published ? "siteEditor.list.hideNamed" : "siteEditor.list.publishNamed",
@@ -112,6 +119,7 @@ function Row({ kind, item }: { kind: KindSpec; item: ListItem }) {
             </ActionButton>
           ) : null}
           <Link
+            id={idOf("history")}
             to={`${base}/history`}
             className={small}
             aria-label={named("siteEditor.list.historyNamed")}
@@ -120,6 +128,7 @@ function Row({ kind, item }: { kind: KindSpec; item: ListItem }) {
           </Link>
           {kind.can.delete ? (
             <Link
+              id={idOf("delete")}
               to={`/admin/${kind.name}?delete=${item.id}`}
               className={small}
               aria-label={named("siteEditor.list.deleteNamed")}

@@ -1,14 +1,62 @@
+import type { ReactNode } from "react";
 import { LegalPage } from "~/components/legal/legal-page";
 import { ProjectDetailsSection } from "~/components/portfolio/project-details";
+import { ServiceCard } from "~/components/services/service-card";
 import { ServiceDetail } from "~/components/services/service-detail";
 import type { SitePreview } from "~/domain/site/editor/preview.server";
 import type { Locale } from "~/i18n/locale";
 
-/** One language of a preview: the public page component with the typed values. */
-export function PreviewPage({ preview, lang }: { preview: SitePreview; lang: Locale }) {
+/** The admin's words over the parts of a preview (the parts themselves are in `lang`). */
+export interface PreviewLabels {
+  card: string;
+  page: string;
+  /** The admin's language (the labels sit inside the preview's `lang`). */
+  lang: string;
+}
+
+/** A part of a preview under its name in the admin's language. */
+function Part({ label, lang, children }: { label: string; lang: string; children: ReactNode }) {
+  return (
+    <div>
+      <p
+        lang={lang}
+        className="border-y border-slate-200 bg-slate-50 px-4 py-1.5 text-xs font-semibold tracking-wide text-slate-700 uppercase"
+      >
+        {label}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * One language of a preview: the public page component with the typed values — for a service
+ * its card first (the short description and the starting price of the services list, the home
+ * page and search results), then its page.
+ */
+export function PreviewPage({
+  preview,
+  lang,
+  labels,
+}: {
+  preview: SitePreview;
+  lang: Locale;
+  labels: PreviewLabels;
+}) {
   switch (preview.page) {
     case "service":
-      return <ServiceDetail service={preview.items[lang]} />;
+      return (
+        <>
+          <Part label={labels.card} lang={labels.lang}>
+            <div className="flex max-w-sm p-4" data-testid="preview-card">
+              <ServiceCard service={preview.items[lang]} showPrice />
+            </div>
+          </Part>
+          <Part label={labels.page} lang={labels.lang}>
+            <ServiceDetail service={preview.items[lang]} />
+          </Part>
+        </>
+      );
     case "project":
       return <ProjectDetailsSection project={preview.items[lang]} closeHref="#preview" />;
     case "legal":

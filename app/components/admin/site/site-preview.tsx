@@ -26,6 +26,11 @@ function InLanguage({
  */
 export function SitePreviewPanels({ preview }: { preview: SitePreview }) {
   const t = useT();
+  const labels = {
+    card: t("siteEditor.preview.card"),
+    page: t("siteEditor.preview.page"),
+    lang: t.locale,
+  };
   return (
     <section id="preview" aria-labelledby="preview-heading" className="mt-12 space-y-6">
       <div className="rounded-lg border border-amber-300 bg-amber-50 p-4">
@@ -61,7 +66,7 @@ export function SitePreviewPanels({ preview }: { preview: SitePreview }) {
           </p>
           <div lang={lang}>
             <InLanguage preview={preview} lang={lang}>
-              <PreviewPage preview={preview} lang={lang} />
+              <PreviewPage preview={preview} lang={lang} labels={labels} />
             </InLanguage>
           </div>
         </section>

@@ -318,6 +318,20 @@ export function withRowRemoved(
   return { ...draft, [fieldName]: rows.filter((_, i) => i !== index) as DraftValue };
 }
 
+/** The focus name of a rows field's heading (its legend). */
+export const rowsHeadingFocus = (fieldName: string) => `rows:${fieldName}`;
+
+/**
+ * What keeps focus after row `index` of `fieldName` was removed (`draft`: the rows left): the
+ * next row's Remove (the intent it posts), or the list's heading when the last row went.
+ */
+export function rowsFocusAfterRemove(draft: Draft, fieldName: string, index: number): string {
+  const rows = draft[fieldName];
+  return Array.isArray(rows) && index < rows.length
+    ? `remove:${fieldName}:${index}`
+    : rowsHeadingFocus(fieldName);
+}
+
 /** Every name the kind's form may post: the fields', the file inputs' and the buttons'. */
 export function editorFormNames(kind: KindSpec): [name: string, maxLength: number][] {
   const names = kind.fields.flatMap(formNamesOf);

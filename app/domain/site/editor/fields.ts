@@ -167,3 +167,23 @@ export const TRANSLATED_TYPES: readonly FieldType[] = [
   "translatedList",
   "processSteps",
 ];
+
+/**
+ * The name of a kind's first control, the target of the editor's "Skip to the form" link (its
+ * id is `fieldIdOf(name)`); null when the first field is not one plain control.
+ */
+export function firstControlName(kind: KindSpec): string | null {
+  const field = kind.fields[0];
+  if (!field) return null;
+  if (
+    field.type === "translated" ||
+    field.type === "translatedLong" ||
+    field.type === "translatedHtml"
+  )
+    return `${field.name}.en`;
+  if (field.type === "select" && field.optionLabels === "siteEditor.icons") return null;
+  const plain: readonly FieldType[] = ["text", "email", "date", "phone", "slug", "select"];
+  return plain.includes(field.type) || field.type === "category" || field.type === "number"
+    ? field.name
+    : null;
+}

@@ -65,3 +65,36 @@ export function sameGroup(
 ): boolean {
   return groupOf(kind, a) === groupOf(kind, b);
 }
+
+/** The list page's controls that keep focus across a reload (ids: `controlId`). */
+export type ListControl = "up" | "down" | "publish" | "history" | "delete";
+
+/** The id of an item's control: the fragment of the redirect after an action focuses it. */
+export const controlId = (id: string, control: ListControl) => `item-${id}-${control}`;
+
+/** The list itself (focusable): where focus goes when no item's control is left to take it. */
+export const LIST_TARGET = "site-list";
+
+/**
+ * Where focus goes after `id` moved `direction` (`items`: the list after the move): the same
+ * button while the item can move on; at the top (bottom), its other move button; else its
+ * History link — never lost with a button that is gone.
+ */
+export function focusAfterMove(items: readonly ListItem[], id: string, direction: "up" | "down") {
+  const item = items.find((i) => i.id === id);
+  if (!item) return LIST_TARGET;
+  const can = { up: item.canMoveUp, down: item.canMoveDown };
+  const other = direction === "up" ? "down" : "up";
+  if (can[direction]) return controlId(id, direction);
+  return controlId(id, can[other] ? other : "history");
+}
+
+/**
+ * Where focus goes after `id` was deleted (`items`: the list before): the next item's Delete,
+ * or the list when it was the last.
+ */
+export function focusAfterDelete(items: readonly ListItem[], id: string) {
+  const index = items.findIndex((i) => i.id === id);
+  const next = index < 0 ? undefined : items[index + 1];
+  return next ? controlId(next.id, "delete") : LIST_TARGET;
+}

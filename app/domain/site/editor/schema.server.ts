@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import { type Translator, translator } from "~/i18n/translate.server";
 import type { FieldRules } from "~/infra/form-fields.server";
 import type { ReadOptions } from "~/infra/forms.server";
+import { parseAmount } from "../price-text";
 import { type Draft, editorFormNames } from "./draft";
 import {
   type FieldSpec,
@@ -96,13 +97,6 @@ function plainText(t: Translator, field: FieldSpec) {
       else if (v.length > max) say(t("siteEditor.validation.tooLong", { max }));
       else if (!isTextLine(v)) say(t("siteEditor.validation.oneLine"));
     });
-}
-
-/** An amount in shillings: digits, an optional decimal point and up to 2 decimals; "50,000" too. */
-export function parseAmount(text: string): number | null {
-  const v = text.trim().replace(/[\s\u00a0\u202f]/g, "");
-  const grouped = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(v) ? v.replaceAll(",", "") : v;
-  return /^\d{1,10}(\.\d{1,2})?$/.test(grouped) ? Number(grouped) : null;
 }
 
 function price(t: Translator) {
