@@ -3,12 +3,14 @@
  * Kiswahili on a 360 px phone (an empty message is worded under the field first), the agency
  * sees "1 unread message" on the client's page in /admin and answers from the project's page,
  * the owner sees "1 unread message" on the organisation's page, reads the reply, and the count
- * is gone. With JavaScript on and off (projects js and nojs).
+ * is gone. Each side is mailed about the other's message (in its language, linked to #messages). With JavaScript on and off (projects js and nojs).
  */
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
+import { serviceClient } from "./helpers/backend";
 import { clientProject, PHONE, phone } from "./helpers/client-project";
+import { latestMail } from "./helpers/mailbox";
 import { openSignedIn } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -17,9 +19,15 @@ test("the client writes in Kiswahili, the agency answers, the client reads the r
   page,
   browser,
 }) => {
+  // A title of its own: the admin's mailbox holds the other runs' notices too.
+  const title = `Duka la mtandaoni ${Date.now()}`;
   const client = await clientProject(`Chai Bora ${Date.now()}`, {
-    title: "Duka la mtandaoni",
+    title,
     ownerName: "Amina Wanjiru",
+  });
+  // The owner reads the portal, and gets its mails, in Kiswahili.
+  await (await serviceClient()).auth.admin.updateUserById(client.owner.id, {
+    user_metadata: { full_name: "Amina Wanjiru", onboarded: true, locale: "sw" },
   });
   const owner = await phone(browser);
   const clientPath = `/sw/organisations/${client.id}/projects/${client.project}`;
@@ -44,6 +52,13 @@ test("the client writes in Kiswahili, the agency answers, the client reads the r
   );
   await expectAccessible(owner);
 
+  // The agency is mailed (the job runs at once: nobody was mailed about this thread before).
+  const notice = await latestMail(ADMIN.email, `New message about ${title}`, 20_000);
+  expect(notice.text).toContain("Tunahitaji nembo mpya");
+  expect(notice.links[0]).toMatch(
+    new RegExp(`/admin/clients/${client.id}/projects/${client.project}#messages$`),
+  );
+
   // The agency: the client's page counts the unread message; the project's page answers it.
   await signIn(page, ADMIN, `/admin/clients/${client.id}`);
   await page.getByRole("link", { name: "1 unread message" }).click();
@@ -56,6 +71,11 @@ test("the client writes in Kiswahili, the agency answers, the client reads the r
   await agencyThread.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByText("Message sent").last()).toBeVisible();
   await expect(agencyThread.getByText("Karibu! Tutatuma michoro Ijumaa.")).toBeVisible();
+  const answer = await latestMail(client.owner.email, `Ujumbe mpya kuhusu ${title}`, 20_000);
+  expect(answer.text).toContain("Habari Amina Wanjiru,");
+  expect(answer.links[0]).toMatch(
+    new RegExp(`/sw/organisations/${client.id}/projects/${client.project}#messages$`),
+  );
   await page.goto(`/admin/clients/${client.id}`);
   await expect(page.getByText(/unread message/)).toHaveCount(0);
 
@@ -65,7 +85,7 @@ test("the client writes in Kiswahili, the agency answers, the client reads the r
   const reply = thread.getByRole("listitem").filter({ hasText: "Karibu!" });
   await expect(reply).toContainText("· wakala ·");
   await owner.goto(`/sw/organisations/${client.id}`);
-  await expect(owner.getByRole("link", { name: "Duka la mtandaoni" })).toBeVisible();
+  await expect(owner.getByRole("link", { name: title })).toBeVisible();
   await expect(owner.getByText(/haujasomwa|hazijasomwa/)).toHaveCount(0);
   await owner.context().close();
 });
