@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useAfterChange } from "~/components/use-after-change";
@@ -8,10 +8,42 @@ import { useT } from "~/i18n/use-t";
 
 const TYPING_DELAY_MS = 300;
 
+/** The control a visitor changed last ("q", "category", `tag:<key>`): "Updating…" is beside it. */
+type Control = string;
+
+/** "Updating…" for the eyes, beside a control (the form's status line announces it). */
+function Notice() {
+  const t = useT();
+  return (
+    <span
+      aria-hidden
+      data-testid="filter-updating"
+      className="text-sm font-medium whitespace-nowrap text-brand-800"
+    >
+      {t("blog.updating")}
+    </span>
+  );
+}
+
+/**
+ * A control's label with, on its right while the list updates after this control
+ * changed, "Updating…" — next to the control wherever it is on a phone (the form's own status
+ * line is below the tags, often under the keyboard or off-screen). The status line still
+ * announces it; this one is for the eyes only.
+ */
+function LabelRow({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return (
+    <span className="flex items-baseline justify-between gap-2">
+      {children}
+      {shown ? <Notice /> : null}
+    </span>
+  );
+}
+
 /**
  * Search, category and tag chips as a GET form: the filters live in the URL (by key) and work
  * without JS (Apply Filters button). With JS the list updates as the visitor types or clicks,
- * and says "Updating…" until it has (`pending`). A choice made before the page hydrates shows
+ * and says "Updating…" until it has (`pending`), beside the control that changed. A choice made before the page hydrates shows
  * at once in the control itself, and — JavaScript being on, only late — the same note and a
  * dimmed list (app/styles/app.css, `data-unhydrated`) until the hydrated form applies it.
  */
@@ -46,11 +78,23 @@ export function BlogFilterForm({
     syncFields(form, shown);
   });
 
+  // Which control the pending update comes from (none: a page link, Back, Clear filters).
+  // Forgotten once that update arrived (worked out while rendering, not in an effect).
+  const [changed, setChanged] = useState<Control | null>(null);
+  const [wasPending, setWasPending] = useState(pending);
+  if (wasPending !== pending) {
+    setWasPending(pending);
+    if (!pending) setChanged(null);
+  }
+  const near = (control: Control) => pending && changed === control;
+
   // Each filter change is a history entry (Back undoes it); a run of typing is one entry.
   const lastWasTyping = useRef(false);
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    const typing = (event.target as HTMLInputElement).name === "q";
+    const { name, value } = event.target as HTMLInputElement;
+    const typing = name === "q";
+    setChanged(name === "tag" ? `tag:${value}` : name);
     clearTimeout(timer.current);
     const go = () => {
       submit(form, { replace: typing && lastWasTyping.current, preventScrollReset: true });
@@ -74,9 +118,11 @@ export function BlogFilterForm({
     >
       <div className="grid gap-4 md:grid-cols-3">
         <div className="md:col-span-2">
-          <label htmlFor="blog-search" className="block text-sm font-medium text-slate-800">
-            {t("blog.search")}
-          </label>
+          <LabelRow shown={near("q")}>
+            <label htmlFor="blog-search" className="block text-sm font-medium text-slate-800">
+              {t("blog.search")}
+            </label>
+          </LabelRow>
           <input
             id="blog-search"
             type="search"
@@ -88,9 +134,11 @@ export function BlogFilterForm({
           />
         </div>
         <div>
-          <label htmlFor="blog-category" className="block text-sm font-medium text-slate-800">
-            {t("blog.category")}
-          </label>
+          <LabelRow shown={near("category")}>
+            <label htmlFor="blog-category" className="block text-sm font-medium text-slate-800">
+              {t("blog.category")}
+            </label>
+          </LabelRow>
           <select
             id="blog-category"
             name="category"
@@ -110,8 +158,8 @@ export function BlogFilterForm({
         <legend className="text-sm font-medium text-slate-800">{t("blog.tags")}</legend>
         <ul className="mt-2 flex flex-wrap gap-2">
           {tags.map((tag) => (
-            <li key={tag.key} lang={tag.lang}>
-              <label className="cursor-pointer">
+            <li key={tag.key} className="flex items-center gap-2">
+              <label className="cursor-pointer" lang={tag.lang}>
                 <input
                   type="checkbox"
                   name="tag"
@@ -123,6 +171,7 @@ export function BlogFilterForm({
                   #{tag.label}
                 </span>
               </label>
+              {near(`tag:${tag.key}`) ? <Notice /> : null}
             </li>
           ))}
         </ul>
@@ -143,7 +192,8 @@ export function BlogFilterForm({
         ) : null}
         <p role="status" className="text-sm font-medium text-slate-700">
           {pending ? (
-            t("blog.updating")
+            // Beside the changed control (its label, a tag's chip) it is shown; here announced.
+            <span className={changed ? "sr-only" : undefined}>{t("blog.updating")}</span>
           ) : hydrated ? null : (
             <span className="blog-filters-early">{t("blog.updating")}</span>
           )}
