@@ -5,7 +5,7 @@
  */
 import type { ClaimedJob } from "~/domain/jobs/store";
 import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
-import { messageNotifyJob } from "~/domain/portal/message-mails.server";
+import { messageNotifyJob } from "~/domain/portal/message-notify-job.server";
 import * as clientProjectRoute from "~/routes/account/project";
 import * as projectRoute from "~/routes/admin/project";
 import { settle } from "./answers";

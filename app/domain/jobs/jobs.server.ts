@@ -5,7 +5,7 @@ import {
   DELIVERABLE_REMINDER,
   deliverableReminderJob,
 } from "~/domain/portal/deliverable-reminder-job.server";
-import { MESSAGES_NOTIFY, messageNotifyJob } from "~/domain/portal/message-mails.server";
+import { MESSAGES_NOTIFY, messageNotifyJob } from "~/domain/portal/message-notify-job.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import { createJobRunner, type JobHandlers, type JobRunner } from "./runner.ts";
 import { databaseJobStore } from "./store.ts";
