@@ -114,7 +114,8 @@ describe("reordering", () => {
       direction: "down",
     });
     const response = asResponse(answer);
-    expect(response.headers.get("Location")).toBe(`/admin/team#item-${first}`);
+    // The fragment names the control that keeps focus: the same Move down, still there.
+    expect(response.headers.get("Location")).toBe(`/admin/team#item-${first}-down`);
     expect(await toastOf(response)).toMatchObject({ title: "Order saved" });
     expect(contentChanges).toEqual([{ kind: "site", entity: "team_members" }]);
     expect(await order(kind)).toEqual([second, first, ...before.slice(2)]);
@@ -126,8 +127,10 @@ describe("reordering", () => {
       .order("id", { ascending: false })
       .limit(1);
     expect(audit?.[0]?.action).toBe("team_members.reordered");
-    await act(kind, { intent: "move", id: String(first), direction: "up" });
+    const back = await act(kind, { intent: "move", id: String(first), direction: "up" });
     expect(await order(kind)).toEqual(before);
+    // At the top its Move up is gone: focus goes to its Move down (issue 44 item 11).
+    expect(asResponse(back.answer).headers.get("Location")).toBe(`/admin/team#item-${first}-down`);
   });
 
   it("leaves the first item first when moved up, and the last last when moved down", async () => {
