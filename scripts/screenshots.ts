@@ -1,17 +1,20 @@
 /**
  * npm run screenshots — phone screenshots (390 × 844) of `/`, `/blog/1`, `/admin/posts`,
- * `/login`, the site editors (a service's list, form and history) and `/admin/analytics`, with JavaScript on and
- * off, from the production server on a fresh copy of the test data, into
- * docs/screenshots/<page>-<js|nojs>.png.
+ * `/login`, the site editors (a service's list, form and history) and `/admin/analytics`, and
+ * of the client portal (the demo client of `npm run demo:client`: its project as the agency and
+ * as the client's owner sees it), with JavaScript on and off, from the production server on a
+ * fresh copy of the test data, into docs/screenshots/<page>-<js|nojs>.png.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { createKeys, loadOrCreateSecret } from "@jenga/supabase-local/jwt";
 import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { chromium, type Page } from "@playwright/test";
 import { startTestSite } from "../test/support/site.ts";
+import { DEMO_EMAIL, seedDemoClient } from "./demo-client.ts";
 
 const OUT = join(import.meta.dirname, "..", "docs", "screenshots");
-const PAGES = [
+const PAGES: { name: string; path: string; admin?: boolean; owner?: boolean }[] = [
   { name: "home", path: "/" },
   { name: "blog-1", path: "/blog/1" },
   { name: "admin-posts", path: "/admin/posts", admin: true },
@@ -56,12 +59,12 @@ async function visit(url: string) {
   await new Promise((resolve) => setTimeout(resolve, 2500));
 }
 
-async function signInAsAdmin(page: Page, url: string) {
+async function signIn(page: Page, url: string, account: { email: string; password: string }) {
   await page.goto(`${url}/login?redirectTo=/admin/posts`);
-  await page.getByLabel("Email Address").fill(TEST_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(TEST_ADMIN.password);
+  await page.getByLabel("Email Address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${url}/admin/posts`);
+  await page.waitForURL((target) => !target.pathname.startsWith("/login"));
 }
 
 mkdirSync(OUT, { recursive: true });
@@ -69,6 +72,17 @@ const site = await startTestSite({
   env: { CONTACT_WHATSAPP: "254712345678", ANALYTICS_FLUSH_SECONDS: "1" },
 });
 await visit(site.url);
+const { serviceRoleKey } = await createKeys(loadOrCreateSecret(site.dataDir));
+const demo = await seedDemoClient({ url: site.backendUrl, serviceRoleKey });
+const projectPath = `/clients/${demo.organisationId}/projects/${demo.projectId}`;
+PAGES.push(
+  { name: "admin-project", path: `/admin${projectPath}`, admin: true },
+  {
+    name: "client-project",
+    path: `/organisations/${demo.organisationId}/projects/${demo.projectId}`,
+    owner: true,
+  },
+);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -85,8 +99,12 @@ try {
     let signedIn = false;
     for (const shot of PAGES) {
       if (shot.admin && !signedIn) {
-        await signInAsAdmin(page, site.url);
+        await signIn(page, site.url, TEST_ADMIN);
         signedIn = true;
+      }
+      if (shot.owner) {
+        await context.clearCookies();
+        await signIn(page, site.url, { email: DEMO_EMAIL, password: demo.password });
       }
       await page.goto(`${site.url}${shot.path}`, { waitUntil: "networkidle" });
       const file = join(OUT, `${shot.name}-${js ? "js" : "nojs"}.png`);
