@@ -55,9 +55,7 @@ test("Move up to the top keeps focus on the item's Move down; Delete moves it to
     await expectToast(page, "Order saved");
     // At the top its Move up is gone: its Move down has the focus, not the page.
     await expect(moveUp).toHaveCount(0);
-    await expect(
-      page.getByRole("button", { name: `Move down: ${nameOf(second)}` }),
-    ).toBeFocused();
+    await expect(page.getByRole("button", { name: `Move down: ${nameOf(second)}` })).toBeFocused();
     await expect(page.getByRole("rowheader").first()).toHaveText(nameOf(second));
 
     // Delete the top one: after the confirmation, the next item's Delete has the focus.
@@ -70,9 +68,7 @@ test("Move up to the top keeps focus on the item's Move down; Delete moves it to
     expect(await storedRow("team_members", { id: second.id })).toBeNull();
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Yes, delete" }).click();
-    await expect
-      .poll(async () => await storedRow("team_members", { id: first.id }))
-      .toBeNull();
+    await expect.poll(async () => await storedRow("team_members", { id: first.id })).toBeNull();
   });
 });
 
@@ -187,4 +183,16 @@ test("the preview shows the service's card with its short description; the price
   await expect(swahili).toContainText("Kuanzia");
   // Nothing saved by it.
   expect(Number((await storedRow("services", { id: service.id }))?.price_min)).toBe(50000);
+});
+
+test("a project's preview shows its card with the typed short description", async ({ page }) => {
+  await onSettledList(page, "/admin/portfolio");
+  await page.getByRole("rowheader").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/admin\/portfolio\/\d+$/);
+  if (jsOn()) await untilHydrated(page.locator("form").first());
+  await langInput(page, "Short description", "English").fill("Records on every phone.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const card = page.getByTestId("preview-en").getByTestId("preview-card");
+  await expect(card).toContainText("Records on every phone.");
+  await expect(page.getByTestId("preview-en")).toContainText("As a card — on the portfolio");
 });

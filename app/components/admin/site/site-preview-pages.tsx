@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LegalPage } from "~/components/legal/legal-page";
+import { ProjectCard } from "~/components/portfolio/project-card";
 import { ProjectDetailsSection } from "~/components/portfolio/project-details";
 import { ServiceCard } from "~/components/services/service-card";
 import { ServiceDetail } from "~/components/services/service-detail";
@@ -10,9 +11,13 @@ import type { Locale } from "~/i18n/locale";
 export interface PreviewLabels {
   card: string;
   page: string;
+  projectCard: string;
+  projectPage: string;
   /** The admin's language (the labels sit inside the preview's `lang`). */
   lang: string;
 }
+
+const noop = () => {};
 
 /** A part of a preview under its name in the admin's language. */
 function Part({ label, lang, children }: { label: string; lang: string; children: ReactNode }) {
@@ -31,8 +36,8 @@ function Part({ label, lang, children }: { label: string; lang: string; children
 
 /**
  * One language of a preview: the public page component with the typed values — for a service
- * its card first (the short description and the starting price of the services list, the home
- * page and search results), then its page.
+ * or a project its card first (the short description, and a service's starting price, as the
+ * lists, the home page and search results show them), then its page.
  */
 export function PreviewPage({
   preview,
@@ -58,7 +63,22 @@ export function PreviewPage({
         </>
       );
     case "project":
-      return <ProjectDetailsSection project={preview.items[lang]} closeHref="#preview" />;
+      return (
+        <>
+          <Part label={labels.projectCard} lang={labels.lang}>
+            <div className="max-w-sm p-4" data-testid="preview-card">
+              <ProjectCard
+                project={preview.items[lang]}
+                detailsHref="#preview"
+                onViewDetails={noop}
+              />
+            </div>
+          </Part>
+          <Part label={labels.projectPage} lang={labels.lang}>
+            <ProjectDetailsSection project={preview.items[lang]} closeHref="#preview" />
+          </Part>
+        </>
+      );
     case "legal":
       return <LegalPage document={preview.items[lang]} />;
   }

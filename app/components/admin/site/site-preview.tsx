@@ -29,6 +29,8 @@ export function SitePreviewPanels({ preview }: { preview: SitePreview }) {
   const labels = {
     card: t("siteEditor.preview.card"),
     page: t("siteEditor.preview.page"),
+    projectCard: t("siteEditor.preview.projectCard"),
+    projectPage: t("siteEditor.preview.projectPage"),
     lang: t.locale,
   };
   return (
