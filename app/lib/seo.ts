@@ -90,6 +90,8 @@ export function fitDescription(text: string, filler: string): string {
   return `${(space > DESCRIPTION_MIN ? cut.slice(0, space) : cut).replace(/[\s,;:.—–-]+$/, "")}…`;
 }
 
+const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
+
 /**
  * Title, description, canonical URL, hreflang alternates, Open Graph, Twitter card, JSON-LD and
  * (indexable pages) the blog feed for a page, in the page's language.
@@ -102,9 +104,12 @@ export function pageMeta(matches: MatchLike[], page: PageMeta): MetaDescriptor[]
     : t("meta.homeTitle", { brand: site.brandName });
   // GOV.UK's pattern: a page showing an answer with errors says so first in its title.
   const title = answerHasErrors(matches) ? t("errors.pageTitle", { title: named }) : named;
-  const alternates =
-    page.alternates ??
-    Object.fromEntries(LOCALES.map((l) => [l, localizePath(page.path, l)] as const));
+  // The admin's pages have one address in every language (the admin's language is a cookie):
+  // no other-language alternates, and the canonical URL is that address.
+  const alternates = isAdminPath(page.path)
+    ? { [t.locale]: page.path }
+    : (page.alternates ??
+      Object.fromEntries(LOCALES.map((l) => [l, localizePath(page.path, l)] as const)));
   // A page in one language only (an untranslated post) is canonical in that language.
   const own = alternates[t.locale] ?? Object.values(alternates)[0] ?? page.path;
   const url = `${site.siteUrl}${own}`;

@@ -190,6 +190,20 @@ describe("page meta", () => {
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
     expect(feedOf(tags)).toBeUndefined();
   });
+
+  it("gives an admin page in French its one address, no /fr/admin alternates", () => {
+    const tags = pageMeta(matchesIn("fr"), {
+      description: "d",
+      path: "/admin/messages",
+      noindex: true,
+    });
+    const links = tags.filter((tag) => "tagName" in tag && tag.tagName === "link");
+    expect(links.filter((tag) => "rel" in tag && tag.rel === "alternate")).toEqual([]);
+    const canonical = links.find((tag) => "rel" in tag && tag.rel === "canonical");
+    expect(canonical && "href" in canonical ? String(canonical.href) : "").toMatch(
+      /^https?:\/\/[^/]+\/admin\/messages$/,
+    );
+  });
 });
 
 describe("meta descriptions", () => {
