@@ -27,7 +27,15 @@ let errors: HtmlError[] = [];
 const unexpected: string[] = [];
 let checkMs = 0;
 
-/** Fetches `path` and keeps its HTML as the document `label` (the answer's status must fit). */
+/** How often a post the server's form gate refused (503, busy) is sent again after its wait. */
+const BUSY_RETRIES = 3;
+
+/**
+ * Fetches `path` and keeps its HTML as the document `label` (the answer's status must fit). The
+ * crawl keeps the server's event loop busy, and its form gate then paces one client's posts
+ * (server/form-gate.ts): a post it refuses with 503 + Retry-After is sent again after that wait,
+ * as a person would, a few times at most — this test is about the pages, not the pacing.
+ */
 async function keep(
   label: string,
   path: string,
@@ -37,12 +45,13 @@ async function keep(
     status = [200],
   }: { cookie?: string; form?: Record<string, string> | string[][]; status?: number[] } = {},
 ) {
-  const response = await fetch(`${site.url}${path}`, {
-    method: form ? "POST" : "GET",
-    redirect: "manual",
-    headers: { ...(form ? FORM : {}), ...(cookie ? { Cookie: cookie } : {}) },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
+  let response = await send(path, cookie, form);
+  for (let retry = 0; form && response.status === 503 && retry < BUSY_RETRIES; retry++) {
+    const wait = Number(response.headers.get("retry-after") ?? "1");
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(wait, 1), 5) * 1000));
+    response = await send(path, cookie, form);
+  }
   const location = response.headers.get("location");
   if (form && location && status.includes(302) && response.status >= 300 && response.status < 400) {
     // What a browser without JavaScript shows next: the page the answer sends it to.
@@ -53,6 +62,15 @@ async function keep(
     unexpected.push(`${label}: ${response.status} instead of ${status.join("/")}`);
   else documents.set(label, html);
   return response;
+}
+
+function send(path: string, cookie: string, form?: Record<string, string> | string[][]) {
+  return fetch(`${site.url}${path}`, {
+    method: form ? "POST" : "GET",
+    redirect: "manual",
+    headers: { ...(form ? FORM : {}), ...(cookie ? { Cookie: cookie } : {}) },
+    body: form ? new URLSearchParams(form) : undefined,
+  });
 }
 
 async function signIn(email: string, password: string) {
