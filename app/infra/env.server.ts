@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { type HookSettings, isHookVariable, parseHookVariables } from "./hook-env.ts";
+import { mpesaEnvShape, mpesaIssues } from "./mpesa-env.ts";
 
 const flag = (on: string[]) =>
   z
@@ -171,8 +172,12 @@ const schema = z
         .refine((v) => /^smtps?:\/\/[^/]/.test(v), "must be an smtp:// or smtps:// URL")
         .optional(),
     ),
+    ...mpesaEnvShape,
   })
   .superRefine((value, ctx) => {
+    for (const issue of mpesaIssues(value)) {
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    }
     if (value.SUPABASE_URL && !value.SUPABASE_ANON_KEY) {
       ctx.addIssue({
         code: "custom",
