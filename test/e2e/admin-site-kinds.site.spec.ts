@@ -168,16 +168,23 @@ test("portfolio: an admin adds a category and a project in it, translates both, 
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test("a new item starts as a draft, and the editor says so before and after the save", async ({
+test("each kind starts as its default says, and the editor says what a save did", async ({
   page,
+  context,
+  baseURL,
 }) => {
+  // Services (and projects, categories) start as drafts: long pages checked with Preview first.
+  await signIn(page, ADMIN, "/admin/services/new");
+  await expect(page.getByLabel("Published")).not.toBeChecked();
+  await expect(page.getByText("New items start as drafts.", { exact: false })).toBeVisible();
+
+  // Testimonials (and team members, figures, chat options) start ticked: unticked, it is a draft.
   const name = `Draft testimonial ${stamp()}`;
-  await signIn(page, ADMIN, "/admin/testimonials/new");
+  await page.goto("/admin/testimonials/new");
   const published = page.getByLabel("Published");
-  await expect(published).not.toBeChecked();
-  await expect(
-    page.getByText("New items start as drafts.", { exact: false }).first(),
-  ).toBeVisible();
+  await expect(published).toBeChecked();
+  await expect(page.getByText("New items start ticked", { exact: false })).toBeVisible();
+  await published.uncheck();
   await page.getByLabel("Name", { exact: true }).fill(name);
   await langInput(page, "Quote", "English").fill(`A quote from ${name}.`);
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -186,4 +193,12 @@ test("a new item starts as a draft, and the editor says so before and after the 
   expect(await rowsWith("testimonials", "name", name)).toMatchObject([{ published: false }]);
   await expectPublic(page, ["/"], name, { absent: true });
   await remove(page, "testimonials", name);
+
+  // In French, the team's form says the same before any save.
+  await context.addCookies([{ name: "lang", value: "fr", url: baseURL ?? "" }]);
+  await page.goto("/admin/team/new");
+  await expect(page.getByLabel("Publié")).toBeChecked();
+  await expect(
+    page.getByText("Les nouveaux éléments commencent cochés", { exact: false }),
+  ).toBeVisible();
 });

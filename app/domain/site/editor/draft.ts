@@ -129,7 +129,7 @@ function initial(field: FieldSpec): DraftValue {
     case "price":
       return { min: "", max: "", unit: "project" };
     case "boolean":
-      return false;
+      return field.initial === true;
     case "number":
       return field.range ? String(field.range[1]) : "";
     case "select":

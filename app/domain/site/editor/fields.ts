@@ -68,6 +68,8 @@ export interface FieldSpec {
   range?: readonly [number, number];
   /** May stay empty (text, phone, image). */
   optional?: boolean;
+  /** boolean: whether a new item's box starts ticked (unticked without it). */
+  initial?: boolean;
 }
 
 export type KindName =

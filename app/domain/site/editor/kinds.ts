@@ -5,12 +5,24 @@ import { type FieldSpec, type KindName, type KindSpec, SERVICE_ICONS } from "./f
  * supabase/migrations/20261204000001_site_content.sql and 20261207000002_content_guards.sql
  * (test/unit/site-kinds.test.ts holds them to it).
  */
-const published: FieldSpec = {
+/**
+ * The Published switch, and what a new item starts as (issue 44, item 4) — one default per kind:
+ * - `draft`: services, portfolio projects and portfolio categories. A service or a project is
+ *   a page of its own, long and in three languages, that the admin checks with Preview before
+ *   visitors see it (a project often waits for the client's go-ahead too); a category would
+ *   show as an empty filter on the portfolio until a project is in it.
+ * - `published`: team members, testimonials, figures and chat options. Short entries whose form
+ *   holds all that visitors see, added when they are true (a colleague has joined, a client has
+ *   agreed to be quoted): a box nobody remembered to tick would keep them off the site unseen.
+ * The hint under the box says which, and the save's toast says where the item now is.
+ */
+const published = (newItems: "draft" | "published"): FieldSpec => ({
   name: "published",
   type: "boolean",
   label: "siteEditor.fields.published",
-  hint: "siteEditor.hints.published",
-};
+  hint: newItems === "draft" ? "siteEditor.hints.published" : "siteEditor.hints.publishedAtOnce",
+  initial: newItems === "published",
+});
 
 const slug = (hint: FieldSpec["hint"]): FieldSpec => ({
   name: "slug",
@@ -66,7 +78,7 @@ const services: KindSpec = {
       max: 60,
       items: 30,
     },
-    published,
+    published("draft"),
   ],
 };
 
@@ -91,7 +103,7 @@ const projects: KindSpec = {
     { name: "challenge", type: "translatedLong", label: "siteEditor.fields.challenge", max: 600 },
     { name: "outcome", type: "translatedLong", label: "siteEditor.fields.outcome", max: 600 },
     { name: "tags", type: "textList", label: "siteEditor.fields.tags", max: 40, items: 12 },
-    published,
+    published("draft"),
   ],
 };
 
@@ -108,7 +120,7 @@ const categories: KindSpec = {
   fields: [
     { name: "label", type: "translated", label: "siteEditor.fields.label", max: 60 },
     slug("siteEditor.hints.categorySlug"),
-    published,
+    published("draft"),
   ],
 };
 
@@ -157,7 +169,7 @@ const team: KindSpec = {
     { name: "role", type: "translated", label: "siteEditor.fields.role", max: 100 },
     { name: "photo", type: "image", label: "siteEditor.fields.photo", optional: true },
     { name: "bio", type: "translatedLong", label: "siteEditor.fields.bio", max: 600 },
-    published,
+    published("published"),
   ],
 };
 
@@ -176,7 +188,7 @@ const testimonials: KindSpec = {
     { name: "company", type: "text", label: "siteEditor.fields.company", max: 120, optional: true },
     { name: "quote", type: "translatedLong", label: "siteEditor.fields.quote", max: 600 },
     { name: "rating", type: "number", label: "siteEditor.fields.rating", range: [1, 5] },
-    published,
+    published("published"),
   ],
 };
 
@@ -200,7 +212,7 @@ const figures: KindSpec = {
     },
     { name: "value", type: "translated", label: "siteEditor.fields.value", max: 20 },
     { name: "label", type: "translated", label: "siteEditor.fields.label", max: 60 },
-    published,
+    published("published"),
   ],
 };
 
@@ -247,7 +259,7 @@ const chat: KindSpec = {
     { name: "label", type: "translated", label: "siteEditor.fields.label", max: 80 },
     slug("siteEditor.hints.chatSlug"),
     { name: "message", type: "translatedLong", label: "siteEditor.fields.message", max: 500 },
-    published,
+    published("published"),
   ],
 };
 
