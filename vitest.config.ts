@@ -8,6 +8,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "supabase/**/*.test.ts",
+      "mpesa/**/*.test.ts",
       "test/unit/**/*.test.{ts,tsx}",
       "test/integration/**/*.test.ts",
     ],
