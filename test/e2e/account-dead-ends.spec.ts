@@ -4,6 +4,7 @@ import { expectAccessible } from "./helpers/axe";
 import { summaryItems } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 import { listMail } from "./helpers/mailbox";
+import { openSignedIn } from "./helpers/session";
 
 /**
  * What used to stop visitors and clients in a real browser (issue "dead ends"), with JavaScript
@@ -33,7 +34,7 @@ test("the onboarding survey never covers the reset flow, the legal pages or the 
   page,
 }) => {
   const client = await createConfirmedUser({ onboarded: false, fullName: "New Client" });
-  await signIn(page, client.email, client.password);
+  await openSignedIn(page, client, "/dashboard");
   const wizard = page.getByRole("dialog", { name: "About you" });
   await expect(wizard).toBeVisible();
   for (const [path, heading] of [
@@ -52,8 +53,7 @@ test("the onboarding survey never covers the reset flow, the legal pages or the 
   await signOut(page);
 
   const admin = await createConfirmedUser({ onboarded: false, admin: true });
-  await signIn(page, admin.email, admin.password, { redirectTo: "/admin/posts" });
-  await expect(page).toHaveURL("/admin/posts");
+  await openSignedIn(page, admin, "/admin/posts");
   await expect(page.getByRole("heading", { level: 1, name: "Manage Posts" })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
@@ -62,8 +62,7 @@ test("a signed-in user changes the password on /profile (the current one require
   page,
 }) => {
   const user = await createConfirmedUser();
-  await signIn(page, user.email, user.password);
-  await page.goto("/profile");
+  await openSignedIn(page, user, "/profile");
   const form = page.getByRole("form", { name: "Change password" });
   await form.getByLabel("Current Password").fill("not-my-password");
   await form.getByLabel("New Password", { exact: true }).fill("a-brand-new-pass-1");
@@ -97,7 +96,7 @@ test("a broken avatar picture falls back to the initials", async ({ page }) => {
     fullName: "Zawadi Achieng",
     avatarUrl: "https://127.0.0.1:9/none.png",
   });
-  await signIn(page, user.email, user.password);
+  await openSignedIn(page, user, "/");
   const menu = page.getByRole("navigation", { name: "Main" }).locator("summary").filter({
     hasText: "Account menu",
   });
