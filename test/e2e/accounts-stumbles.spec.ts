@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createConfirmedUser, signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { createConfirmedUser, signUp, uniqueEmail } from "./helpers/auth";
 import { summaryItems } from "./helpers/error-summary";
 import { jsOn } from "./helpers/js";
 import { followMailLink, latestMail, listMail } from "./helpers/mailbox";
+import { openSignedIn } from "./helpers/session";
 
 /**
  * What a visitor and a new client still stumbled on in a real browser (issue 26), with
@@ -187,7 +188,7 @@ test("onboarding resumes where the client stopped, in another browser", async ({
   browser,
 }) => {
   const client = await createConfirmedUser({ onboarded: false, fullName: "Resume Client" });
-  await signIn(page, client.email, client.password);
+  await openSignedIn(page, client, "/dashboard");
   const wizard = page.getByRole("dialog");
   await expect(wizard.getByRole("heading", { name: "About you" })).toBeVisible();
   await wizard.getByRole("button", { name: "Next" }).click();
@@ -205,7 +206,7 @@ test("onboarding resumes where the client stopped, in another browser", async ({
     javaScriptEnabled: jsOn(),
   });
   const other = await elsewhere.newPage();
-  await signIn(other, client.email, client.password);
+  await openSignedIn(other, client, "/dashboard");
   const resumed = other.getByRole("dialog");
   await expect(resumed.getByRole("heading", { name: "Discover" })).toBeVisible();
   await expect(resumed.getByText("Step 4 of 5")).toBeVisible();

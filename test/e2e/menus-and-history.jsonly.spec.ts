@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createConfirmedUser, signIn } from "./helpers/auth";
+import { createConfirmedUser } from "./helpers/auth";
 import { holdScripts } from "./helpers/hold-scripts";
 import { untilHydrated } from "./helpers/hydrated";
+import { openSignedIn } from "./helpers/session";
 
 /** Menus and the blog filters once JavaScript runs (without it the pages already work). */
 async function expectDismissable(page: Page, details: Locator, inside: Locator) {
@@ -35,7 +36,7 @@ test("the mobile menu and the chat widget close on Escape and on a click outside
 
 test("the account menu closes on Escape and on a click outside", async ({ page }) => {
   const user = await createConfirmedUser();
-  await signIn(page, user.email, user.password);
+  await openSignedIn(page, user, "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   const menu = nav.locator("details").filter({ hasText: "Account menu" });
   await expectDismissable(page, menu, menu.getByRole("link", { name: "Dashboard" }));
