@@ -108,6 +108,34 @@ function kes(locale: Locale, amount: number) {
   );
 }
 
+/**
+ * An exact decimal ("1160.50", "0.16") in `locale` without passing through a float: shillings
+ * with their two cents as invoices show them ('Ksh 1,160.50' · '1 160,50 KES'), or a rate
+ * ('16%' · '16 %'). app/domain/invoices/money.ts writes the decimal from integer cents and basis
+ * points.
+ */
+export function formatExactDecimal(
+  value: `${number}`,
+  locale: Locale,
+  style: "kes" | "percent",
+): string {
+  return memo(
+    `exact:${locale}:${style}`,
+    () =>
+      new Intl.NumberFormat(
+        INTL_LOCALE[locale].numbers,
+        style === "kes"
+          ? {
+              style: "currency",
+              currency: "KES",
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }
+          : { style: "percent", maximumFractionDigits: 2 },
+      ),
+  ).format(value);
+}
+
 /** '99.9%' · '99,9 %' (a fraction: 0.999). */
 export function formatPercent(fraction: number, locale: Locale): string {
   return memo(
