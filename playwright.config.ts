@@ -5,9 +5,22 @@ const PORT = Number(process.env.E2E_PORT || 4173);
 const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 54329);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 export const RATE_LIMITED_PORT = PORT + 1;
+/**
+ * The local Daraja stand-in of each server (its phone page: `${DARAJA_URL}/phone`): 50 above the
+ * backend's ports (54379 and 54380 by default), clear of the backends and of the stand-in's
+ * default (54330, which the second server's backend takes).
+ */
+export const DARAJA_PORT = BACKEND_PORT + 50;
+export const DARAJA_URL = `http://127.0.0.1:${DARAJA_PORT}`;
+export const RATE_LIMITED_DARAJA_URL = `http://127.0.0.1:${DARAJA_PORT + 1}`;
 
 /** The production server (`npm start`) on a fresh embedded-backend data directory. */
-function server(port: number, backendPort: number, env: Record<string, string>) {
+function server(
+  port: number,
+  backendPort: number,
+  darajaPort: number,
+  env: Record<string, string>,
+) {
   const url = `http://127.0.0.1:${port}`;
   return {
     command: `node test/e2e/helpers/reset-data.ts && npm start`,
@@ -22,6 +35,7 @@ function server(port: number, backendPort: number, env: Record<string, string>) 
       SITE_URL: url,
       SUPABASE_LOCAL_PORT: String(backendPort),
       SUPABASE_LOCAL_DIR: `.data/e2e-${port}`,
+      MPESA_LOCAL_PORT: String(darajaPort),
       // Only an explicit opt-in points the tests at an external Supabase.
       SUPABASE_URL: process.env.E2E_USE_SUPABASE_URL ? (process.env.SUPABASE_URL ?? "") : "",
       ADMIN_EMAIL: "admin@example.com",
@@ -144,9 +158,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(PORT, BACKEND_PORT, { RATE_LIMIT: "off" }),
+    server(PORT, BACKEND_PORT, DARAJA_PORT, { RATE_LIMIT: "off" }),
     // A second server with rate limits on, behind a "proxy" (TRUST_PROXY) so each test can
     // present its own client address in X-Forwarded-For.
-    server(RATE_LIMITED_PORT, BACKEND_PORT + 1, { TRUST_PROXY: "1" }),
+    server(RATE_LIMITED_PORT, BACKEND_PORT + 1, DARAJA_PORT + 1, { TRUST_PROXY: "1" }),
   ],
 });

@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { ensureSessionSecret, loadEnv, setRuntimeEnv } from "../app/infra/env.server.ts";
 import { createAppListener } from "./app.ts";
+import { closingStandInToo, startDarajaStandInIfNeeded } from "./daraja-standin.ts";
 import { startEmbeddedBackendIfNeeded } from "./embedded-backend.ts";
 import { installGracefulShutdown } from "./shutdown.ts";
 
@@ -14,7 +15,9 @@ setRuntimeEnv({ SITE_URL: siteUrl });
 const log = (line: string) => console.log(line);
 
 if (!env.SUPABASE_URL) ensureSessionSecret(resolve(env.SUPABASE_LOCAL_DIR));
-const backend = await startEmbeddedBackendIfNeeded(env, siteUrl, log);
+// The stand-in first: it runs in this process, so a failed backend start takes it along.
+const standIn = await startDarajaStandInIfNeeded(env, siteUrl, log);
+const backend = closingStandInToo(await startEmbeddedBackendIfNeeded(env, siteUrl, log), standIn);
 // Vite's HMR socket shares the site's port, so the page's CSP (connect-src 'self') allows it.
 const server = createServer((req, res) => {
   vite.middlewares(req, res, () => void listener(req, res));

@@ -7,6 +7,7 @@ import {
   setRuntimeEnv,
   webConcurrency,
 } from "../app/infra/env.server.ts";
+import { closingStandInToo, startDarajaStandInIfNeeded } from "./daraja-standin.ts";
 import { startEmbeddedBackendIfNeeded } from "./embedded-backend.ts";
 import { runPrimary } from "./primary.ts";
 import { runSingle, runWorker } from "./worker.ts";
@@ -28,7 +29,10 @@ if (cluster.isWorker) {
   // Workers inherit what the primary decides here (cluster.fork copies process.env).
   setRuntimeEnv({ SITE_URL: siteUrl, WEB_CONCURRENCY: String(count) });
   if (!env.SUPABASE_URL) ensureSessionSecret(resolve(env.SUPABASE_LOCAL_DIR));
-  const backend = await startEmbeddedBackendIfNeeded(env, siteUrl, log);
+  // The stand-in first: it runs in this process, so a failed backend start takes it along.
+  const standIn = await startDarajaStandInIfNeeded(env, siteUrl, log);
+  const embedded = await startEmbeddedBackendIfNeeded(env, siteUrl, log);
+  const backend = closingStandInToo(embedded, standIn);
   const ready = loadEnv();
   log(`Site on http://localhost:${env.PORT} (NODE_ENV=${env.NODE_ENV ?? "unset"})`);
   if (count >= 2) runPrimary({ env: ready, count, backend, log });

@@ -26,6 +26,8 @@ export interface LoggedRequest {
 export interface TestSite {
   url: string;
   backendUrl: string;
+  /** The local Daraja stand-in the site started (mpesa/local; none with MPESA_CONSUMER_KEY set). */
+  darajaUrl: string;
   dataDir: string;
   child: ChildProcess;
   service: SupabaseClient;
@@ -130,6 +132,7 @@ export async function startTestSite(options: SiteOptions = {}): Promise<TestSite
   const dataDir = options.dataDir ?? (ownsData ? await createTestDataDir() : "");
   const port = options.port ?? (await freePort());
   const backendPort = options.env?.SUPABASE_LOCAL_PORT ?? String(await freePort());
+  const darajaPort = options.env?.MPESA_LOCAL_PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [options.dev ? "server/dev.ts" : "server/index.ts"], {
     env: {
@@ -141,6 +144,7 @@ export async function startTestSite(options: SiteOptions = {}): Promise<TestSite
       SUPABASE_URL: "",
       SUPABASE_LOCAL_DIR: dataDir,
       SUPABASE_LOCAL_PORT: backendPort,
+      MPESA_LOCAL_PORT: darajaPort,
       RATE_LIMIT: "off",
       WEB_CONCURRENCY: "1",
       // As in production: every instance signs cookies with one configured secret.
@@ -217,6 +221,7 @@ export async function startTestSite(options: SiteOptions = {}): Promise<TestSite
   return {
     url,
     backendUrl,
+    darajaUrl: `http://127.0.0.1:${darajaPort}`,
     dataDir,
     child,
     service,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { client, closeAll, receiver, sleep, standIn } from "./helpers.ts";
+import { client, closeAll, receiver, sleep, standIn } from "../testing.ts";
 
 afterEach(closeAll);
 

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { client, closeAll, eventually, PHONE, receiver, standIn } from "./helpers.ts";
+import { client, closeAll, eventually, PHONE, receiver, standIn } from "../testing.ts";
 
 afterEach(closeAll);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { RESULT_CODES, RESULT_DESCS } from "../index.ts";
-import { client, closeAll, eventually, PHONE, receiver, sleep, standIn } from "./helpers.ts";
+import { client, closeAll, eventually, PHONE, receiver, sleep, standIn } from "../testing.ts";
 
 afterEach(closeAll);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { client, closeAll, PHONE, standIn, TIMESTAMP } from "./helpers.ts";
+import { client, closeAll, PHONE, standIn, TIMESTAMP } from "../testing.ts";
 
 afterEach(closeAll);
 

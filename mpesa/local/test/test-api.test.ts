@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { client, closeAll, PHONE, receiver, standIn } from "./helpers.ts";
+import { client, closeAll, PHONE, receiver, standIn } from "../testing.ts";
 
 afterEach(closeAll);
 

@@ -1,10 +1,11 @@
 /**
- * What the stand-in's tests share: a stand-in per test, a callback receiver that records what it
- * is posted, and a small Daraja client speaking the wire format directly.
+ * For tests (`@jenga/daraja-local/testing`): a stand-in per test, a callback receiver that
+ * records what it is posted, and a small Daraja client speaking the wire format directly. What
+ * they start is closed by `closeAll` (call it in `afterEach`).
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type DarajaStandIn, type DarajaStandInOptions, startDarajaStandIn } from "../index.ts";
+import { type DarajaStandIn, type DarajaStandInOptions, startDarajaStandIn } from "./index.ts";
 
 const open: { close(): Promise<void> }[] = [];
 
