@@ -12,6 +12,7 @@ import { expectAccessible } from "./helpers/axe";
 import { fieldError } from "./helpers/error-summary";
 import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
+import { addSession } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -161,8 +162,8 @@ test.describe("admin post management", () => {
     "/admin/posts/2?delete=1",
   ]) {
     test(`${path} is private, not indexed, and passes axe`, async ({ page }) => {
-      await signIn(page, ADMIN, path);
-      const response = await page.reload();
+      await addSession(page, ADMIN);
+      const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(response?.headers()["cache-control"]).toBe("private, no-store");
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
