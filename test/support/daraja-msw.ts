@@ -6,7 +6,7 @@ import type { DarajaConfig } from "~/domain/payments/daraja/config.server";
 import { SANDBOX_PASSKEY } from "~/infra/mpesa-env";
 
 /**
- * Daraja as ../shared/mpesa-daraja.md records it, served by MSW for the Daraja client's unit
+ * Daraja as its portal and integrators record it, served by MSW for the Daraja client's unit
  * tests (app/domain/payments/daraja/client*.test.ts): a token endpoint issuing `token-1`,
  * `token-2`, … and the endpoints a test answers for, with what each call sent recorded.
  */

@@ -8,7 +8,7 @@ import {
   stkDeliveryId,
 } from "./callbacks";
 
-/** The contract's success callback (§3), with `patch` merged into stkCallback. */
+/** Daraja's documented success callback, with `patch` merged into stkCallback. */
 function stk(patch: Record<string, unknown> = {}, items?: unknown[]) {
   return {
     Body: {
@@ -164,7 +164,7 @@ describe("STK callback (callbacks.ts)", () => {
   });
 });
 
-/** The contract's C2B confirmation (§5), with `patch` merged. */
+/** Daraja's documented C2B confirmation, with `patch` merged. */
 function c2b(patch: Record<string, unknown> = {}) {
   return {
     TransactionType: "Pay Bill",

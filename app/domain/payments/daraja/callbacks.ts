@@ -4,7 +4,7 @@ import { instantOfDarajaTime } from "./clock";
 import { isRecord, textOf } from "./json";
 
 /**
- * What Daraja posts to the site, read defensively (../shared/mpesa-daraja.md §3, §5): the STK
+ * What Daraja posts to the site, read defensively (Daraja's STK callback and C2B confirmation): the STK
  * callback and the C2B confirmation, into typed values or a typed reason they are malformed.
  * Pure functions: the webhook lane stores the raw body, the payments code reads it with these.
  * Nothing here decides a payment: a callback is checked against the push and STK Query first.

@@ -13,9 +13,9 @@ import { createDarajaClient, type StkPushInput } from "./client.server";
 import { stkPassword } from "./clock";
 
 /**
- * The Daraja client's pushes and token against Daraja's answers as ../shared/mpesa-daraja.md
- * records them (served by MSW): each call's path, headers and body, the token's life, and every
- * error envelope of the contract as a typed result.
+ * The Daraja client's pushes and token against Daraja's answers as its portal and integrators
+ * record them (served by MSW): each call's path, headers and body, the token's life, and every
+ * documented error envelope as a typed result.
  */
 const daraja = fakeDaraja();
 const pushes = () => daraja.calls(PUSH_PATH);

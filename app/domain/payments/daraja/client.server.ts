@@ -7,7 +7,7 @@ import { isRecord, textOf } from "./json";
 import { createTokenCache, type TokenCache } from "./token.server";
 
 /**
- * The site's Daraja client (../shared/mpesa-daraja.md): M-Pesa Express pushes and their
+ * The site's Safaricom Daraja client (Daraja 3.0's wire format): M-Pesa Express pushes and their
  * queries, and the C2B URL registration. Every call has a deadline, reads a bounded answer and
  * returns a typed result — Daraja's odd answers (HTML, text, a huge body, an unknown envelope)
  * are results, never exceptions. A token Daraja calls invalid (404.001.03) is renewed and the

@@ -1,7 +1,7 @@
 import type { MessageKey } from "~/i18n/messages";
 
 /**
- * What a push's result means to the person paying (../shared/mpesa-daraja.md §3's table), and
+ * What a push's result means to the person paying (Daraja's STK result codes), and
  * the two messages a page shows for it in the visitor's language: what happened, and what to
  * do next. Pages branch on the kind, never on Daraja's ResultDesc.
  */
