@@ -82,10 +82,11 @@ for (const locale of ["sw", "fr"] as const) {
     ).toBeAttached();
     await expect(page.getByRole("heading", { level: 1, name: w.overview })).toBeVisible();
     await expect(page.getByRole("heading", { name: w.latest })).toBeVisible();
-    // The tab bar.
+    // The admin menu (on a phone, one button that opens every section).
     const nav = page.getByRole("navigation", {
       name: locale === "sw" ? "Usimamizi" : "Administration",
     });
+    await nav.locator("summary").click();
     await expect(nav.getByRole("link", { name: w.people, exact: true })).toBeVisible();
 
     await page.goto("/admin/messages");

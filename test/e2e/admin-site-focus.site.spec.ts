@@ -6,6 +6,7 @@ import {
   langInput,
   listRow,
   storedRow,
+  unfold,
   uniqueSlug,
 } from "./admin-site-helpers";
 import { exclusive } from "./helpers/exclusive";
@@ -114,6 +115,7 @@ test("a feature's Remove leaves focus on the next feature's Remove, the last one
 }) => {
   const service = await draftService(`Focus ${Date.now()}`);
   await onSettledList(page, `/admin/services/${service.id}`);
+  await unfold(page, "Features");
   const features = page.getByRole("group", { name: "Features", exact: true });
   await features.getByRole("button", { name: "Remove Features, Row 2" }).click();
   const english = features.getByRole("textbox", { name: / — English$/ });

@@ -60,6 +60,19 @@ export function langInput(
   return page.getByLabel(`${field} — ${language}`, { exact: true });
 }
 
+/**
+ * Opens a long editor's folded list ("Features", "Social links"…: a `<details>` whose summary
+ * names it), unless it is open already.
+ */
+export async function unfold(page: Page, list: string) {
+  const details = page
+    .locator("form details")
+    .filter({ has: page.locator("summary", { hasText: list }) })
+    .first();
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  await expect(details).toHaveAttribute("open", "");
+}
+
 /** The names of the list's rows, top to bottom. */
 export async function listedNames(page: Page): Promise<string[]> {
   return page.getByRole("rowheader").allInnerTexts();

@@ -8,6 +8,7 @@ import {
   langInput,
   listRow,
   storedRow,
+  unfold,
   uniqueSlug,
   updateRow,
 } from "./admin-site-helpers";
@@ -65,10 +66,13 @@ test("an admin adds a service with an uploaded image and a feature, publishes it
     "Nightly encrypted backups of your files.",
   );
   await langInput(page, "Call to action", "English").fill("Protect your files");
-  // A repeatable list: a row more (without JS the server re-renders the form, keeping it all).
+  // A repeatable list, folded: a row more (without JS the server re-renders the form, keeping
+  // it all, with that list open).
+  await unfold(page, "Features");
   await page.getByRole("button", { name: "Add to Features" }).click();
   await expect(langInput(page, "Title", "English")).toHaveValue(title);
   await langInput(page, "Features, Row 1", "English").fill("Encrypted copies");
+  await unfold(page, "Technologies");
   await page.getByRole("button", { name: "Add to Technologies" }).click();
   await langInput(page, "Technologies, Row 1", "English").fill("Restic");
   await page.getByLabel("Published").check();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { expectPublic, expectToast, storedRow, updateRow } from "./admin-site-helpers";
+import { expectPublic, expectToast, storedRow, unfold, updateRow } from "./admin-site-helpers";
 import { fieldError } from "./helpers/error-summary";
 import { exclusive } from "./helpers/exclusive";
 
@@ -18,6 +18,7 @@ test("on a 360 px phone, an admin changes the phone number, then puts the old on
       // The stored E.164 number is shown as visitors read it.
       await expect(page.getByLabel("Phone number")).toHaveValue("0712 345 678");
       await page.getByLabel("Phone number").fill("+254 733 000 111");
+      await unfold(page, "Social links");
       await page
         .getByLabel("Social links, Row 1, Address (https://…)")
         .fill("http://facebook.com/x");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { storedRow, updateRow } from "./admin-site-helpers";
+import { storedRow, unfold, updateRow } from "./admin-site-helpers";
 import { exclusive } from "./helpers/exclusive";
 
 /**
@@ -29,6 +29,7 @@ test("in Kiswahili on a phone, an admin enters the phone number and Nairobi's st
       const address = page.getByLabel("Miji, Safu ya 1, Anwani ya mtaa");
       await expect(page.getByLabel("Miji, Safu ya 1, Mji")).toHaveValue("Nairobi");
       await phone.fill("0722 OOO 333");
+      await unfold(page, "Miji");
       await address.fill(ADDRESS);
       await page.getByRole("button", { name: "Hifadhi", exact: true }).click();
       await expect(

@@ -1,4 +1,7 @@
-import { NavLink } from "react-router";
+import { useId } from "react";
+import { NavLink, useLocation } from "react-router";
+import { SvgIcon } from "~/components/icons";
+import { useDisclosure } from "~/components/layout/use-disclosure";
 import type { MessageKey } from "~/i18n/messages";
 import { type Translate, useT } from "~/i18n/use-t";
 
@@ -45,23 +48,36 @@ function labelOf(t: Translate, section: Section): string {
   return t(`adminOffice.nav.${section.key}`);
 }
 
+/** The section of `pathname` (the longest `to` it is, or is under), or null. */
+export function currentSection(pathname: string): Section | null {
+  const all: readonly Section[] = [...ADMIN_SECTIONS, ...SITE_SECTIONS];
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return (
+    all
+      .filter((s) => path === s.to || (!s.end && path.startsWith(`${s.to}/`)))
+      .sort((a, b) => b.to.length - a.to.length)[0] ?? null
+  );
+}
+
+const linkClass = (isActive: boolean, shape: string) =>
+  `${shape} text-sm font-semibold ${
+    isActive
+      ? "bg-brand-800 text-white"
+      : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+  }`;
+
+/** The wide screen's rows: one pill per section, wrapped. */
 function Sections({ sections, label }: { sections: readonly Section[]; label: string }) {
   const t = useT();
   return (
-    // One row each on a phone, swiped sideways (the page itself never scrolls sideways); wrapped
-    // from the small breakpoint up.
-    <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap" aria-label={label}>
+    <ul className="flex flex-wrap gap-2" aria-label={label}>
       {sections.map((section) => (
-        <li key={section.to} className="shrink-0">
+        <li key={section.to}>
           <NavLink
             to={section.to}
             end={section.end}
             className={({ isActive }) =>
-              `inline-flex whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ${
-                isActive
-                  ? "bg-brand-800 text-white"
-                  : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
-              }`
+              linkClass(isActive, "inline-flex whitespace-nowrap rounded-full px-4 py-2")
             }
           >
             {labelOf(t, section)}
@@ -72,13 +88,70 @@ function Sections({ sections, label }: { sections: readonly Section[]; label: st
   );
 }
 
-/** The admin area's navigation, on every admin page (the current section is marked). */
+/** The phone menu's group of sections: a heading and two columns of links. */
+function MenuGroup({ sections, label }: { sections: readonly Section[]; label: string }) {
+  const t = useT();
+  const headingId = useId();
+  return (
+    <div>
+      <p id={headingId} className="mb-2 text-sm font-semibold text-slate-700">
+        {label}
+      </p>
+      <ul className="grid grid-cols-2 gap-2" aria-labelledby={headingId}>
+        {sections.map((section) => (
+          <li key={section.to} className="min-w-0">
+            <NavLink
+              to={section.to}
+              end={section.end}
+              className={({ isActive }) =>
+                linkClass(isActive, "flex min-h-11 items-center rounded-lg px-3 py-2")
+              }
+            >
+              {labelOf(t, section)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The admin area's navigation, on every admin page (the current section is marked). On a wide
+ * screen, two wrapped rows of sections. On a phone (below `sm`), the 18 sections would be two
+ * rows swiped sideways, 12 of them off-screen: there they are one menu instead, a `<details>`
+ * (it opens without JavaScript) whose button names the current section; with JavaScript it
+ * closes on a navigation, on Escape and on a tap outside it (useDisclosure).
+ */
 export function AdminNav() {
   const t = useT();
+  const ref = useDisclosure();
+  const { pathname } = useLocation();
+  const current = currentSection(pathname);
   return (
-    <nav aria-label={t("adminOffice.nav.label")} className="mb-8 space-y-2">
-      <Sections sections={ADMIN_SECTIONS} label={t("adminOffice.nav.office")} />
-      <Sections sections={SITE_SECTIONS} label={t("adminOffice.nav.site")} />
+    <nav aria-label={t("adminOffice.nav.label")} className="mb-8">
+      <details ref={ref} className="group sm:hidden" data-testid="admin-menu">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+          <span className="min-w-0">
+            {t("adminOffice.nav.menu")}
+            {current ? (
+              <span className="font-normal text-slate-700"> — {labelOf(t, current)}</span>
+            ) : null}
+          </span>
+          <SvgIcon
+            name="chevronDown"
+            className="shrink-0 transition-transform group-open:rotate-180"
+          />
+        </summary>
+        <div className="mt-2 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
+          <MenuGroup sections={ADMIN_SECTIONS} label={t("adminOffice.nav.office")} />
+          <MenuGroup sections={SITE_SECTIONS} label={t("adminOffice.nav.site")} />
+        </div>
+      </details>
+      <div className="hidden space-y-2 sm:block">
+        <Sections sections={ADMIN_SECTIONS} label={t("adminOffice.nav.office")} />
+        <Sections sections={SITE_SECTIONS} label={t("adminOffice.nav.site")} />
+      </div>
     </nav>
   );
 }

@@ -61,6 +61,8 @@ export interface EditorReply {
   prices?: ReturnType<typeof pricesOf>;
   /** After a Remove without JS: the control that keeps focus (draft.ts, rowsFocusAfterRemove). */
   focus?: string;
+  /** After an Add or a Remove without JS: the list that changed, shown unfolded. */
+  unfold?: string;
 }
 
 /** The item of the URL: null for /new; 404 for a forged id or a kind without "new". */
@@ -164,10 +166,12 @@ export async function action(args: AdminArgs): Promise<FormAnswer<EditorReply>> 
   const echo = (d: Draft): EditorReply => ({ draft: d, version, prices: pricesOf(kind, d) });
   if (Object.keys(uploads.errors).length)
     return reply({ ...echo(draft), errors: uploads.errors }, uploads.status);
-  if (intent.name === "add") return reply(echo(withRowAdded(kind, draft, intent.field)));
+  if (intent.name === "add")
+    return reply({ ...echo(withRowAdded(kind, draft, intent.field)), unfold: intent.field });
   if (intent.name === "remove") {
     const left = withRowRemoved(kind, draft, intent.field, intent.index);
-    return reply({ ...echo(left), focus: rowsFocusAfterRemove(left, intent.field, intent.index) });
+    const focus = rowsFocusAfterRemove(left, intent.field, intent.index);
+    return reply({ ...echo(left), focus, unfold: intent.field });
   }
 
   draft = withoutBlankRows(kind, draft);

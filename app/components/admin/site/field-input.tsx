@@ -74,6 +74,7 @@ export function FieldInput({
   errorsOf,
   choices,
   focus,
+  fold,
   first = false,
 }: {
   /** The form's first field: its control keeps a stable id ("Skip to the form" reaches it). */
@@ -84,6 +85,8 @@ export function FieldInput({
   choices: FormChoices;
   /** The control the answer focuses (after a Remove without JS). */
   focus?: string;
+  /** A list field folded into a section (RowsField). */
+  fold?: { open: boolean; onToggle: (open: boolean) => void };
 }) {
   const t = useT();
   const label = t(field.label);
@@ -100,6 +103,7 @@ export function FieldInput({
         rows={value as never[]}
         errorsOf={errorsOf}
         focus={focus}
+        fold={fold}
       />
     );
   }

@@ -2,6 +2,7 @@ import { type MouseEvent, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { controlClasses, ErrorList } from "~/components/forms/field-frame";
 import { fieldIdOf } from "~/components/forms/field-id";
+import { SvgIcon } from "~/components/icons";
 import type { LangText, LinkDraft, OfficeDraft, StepDraft } from "~/domain/site/editor/draft";
 import { emptyText, rowsHeadingFocus } from "~/domain/site/editor/draft";
 import {
@@ -202,6 +203,7 @@ export function RowsField({
   rows: initial,
   errorsOf,
   focus,
+  fold,
 }: {
   field: FieldSpec;
   label: string;
@@ -209,6 +211,11 @@ export function RowsField({
   errorsOf: ErrorsOf;
   /** The control the server's answer to a Remove focuses (rowsFocusAfterRemove), without JS. */
   focus?: string;
+  /**
+   * Folded into a `<details>` (a long editor's section): open when its rows have an error or
+   * were just added or removed, or (with JS) while the admin keeps it open.
+   */
+  fold?: { open: boolean; onToggle: (open: boolean) => void };
 }) {
   const t = useT();
   const hydrated = useHydrated();
@@ -242,7 +249,7 @@ export function RowsField({
     });
   };
 
-  return (
+  const list = (
     <fieldset
       id={errors(field.name) ? fieldIdOf(field.name) : undefined}
       className="min-w-0 rounded-lg border border-slate-200 p-4"
@@ -316,5 +323,27 @@ export function RowsField({
         </p>
       )}
     </fieldset>
+  );
+  if (!fold) return list;
+  return (
+    <details
+      open={fold.open}
+      onToggle={(event) => fold.onToggle(event.currentTarget.open)}
+      className="group min-w-0"
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 group-open:mb-3 [&::-webkit-details-marker]:hidden">
+        <SvgIcon
+          name="chevronRight"
+          width={20}
+          height={20}
+          className="shrink-0 transition-transform group-open:rotate-90"
+        />
+        <span className="min-w-0 flex-1">{label}</span>
+        <span className="shrink-0 text-sm font-medium text-slate-700">
+          {t("siteEditor.form.rowCount", { count: rows.length })}
+        </span>
+      </summary>
+      {list}
+    </details>
   );
 }

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Link } from "react-router";
 import { answerKey } from "~/components/forms/answer-key";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { useIsPending } from "~/components/forms/use-pending";
 import type { Draft } from "~/domain/site/editor/draft";
-import type { KindSpec } from "~/domain/site/editor/fields";
+import { type KindSpec, ROW_TYPES } from "~/domain/site/editor/fields";
 import { useT } from "~/i18n/use-t";
 import { primaryButton, secondaryButton } from "../admin-page";
 import { FieldInput, type FormChoices } from "./field-input";
@@ -14,10 +14,25 @@ import { siteFieldLabels } from "./field-labels";
 const focusOf = (answer: object | undefined) =>
   answer && "focus" in answer && typeof answer.focus === "string" ? answer.focus : undefined;
 
+/** The list an answer changed (an Add or a Remove answered without JS): it stays unfolded. */
+const unfoldOf = (answer: object | undefined) =>
+  answer && "unfold" in answer && typeof answer.unfold === "string" ? answer.unfold : undefined;
+
+/** Whether `errors` has one for field `name` or any of its rows. */
+const hasErrorIn = (errors: Record<string, string[]> | null | undefined, name: string) =>
+  Object.keys(errors ?? {}).some(
+    (key) => key === name || key.startsWith(`${name}[`) || key.startsWith(`${name}.`),
+  );
+
 /**
  * The editor form of any kind, built from its descriptor: a plain POST form (multipart when it
  * uploads an image) that works without JS. The hidden `version` is the one the form was opened
  * with: a save after someone else's is refused with the conflict message.
+ *
+ * Long editors stay in reach on a phone (issue 44, item 6): each list (features, process steps,
+ * technologies, tags, offices, social links) folds into a `<details>` that opens by itself when
+ * it holds an error or was just changed, and Save and Preview are a bar that sticks to the
+ * bottom of the screen while the form is on it (CSS only: `position: sticky`).
  */
 export function SiteForm({
   kind,
@@ -44,6 +59,19 @@ export function SiteForm({
   const saving = useIsPending({ intent: "save" });
   const previewing = useIsPending({ intent: "preview" });
   const errorsOf = (name: string) => errors?.[name] ?? undefined;
+  // The lists the admin opened (JS): they stay open across answers (the form is re-keyed).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const foldOf = (name: string) => ({
+    open: opened.has(name) || unfoldOf(answer) === name || hasErrorIn(errors, name),
+    onToggle: (open: boolean) =>
+      setOpened((current) => {
+        if (current.has(name) === open) return current;
+        const next = new Set(current);
+        if (open) next.add(name);
+        else next.delete(name);
+        return next;
+      }),
+  });
   const multipart = kind.fields.some((field) => field.type === "image");
   return (
     <Form
@@ -76,9 +104,13 @@ export function SiteForm({
           errorsOf={errorsOf}
           choices={choices}
           focus={focusOf(answer)}
+          fold={ROW_TYPES.includes(field.type) ? foldOf(field.name) : undefined}
         />
       ))}
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
+      <div
+        className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:-mx-6 sm:px-6"
+        data-testid="save-bar"
+      >
         <button
           type="submit"
           name="intent"
@@ -99,6 +131,8 @@ export function SiteForm({
             {previewing ? t("siteEditor.form.previewing") : t("siteEditor.form.preview")}
           </button>
         ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
         <Link to={cancelTo} className={secondaryButton}>
           {t("siteEditor.form.cancel")}
         </Link>
