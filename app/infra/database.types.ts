@@ -240,6 +240,39 @@ export interface Database {
         };
         Relationships: [];
       };
+      billing_settings: {
+        Row: {
+          deposit_percent: number;
+          id: boolean;
+          invoice_prefix: string;
+          kra_pin: string | null;
+          partial_payments: boolean;
+          payment_days: number;
+          updated_at: string;
+          vat_rate_bp: number;
+        };
+        Insert: {
+          deposit_percent?: number;
+          id?: boolean;
+          invoice_prefix?: string;
+          kra_pin?: string | null;
+          partial_payments?: boolean;
+          payment_days?: number;
+          updated_at?: string;
+          vat_rate_bp?: number;
+        };
+        Update: {
+          deposit_percent?: number;
+          id?: boolean;
+          invoice_prefix?: string;
+          kra_pin?: string | null;
+          partial_payments?: boolean;
+          payment_days?: number;
+          updated_at?: string;
+          vat_rate_bp?: number;
+        };
+        Relationships: [];
+      };
       blog_categories: {
         Row: {
           created_at: string;
@@ -552,6 +585,183 @@ export interface Database {
         };
         Relationships: [];
       };
+      document_counters: {
+        Row: {
+          last: number;
+          series: string;
+          year: number;
+        };
+        Insert: {
+          last: number;
+          series: string;
+          year: number;
+        };
+        Update: {
+          last?: number;
+          series?: string;
+          year?: number;
+        };
+        Relationships: [];
+      };
+      invoice_lines: {
+        Row: {
+          description: string;
+          id: number;
+          invoice_id: number;
+          item_code: string | null;
+          net_cents: number | null;
+          organisation_id: string;
+          position: number;
+          quantity: number;
+          tax_type: string;
+          unit_price_cents: number;
+          vat_cents: number | null;
+          vat_rate_bp: number;
+        };
+        Insert: {
+          description: string;
+          id?: never;
+          invoice_id: number;
+          item_code?: string | null;
+          net_cents?: never;
+          organisation_id: string;
+          position?: number;
+          quantity?: number;
+          tax_type?: string;
+          unit_price_cents: number;
+          vat_cents?: never;
+          vat_rate_bp?: number;
+        };
+        Update: {
+          description?: string;
+          id?: never;
+          invoice_id?: number;
+          item_code?: string | null;
+          net_cents?: never;
+          organisation_id?: string;
+          position?: number;
+          quantity?: number;
+          tax_type?: string;
+          unit_price_cents?: number;
+          vat_cents?: never;
+          vat_rate_bp?: number;
+        };
+        Relationships: [];
+      };
+      invoices: {
+        Row: {
+          buyer_kra_pin: string | null;
+          buyer_name: string | null;
+          created_at: string;
+          created_by: string | null;
+          credited_cents: number;
+          credits_invoice_id: number | null;
+          currency: string;
+          due_date: string | null;
+          etims_invoice_number: string | null;
+          etims_signature: string | null;
+          etims_transmitted_at: string | null;
+          id: number;
+          issue_date: string | null;
+          issued_at: string | null;
+          issued_by: string | null;
+          kind: string;
+          language: string;
+          notes: string;
+          number: string | null;
+          number_seq: number | null;
+          number_year: number | null;
+          organisation_id: string;
+          paid_cents: number;
+          project_id: number | null;
+          quote_id: number | null;
+          reminders: boolean;
+          seller_kra_pin: string | null;
+          seller_name: string | null;
+          status: string;
+          subtotal_cents: number;
+          title: string;
+          total_cents: number;
+          updated_at: string;
+          vat_cents: number;
+          void_reason: string | null;
+        };
+        Insert: {
+          buyer_kra_pin?: string | null;
+          buyer_name?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          credited_cents?: number;
+          credits_invoice_id?: number | null;
+          currency?: string;
+          due_date?: string | null;
+          etims_invoice_number?: string | null;
+          etims_signature?: string | null;
+          etims_transmitted_at?: string | null;
+          id?: never;
+          issue_date?: string | null;
+          issued_at?: string | null;
+          issued_by?: string | null;
+          kind?: string;
+          language?: string;
+          notes?: string;
+          number?: string | null;
+          number_seq?: number | null;
+          number_year?: number | null;
+          organisation_id: string;
+          paid_cents?: number;
+          project_id?: number | null;
+          quote_id?: number | null;
+          reminders?: boolean;
+          seller_kra_pin?: string | null;
+          seller_name?: string | null;
+          status?: string;
+          subtotal_cents?: number;
+          title?: string;
+          total_cents?: number;
+          updated_at?: string;
+          vat_cents?: number;
+          void_reason?: string | null;
+        };
+        Update: {
+          buyer_kra_pin?: string | null;
+          buyer_name?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          credited_cents?: number;
+          credits_invoice_id?: number | null;
+          currency?: string;
+          due_date?: string | null;
+          etims_invoice_number?: string | null;
+          etims_signature?: string | null;
+          etims_transmitted_at?: string | null;
+          id?: never;
+          issue_date?: string | null;
+          issued_at?: string | null;
+          issued_by?: string | null;
+          kind?: string;
+          language?: string;
+          notes?: string;
+          number?: string | null;
+          number_seq?: number | null;
+          number_year?: number | null;
+          organisation_id?: string;
+          paid_cents?: number;
+          project_id?: number | null;
+          quote_id?: number | null;
+          reminders?: boolean;
+          seller_kra_pin?: string | null;
+          seller_name?: string | null;
+          status?: string;
+          subtotal_cents?: number;
+          title?: string;
+          total_cents?: number;
+          updated_at?: string;
+          vat_cents?: number;
+          void_reason?: string | null;
+        };
+        Relationships: [];
+      };
       jobs: {
         Row: {
           attempts: number;
@@ -717,6 +927,75 @@ export interface Database {
         };
         Relationships: [];
       };
+      mpesa_pushes: {
+        Row: {
+          account_reference: string;
+          amount_cents: number;
+          callback_amount_cents: number | null;
+          callback_at: string | null;
+          callback_receipt: string | null;
+          callback_result_code: string | null;
+          checkout_request_id: string | null;
+          created_at: string;
+          flag_reason: string | null;
+          id: number;
+          invoice_id: number;
+          merchant_request_id: string | null;
+          organisation_id: string;
+          outcome: string | null;
+          phone: string;
+          requested_by: string | null;
+          resolved_at: string | null;
+          result_code: string | null;
+          result_desc: string | null;
+          status: string;
+        };
+        Insert: {
+          account_reference: string;
+          amount_cents: number;
+          callback_amount_cents?: number | null;
+          callback_at?: string | null;
+          callback_receipt?: string | null;
+          callback_result_code?: string | null;
+          checkout_request_id?: string | null;
+          created_at?: string;
+          flag_reason?: string | null;
+          id?: never;
+          invoice_id: number;
+          merchant_request_id?: string | null;
+          organisation_id: string;
+          outcome?: string | null;
+          phone: string;
+          requested_by?: string | null;
+          resolved_at?: string | null;
+          result_code?: string | null;
+          result_desc?: string | null;
+          status?: string;
+        };
+        Update: {
+          account_reference?: string;
+          amount_cents?: number;
+          callback_amount_cents?: number | null;
+          callback_at?: string | null;
+          callback_receipt?: string | null;
+          callback_result_code?: string | null;
+          checkout_request_id?: string | null;
+          created_at?: string;
+          flag_reason?: string | null;
+          id?: never;
+          invoice_id?: number;
+          merchant_request_id?: string | null;
+          organisation_id?: string;
+          outcome?: string | null;
+          phone?: string;
+          requested_by?: string | null;
+          resolved_at?: string | null;
+          result_code?: string | null;
+          result_desc?: string | null;
+          status?: string;
+        };
+        Relationships: [];
+      };
       newsletter_subscribers: {
         Row: {
           confirmation_sent_at: string | null;
@@ -838,17 +1117,101 @@ export interface Database {
         Row: {
           created_at: string;
           id: string;
+          kra_pin: string | null;
           name: string;
         };
         Insert: {
           created_at?: string;
           id?: string;
+          kra_pin?: string | null;
           name: string;
         };
         Update: {
           created_at?: string;
           id?: string;
+          kra_pin?: string | null;
           name?: string;
+        };
+        Relationships: [];
+      };
+      payment_allocations: {
+        Row: {
+          allocated_by: string | null;
+          amount_cents: number;
+          created_at: string;
+          id: number;
+          invoice_id: number;
+          organisation_id: string;
+          payment_id: number;
+        };
+        Insert: {
+          allocated_by?: string | null;
+          amount_cents: number;
+          created_at?: string;
+          id?: never;
+          invoice_id: number;
+          organisation_id: string;
+          payment_id: number;
+        };
+        Update: {
+          allocated_by?: string | null;
+          amount_cents?: number;
+          created_at?: string;
+          id?: never;
+          invoice_id?: number;
+          organisation_id?: string;
+          payment_id?: number;
+        };
+        Relationships: [];
+      };
+      payments: {
+        Row: {
+          account_reference: string | null;
+          allocated_cents: number;
+          amount_cents: number;
+          created_at: string;
+          id: number;
+          method: string;
+          mpesa_receipt: string | null;
+          note: string | null;
+          organisation_id: string | null;
+          payer: string | null;
+          push_id: number | null;
+          received_at: string;
+          recorded_by: string | null;
+          verified_at: string | null;
+        };
+        Insert: {
+          account_reference?: string | null;
+          allocated_cents?: number;
+          amount_cents: number;
+          created_at?: string;
+          id?: never;
+          method: string;
+          mpesa_receipt?: string | null;
+          note?: string | null;
+          organisation_id?: string | null;
+          payer?: string | null;
+          push_id?: number | null;
+          received_at?: string;
+          recorded_by?: string | null;
+          verified_at?: string | null;
+        };
+        Update: {
+          account_reference?: string | null;
+          allocated_cents?: number;
+          amount_cents?: number;
+          created_at?: string;
+          id?: never;
+          method?: string;
+          mpesa_receipt?: string | null;
+          note?: string | null;
+          organisation_id?: string | null;
+          payer?: string | null;
+          push_id?: number | null;
+          received_at?: string;
+          recorded_by?: string | null;
+          verified_at?: string | null;
         };
         Relationships: [];
       };
@@ -1293,6 +1656,120 @@ export interface Database {
         };
         Relationships: [];
       };
+      quote_lines: {
+        Row: {
+          description: string;
+          id: number;
+          net_cents: number | null;
+          organisation_id: string;
+          position: number;
+          quantity: number;
+          quote_id: number;
+          unit_price_cents: number;
+          vat_cents: number | null;
+          vat_rate_bp: number;
+        };
+        Insert: {
+          description: string;
+          id?: never;
+          net_cents?: never;
+          organisation_id: string;
+          position?: number;
+          quantity?: number;
+          quote_id: number;
+          unit_price_cents: number;
+          vat_cents?: never;
+          vat_rate_bp?: number;
+        };
+        Update: {
+          description?: string;
+          id?: never;
+          net_cents?: never;
+          organisation_id?: string;
+          position?: number;
+          quantity?: number;
+          quote_id?: number;
+          unit_price_cents?: number;
+          vat_cents?: never;
+          vat_rate_bp?: number;
+        };
+        Relationships: [];
+      };
+      quotes: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          decided_at: string | null;
+          decided_by: string | null;
+          decline_reason: string | null;
+          deposit_percent: number;
+          id: number;
+          language: string;
+          lead_id: number | null;
+          number: string | null;
+          organisation_id: string;
+          project_id: number | null;
+          sent_at: string | null;
+          signature_name: string | null;
+          status: string;
+          subtotal_cents: number;
+          terms: string;
+          title: string;
+          total_cents: number;
+          updated_at: string;
+          valid_until: string;
+          vat_cents: number;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decline_reason?: string | null;
+          deposit_percent?: number;
+          id?: never;
+          language?: string;
+          lead_id?: number | null;
+          number?: string | null;
+          organisation_id: string;
+          project_id?: number | null;
+          sent_at?: string | null;
+          signature_name?: string | null;
+          status?: string;
+          subtotal_cents?: number;
+          terms?: string;
+          title: string;
+          total_cents?: number;
+          updated_at?: string;
+          valid_until: string;
+          vat_cents?: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decline_reason?: string | null;
+          deposit_percent?: number;
+          id?: never;
+          language?: string;
+          lead_id?: number | null;
+          number?: string | null;
+          organisation_id?: string;
+          project_id?: number | null;
+          sent_at?: string | null;
+          signature_name?: string | null;
+          status?: string;
+          subtotal_cents?: number;
+          terms?: string;
+          title?: string;
+          total_cents?: number;
+          updated_at?: string;
+          valid_until?: string;
+          vat_cents?: number;
+        };
+        Relationships: [];
+      };
       services: {
         Row: {
           created_at: string;
@@ -1649,6 +2126,10 @@ export interface Database {
         Args: { p_entity: string };
         Returns: boolean;
       };
+      decide_quote: {
+        Args: { p_quote: number; p_accept: boolean; p_name: string; p_reason: string; p_today: string };
+        Returns: number;
+      };
       deliverable_file_status: {
         Args: { p_name: string };
         Returns: string;
@@ -1741,12 +2222,20 @@ export interface Database {
         Args: { v: Json; max_length: number; required?: boolean };
         Returns: boolean;
       };
+      issue_invoice: {
+        Args: { p_invoice: number; p_today: string };
+        Returns: string;
+      };
       mark_messages_read: {
         Args: { p_project: number };
         Returns: boolean;
       };
       mark_version_ready: {
         Args: { p_version: number; p_remind_at: string };
+        Returns: number;
+      };
+      mpesa_phone_limit: {
+        Args: Record<PropertyKey, never>;
         Returns: number;
       };
       organisation_people: {
@@ -1769,6 +2258,10 @@ export interface Database {
         Args: { p_id: number };
         Returns: boolean;
       };
+      send_quote: {
+        Args: { p_quote: number; p_today: string };
+        Returns: string;
+      };
       set_agency_role: {
         Args: { p_user_id: string; p_role: string };
         Returns: boolean;
@@ -1776,6 +2269,10 @@ export interface Database {
       site_content: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
+      };
+      start_mpesa_push: {
+        Args: { p_invoice: number; p_phone: string; p_amount_cents: number };
+        Returns: number;
       };
       unread_message_counts: {
         Args: { p_projects: number[] };

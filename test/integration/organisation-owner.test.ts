@@ -82,10 +82,23 @@ describe.each(["PGlite", "PostgreSQL 17"])("an organisation's last owner, on %s"
     expect(await outcome(session(), "client_owner", stepDown, promoted)).toBe("ok 1");
   });
 
-  it("lets the organisation, or the owner's account, be deleted", async () => {
+  it("lets the organisation, or the owner's account, be deleted — a client with invoices stays for the books", async () => {
+    // A client without invoices (its owner as in B), and B, which has an issued invoice.
+    const ORG_C = "00000000-0000-4000-8000-00000000c000";
+    const clientC = `insert into public.organisations (id, name) values ('${ORG_C}', 'Gamma');
+      insert into public.organisation_members (organisation_id, user_id, role)
+        values ('${ORG_C}', '${CLIENT_B_OWNER_ID}', 'owner');`;
+    expect(
+      await outcome(
+        session(),
+        "admin",
+        `delete from public.organisations where id = '${ORG_C}'`,
+        clientC,
+      ),
+    ).toBe("ok 1");
     expect(
       await outcome(session(), "admin", `delete from public.organisations where id = '${ORG_B}'`),
-    ).toBe("ok 1");
+    ).toMatch(/^(23503|23001) update or delete on table "organisations" violates .*"invoices"$/);
     // The account deleted as the auth server does (the migration owner here): its rows go too.
     await session().script("begin");
     try {

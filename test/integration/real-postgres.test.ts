@@ -28,6 +28,7 @@ import {
 import type { RealPostgres } from "../support/real-postgres.ts";
 import { CALLERS } from "../support/rls-fixture.ts";
 import { type Matrix, type MatrixResult, rlsMatrix } from "../support/rls-matrix.ts";
+import { expectedMoneyOutcomes } from "../support/rls-money.ts";
 import { expectedRoleTableOutcomes } from "../support/rls-organisations.ts";
 import { pgliteSession, pgSession, type SqlSession } from "../support/sql-session.ts";
 
@@ -251,7 +252,7 @@ describe("the policy, on both servers", () => {
     });
 
     it(`${name}: roles and organisations answer every caller as written down, B's rows unseen`, () => {
-      const m = result();
+      const m = { ...result(), matrix: asOnPostgres17(result().matrix).matrix };
       const expected = expectedRoleTableOutcomes();
       const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, outcome(m, key)]));
       expect(actual).toEqual(expected);
@@ -265,6 +266,25 @@ describe("the policy, on both servers", () => {
       }
       expect(outcome(m, "anon public.can(text,text,uuid) execute")).toBe("denied");
       expect(outcome(m, "service_role public.set_agency_role(uuid,text) execute")).toBe("denied");
+    });
+
+    it(`${name}: quotes, invoices and the ledger answer every caller as written down`, () => {
+      const m = result();
+      const expected = expectedMoneyOutcomes();
+      const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, outcome(m, key)]));
+      expect(actual).toEqual(expected);
+      // Money moves through the definer functions only, each for its own caller.
+      for (const caller of ["anon", "owner", "client_owner", "staff"]) {
+        expect(
+          outcome(
+            m,
+            `${caller} public.settle_mpesa_push(bigint,text,timestamp with time zone) execute`,
+          ),
+        ).toBe("denied");
+        expect(outcome(m, `${caller} public.next_document_number(text,integer) execute`)).toBe(
+          "denied",
+        );
+      }
     });
 
     it(`${name}: is_admin() reads the account, and anon cannot call it`, () => {

@@ -4,6 +4,7 @@
  * leaves empty. Written as the migration owner, identically on every server.
  */
 import type { RequestRole } from "@jenga/supabase-local/testing";
+import { moneyFixtureSql } from "./rls-money-fixture.ts";
 
 export const OWNER_ID = "00000000-0000-4000-8000-0000000000a1";
 export const OTHER_ID = "00000000-0000-4000-8000-0000000000b2";
@@ -189,4 +190,4 @@ insert into storage.objects (id, bucket_id, name, owner, metadata) values
    '${CLIENT_B_OWNER_ID}', '{"mimetype": "image/png", "size": 1}'),
   ('00000000-0000-4000-8000-0000000f0004', 'client-files', '${ORG_A}/deliverables/home-v1.pdf',
    '${ADMIN_ID}', '{"mimetype": "application/pdf", "size": 1}');
-`;
+${moneyFixtureSql({ ORG_A, ORG_B, PROJECT_A, PROJECT_B })}`;

@@ -29,6 +29,12 @@ export const ENTITIES = [
   "deliverable_version",
   "deliverable_decision",
   "project_message",
+  "billing_setting",
+  "quote",
+  "invoice",
+  "payment",
+  "payment_allocation",
+  "mpesa_push",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -115,14 +121,49 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("staff", ["read", "create"], "project_message", "own"),
   ...rows("owner", ["read", "create"], "project_message", "own"),
   ...rows("member", ["read", "create"], "project_message", "own"),
+  // Money (20261220000001_billing.sql, 20261220000002_payments.sql). The agency's billing
+  // settings belong to no client; staff read them to draft quotes and invoices.
+  ...rows("admin", ["read", "update"], "billing_setting", "any"),
+  ...rows("staff", ["read"], "billing_setting", "any"),
+  // Quotes and invoices (with their lines): the agency drafts and sends them, staff never
+  // delete one; the client reads them once sent or issued (drafts excepted, by the read
+  // policy) and answers a quote through decide_quote().
+  ...rows("admin", ALL, "quote", "any"),
+  ...rows("staff", ["read", "create", "update"], "quote", "own"),
+  ...rows("owner", ["read"], "quote", "own"),
+  ...rows("member", ["read"], "quote", "own"),
+  ...rows("admin", ALL, "invoice", "any"),
+  ...rows("staff", ["read", "create", "update"], "invoice", "own"),
+  ...rows("owner", ["read"], "invoice", "own"),
+  ...rows("member", ["read"], "invoice", "own"),
+  // The ledger: the site records M-Pesa money, admins cash and bank; only admins apply a
+  // payment by hand; everyone concerned reads theirs. Nobody changes or removes a row.
+  ...rows("admin", ["read", "create", "update"], "payment", "any"),
+  ...rows("staff", ["read"], "payment", "own"),
+  ...rows("owner", ["read"], "payment", "own"),
+  ...rows("member", ["read"], "payment", "own"),
+  ...rows("admin", ["read", "create"], "payment_allocation", "any"),
+  ...rows("staff", ["read"], "payment_allocation", "own"),
+  ...rows("owner", ["read"], "payment_allocation", "own"),
+  ...rows("member", ["read"], "payment_allocation", "own"),
+  // Prompts are asked for through start_mpesa_push(); people read their organisation's.
+  ...rows("admin", ["read"], "mpesa_push", "any"),
+  ...rows("staff", ["read"], "mpesa_push", "own"),
+  ...rows("owner", ["read"], "mpesa_push", "own"),
+  ...rows("member", ["read"], "mpesa_push", "own"),
 ];
 
 /**
- * Whether the question is about one organisation. Agency roles belong to no organisation, and
+ * Whether the question is about one organisation. Agency roles and the billing settings belong
+ * to no organisation, and
  * a new organisation to none yet: for these only `any` rules answer.
  */
 export function inOrganisation(entity: Entity, action: Action): boolean {
-  return entity !== "agency_role" && !(entity === "organisation" && action === "create");
+  return (
+    entity !== "agency_role" &&
+    entity !== "billing_setting" &&
+    !(entity === "organisation" && action === "create")
+  );
 }
 
 /** The table's answer for one role (`any` includes `own`). */
