@@ -1,6 +1,6 @@
 /**
  * C2B (Paybill / Till paid by hand) in the stand-in: URL registration, simulated payments, the
- * validation request and the confirmation (../shared/mpesa-daraja.md §5).
+ * validation request and the confirmation (README.md, "Outcomes and callbacks").
  */
 import { type Registration, type Simulation, shownMsisdn } from "./checks.ts";
 import { isDelivered } from "./exchanges.ts";
@@ -113,7 +113,7 @@ export class C2b {
     };
   }
 
-  /** The all-string body validation and confirmation share (§5). */
+  /** The all-string body validation and confirmation share. */
   #payload(payment: C2bPayment, registration: StoredRegistration, balance: string) {
     const { customer } = this.#ctx;
     return {

@@ -1,6 +1,6 @@
 /**
  * Field checks of the Daraja requests, in the order the stand-in applies them, each failing with
- * the exact Daraja error (../shared/mpesa-daraja.md §2, §4, §5).
+ * the exact Daraja error (README.md, "The Daraja API it answers").
  */
 import { createHash } from "node:crypto";
 import { DarajaError, ERRORS, invalid, isTimestamp } from "./wire.ts";
@@ -128,7 +128,7 @@ export function queryRequestOf(body: Body, passkeys: ReadonlyMap<string, string>
   return id;
 }
 
-/** Words Daraja refuses in C2B URLs (§5). */
+/** Words Daraja refuses in C2B URLs. */
 const FORBIDDEN_IN_URL = /m-pesa|safaricom|exe|cmd|sql|query|ngrok|mockbin|requestbin/i;
 
 function c2bUrl(value: unknown, field: string): string {

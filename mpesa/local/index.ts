@@ -1,7 +1,7 @@
 /**
  * A local stand-in of Safaricom's Daraja API (M-Pesa) for development and tests: OAuth, STK push
  * and query, C2B register and simulate, and the callbacks, with the shapes, codes and quirks of
- * ../shared/mpesa-daraja.md; a phone page for people and a test API for tests. README.md.
+ * the Daraja wire contract (README.md); a phone page for people and a test API for tests.
  */
 import type { AddressInfo } from "node:net";
 import { type ApiParts, Tokens } from "./api.ts";

@@ -48,7 +48,7 @@ export interface StandInSettings {
   validationTimeoutMs: number;
   /** Per attempt of a callback (default 10 000). */
   callbackTimeoutMs: number;
-  /** Headers every callback carries; default X-Forwarded-For: 196.201.214.200 (§7). */
+  /** Headers every callback carries; default X-Forwarded-For: 196.201.214.200, the first of Safaricom's callback addresses. */
   callbackHeaders: Record<string, string>;
   /** Mode `late`: the callback follows the result after this long (default 5 000). */
   lateMs: number;

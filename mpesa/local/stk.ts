@@ -1,6 +1,6 @@
 /**
  * M-Pesa Express (STK push) in the stand-in: pushes, their outcomes, the callback in its exact
- * shape and the query's answers (../shared/mpesa-daraja.md §2–§4).
+ * shape and the query's answers (README.md, "Outcomes and callbacks").
  */
 import type { PushRequest } from "./checks.ts";
 import { isDelivered } from "./exchanges.ts";
@@ -220,7 +220,7 @@ export class StkPushes {
     }
   }
 
-  /** The callback body, exactly as Daraja posts it (§3). */
+  /** The callback body, exactly as Daraja posts it. */
   callbackOf(push: Push) {
     const code = push.resultCode ?? 0;
     const stkCallback: Record<string, unknown> = {

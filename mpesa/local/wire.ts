@@ -1,5 +1,5 @@
 /**
- * The Daraja wire details the stand-in reproduces (../shared/mpesa-daraja.md): error envelopes,
+ * The Daraja wire details the stand-in reproduces (README.md): error envelopes,
  * result texts, the shapes of its ids and Nairobi-time stamps. No state here.
  */
 import { randomBytes, randomInt } from "node:crypto";
@@ -70,7 +70,7 @@ export const RESULT_CODES = Object.keys(RESULT_DESCS).map(Number) as ResultCode[
 export const isResultCode = (value: unknown): value is ResultCode =>
   typeof value === "number" && value in RESULT_DESCS;
 
-/** Safaricom's callback addresses (§7): the first is the default source the stand-in claims. */
+/** Safaricom's published callback addresses: the first is the default source the stand-in claims. */
 export const SAFARICOM_ADDRESSES = [
   "196.201.214.200",
   "196.201.214.206",

@@ -16,7 +16,17 @@ const SKIPPED = new Set([
   "test-results",
   ".git",
 ]);
-const SOURCE_DIRS = ["app", "server", "supabase", "scripts", "bench", "test", "e2e", "docs"];
+const SOURCE_DIRS = [
+  "app",
+  "server",
+  "supabase",
+  "mpesa",
+  "scripts",
+  "bench",
+  "test",
+  "e2e",
+  "docs",
+];
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|sql|md|css|toml)$/;
 
 function walk(dir: string, keep: (path: string) => boolean, found: string[] = []): string[] {
@@ -81,7 +91,9 @@ describe("comments cite paths in the repository or nothing", () => {
 
 /** The documentation files whose links are checked. */
 function docs(): string[] {
-  const readmes = walk(join(ROOT, "supabase"), (p) => p.endsWith("README.md"));
+  const readmes = ["supabase", "mpesa"].flatMap((dir) =>
+    walk(join(ROOT, dir), (p) => p.endsWith("README.md")),
+  );
   return [
     join(ROOT, "README.md"),
     join(ROOT, "SECURITY.md"),
