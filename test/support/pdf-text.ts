@@ -35,7 +35,8 @@ function objects(pdf: Buffer): Map<number, PdfObject> {
   return found;
 }
 
-function utf16(hex: string): string {
+function utf16(spaced: string): string {
+  const hex = spaced.replace(/\s/g, "");
   const units: number[] = [];
   for (let i = 0; i + 4 <= hex.length; i += 4) units.push(Number.parseInt(hex.slice(i, i + 4), 16));
   return String.fromCharCode(...units);
@@ -59,7 +60,8 @@ function toUnicode(cmap: string): Map<string, string> {
       const to = Number.parseInt(hi!, 16);
       const pad = (n: number) => n.toString(16).toUpperCase().padStart(width(lo!), "0");
       if (list !== undefined) {
-        const targets = [...list.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => utf16(m[1]!));
+        // A ligature's target holds its characters' codes apart: <0066 0069> is "fi".
+        const targets = [...list.matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) => utf16(m[1]!));
         targets.forEach((target, i) => {
           map.set(pad(from + i), target);
         });

@@ -140,13 +140,16 @@ export interface DocumentInput {
   terms?: string | null;
 }
 
-/** Bounds the forms keep amounts within (a quantity × price still fits a safe integer). */
+/**
+ * Bounds for the forms: within them every amount of a document, its total included, stays a
+ * safe integer (200 lines × 10 000 × Ksh 10 million × 2 = 4·10^15 cents < 2^53).
+ */
 export const LINE_LIMITS = {
   descriptionMax: 500,
-  quantityMax: 1_000_000,
-  unitPriceCentsMax: 100_000_000_000, // Ksh 1 billion
+  quantityMax: 10_000,
+  unitPriceCentsMax: 1_000_000_000, // Ksh 10 million, a discount at most as much
   vatRateBpMax: 10_000,
-  linesMax: 500,
+  linesMax: 200,
 } as const;
 
 const BP = 10_000n;

@@ -38,8 +38,9 @@ let printable: Promise<(text: string) => string> | null = null;
  * Registers the fonts and the hyphenation once per process (react-pdf's Font is global) and
  * answers the filter text typed by people goes through before it is printed: characters the
  * fonts cannot draw become U+FFFD (�) — an emoji or a right-to-left script would otherwise print
- * as empty boxes that react-pdf's bidirectional reordering piles onto their neighbours —, other
- * control characters are dropped, line breaks and tabs become spaces or stay line breaks.
+ * as empty boxes that react-pdf's bidirectional reordering piles onto their neighbours —;
+ * control and format characters (bidi overrides, zero-width joiners) are dropped; line breaks
+ * stay, other white space becomes a space.
  */
 export function loadPdfFonts(): Promise<(text: string) => string> {
   registerPdfFonts();
@@ -51,7 +52,7 @@ export function loadPdfFonts(): Promise<(text: string) => string> {
       if (char === "\n") out += char;
       else if (point === 0x202f) out += "\u00a0";
       else if (/\s/.test(char)) out += " ";
-      else if (point < 0x20 || (point >= 0x7f && point < 0xa0)) continue;
+      else if (/[\p{Cc}\p{Cf}]/u.test(char)) continue;
       else out += covered.has(point) ? char : missing;
     }
     return out;
