@@ -219,7 +219,9 @@ export function createDarajaClient(
       }
       const reply = await call(`/mpesa/c2b/${config.c2bVersion}/registerurl`, {
         ShortCode: config.paybill,
-        // Validation is only called when Safaricom enables it; the lane answers it as a confirmation.
+        // Daraja wants a ValidationURL; it posts there only when Safaricom enables external
+        // validation (off by default; keep it off: a validation shares the confirmation's TransID,
+        // so the webhook lane would take the confirmation that follows for a duplicate).
         ResponseType: "Completed",
         ConfirmationURL: config.c2bCallbackUrl,
         ValidationURL: config.c2bCallbackUrl,

@@ -78,4 +78,13 @@ describe("Daraja configuration (config.server.ts)", () => {
       c2bVersion: "v1",
     });
   });
+
+  it("knows the stand-in the server started by its loopback address", () => {
+    configure({
+      MPESA_BASE_URL: "http://127.0.0.1:54330",
+      MPESA_CONSUMER_KEY: "standin-key",
+      MPESA_CONSUMER_SECRET: "standin-secret",
+    });
+    expect(darajaConfig()).toMatchObject({ local: true, consumerKey: "standin-key" });
+  });
 });

@@ -9,7 +9,10 @@ import { env, siteUrl } from "~/infra/env.server";
 export interface DarajaConfig {
   /** No trailing slash: `https://sandbox.safaricom.co.ke`. */
   baseUrl: string;
-  /** True when no Daraja credentials are configured (the local stand-in answers). */
+  /**
+   * The local stand-in answers: no credentials configured, or a loopback base URL (the server
+   * points MPESA_BASE_URL and the credentials at the stand-in it starts).
+   */
   local: boolean;
   consumerKey: string;
   consumerSecret: string;
@@ -32,6 +35,8 @@ export interface DarajaConfig {
 export const LOCAL_CONSUMER_KEY = "local-consumer-key";
 export const LOCAL_CONSUMER_SECRET = "local-consumer-secret";
 
+const LOOPBACK = /^https?:\/\/(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])(?::\d+)?$/i;
+
 /** The URL Daraja posts a hook's deliveries to: `<origin>/hooks/<name>/<secret>`. */
 export function hookUrl(
   origin: string,
@@ -45,11 +50,14 @@ export function hookUrl(
 /** The configuration of this process (env() is re-read when a variable changes). */
 export function darajaConfig(): DarajaConfig {
   const e = env();
-  const local = !e.MPESA_CONSUMER_KEY;
+  const baseUrl = (e.MPESA_BASE_URL ?? `http://127.0.0.1:${e.MPESA_LOCAL_PORT}`).replace(
+    /\/+$/,
+    "",
+  );
   const origin = e.MPESA_CALLBACK_ORIGIN ?? siteUrl();
   return {
-    baseUrl: (e.MPESA_BASE_URL ?? `http://127.0.0.1:${e.MPESA_LOCAL_PORT}`).replace(/\/+$/, ""),
-    local,
+    baseUrl,
+    local: !e.MPESA_CONSUMER_KEY || LOOPBACK.test(baseUrl),
     consumerKey: e.MPESA_CONSUMER_KEY ?? LOCAL_CONSUMER_KEY,
     consumerSecret: e.MPESA_CONSUMER_SECRET ?? LOCAL_CONSUMER_SECRET,
     shortcode: e.MPESA_SHORTCODE,
