@@ -1,4 +1,4 @@
--- Quotes and invoices in Kenyan shillings (issue 43; docs/payments.md, decisions 017 and 018).
+-- Quotes and invoices in Kenyan shillings (issue 43; docs/payments.md, decisions 018 and 019).
 --
 -- Money is integer cents of a shilling everywhere (bigint): no column, function or trigger here
 -- uses a float. VAT is per line, in basis points (1600 = 16 %), rounded half away from zero to

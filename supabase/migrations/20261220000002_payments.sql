@@ -1,4 +1,4 @@
--- The payments ledger and M-Pesa Express pushes (issue 43; docs/payments.md, decision 018).
+-- The payments ledger and M-Pesa Express pushes (issue 43; docs/payments.md, decision 019).
 --
 -- A payment is money received, once: an M-Pesa receipt (an STK push's or a Paybill TransID)
 -- is unique, so a replayed callback adds nothing. A payment counts only once verified: an STK
