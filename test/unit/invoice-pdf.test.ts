@@ -60,7 +60,10 @@ describe("an invoice document's PDF", () => {
       } else {
         expect(text).not.toContain("Paybill");
       }
-      if (kind === "credit_note") expect(text).toContain("JD-2026-0003");
+      if (kind === "credit_note") {
+        expect(text).toContain("JD-2026-0003");
+        expect(text).toContain({ en: "Issued", sw: "Imetolewa", fr: "Émis " }[language]);
+      }
       expect(text).toContain(
         spaces(translate(language, "invoiceDocument.page", { page: 1, pages: 1 })),
       );

@@ -34,6 +34,17 @@ const STATUS: Record<DocumentStatus, MessageKey> = {
   expired: "invoiceDocument.status.expired",
 };
 
+/** An "avoir" is masculine in French: a credit note says its status in words of its own. */
+const CREDIT_NOTE_STATUS: Partial<Record<DocumentStatus, MessageKey>> = {
+  issued: "invoiceDocument.creditNoteStatus.issued",
+  void: "invoiceDocument.creditNoteStatus.void",
+};
+
+function statusKey(doc: InvoiceDocument): MessageKey {
+  const own = doc.kind === "credit_note" ? CREDIT_NOTE_STATUS[doc.status] : undefined;
+  return own ?? STATUS[doc.status];
+}
+
 /** A row stays on one page unless its description is longer than this (it could fill one). */
 const LONG_LINE = 400;
 
@@ -83,7 +94,7 @@ function Header({ doc, say }: { doc: InvoiceDocument; say: Say }) {
             value={date(doc.dueDate)}
           />
         ) : null}
-        <Text style={styles.status}>{say(STATUS[doc.status])}</Text>
+        <Text style={styles.status}>{say(statusKey(doc))}</Text>
       </View>
     </View>
   );
