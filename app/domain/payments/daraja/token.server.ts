@@ -20,7 +20,10 @@ export interface TokenCache {
   invalidate(token: string): void;
 }
 
-/** Daraja's tokens live an hour; used when `expires_in` is missing or unreadable. */
+/**
+ * Daraja's tokens live an hour: the life assumed when `expires_in` is missing, unreadable or 0
+ * (a token refused before then is renewed on 404.001.03 anyway).
+ */
 const DEFAULT_TTL_SECONDS = 3599;
 /** Fetched anew this long before it expires (at most a tenth of its life). */
 const MARGIN_SECONDS = 60;
