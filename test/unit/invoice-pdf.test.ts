@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentKind, InvoiceDocument } from "~/domain/invoices/document";
 import { formatCents } from "~/domain/invoices/money";
-import { renderInvoicePdf } from "~/domain/invoices/pdf.server";
+import { pdfFileName, renderInvoicePdf } from "~/domain/invoices/pdf.server";
 import { LOCALES } from "~/i18n/locale";
 import { translate } from "~/i18n/translate.server";
 import { heldHeap, MB } from "../support/held-heap";
@@ -30,6 +30,16 @@ const TITLES = {
 };
 
 describe("an invoice document's PDF", () => {
+  // Fonts, hyphenation and emoji come from local files or nowhere: a fetch would fail the file.
+  const fetchSpy = vi.spyOn(globalThis, "fetch");
+  beforeAll(() => {
+    fetchSpy.mockRejectedValue(new Error("no network for PDFs"));
+  });
+  afterAll(() => {
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
   describe.each(KINDS)("%s", (kind) => {
     it.each(LOCALES)("in %s says what the client needs to read", async (language) => {
       const doc = sampleDocument(kind, language);
@@ -68,6 +78,11 @@ describe("an invoice document's PDF", () => {
         spaces(translate(language, "invoiceDocument.page", { page: 1, pages: 1 })),
       );
     });
+  });
+
+  it("is named by its number", () => {
+    expect(pdfFileName({ number: "JD-2026-0001" })).toBe("JD-2026-0001.pdf");
+    expect(pdfFileName({ number: "../a b" })).toBe("___a_b.pdf");
   });
 
   it("prints the Paybill instruction the way each language says it", async () => {

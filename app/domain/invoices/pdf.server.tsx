@@ -3,7 +3,8 @@ import type { ComponentProps } from "react";
 import { longDate } from "~/i18n/format";
 import type { MessageKey, Values } from "~/i18n/messages";
 import { translate } from "~/i18n/translate.server";
-import type { DocumentKind, DocumentStatus, InvoiceDocument } from "./document";
+import type { InvoiceDocument } from "./document";
+import { statusKey, titleKey } from "./labels";
 import { formatCents, formatRate } from "./money";
 import { loadPdfFonts } from "./pdf-fonts.server";
 import { styles } from "./pdf-styles";
@@ -14,36 +15,6 @@ import { styles } from "./pdf-styles";
  * (pdf-fonts.server.ts). Text is drawn as text, never parsed: a description holding markup or
  * script prints as typed.
  */
-
-const TITLE: Record<DocumentKind, MessageKey> = {
-  invoice: "invoiceDocument.title.invoice",
-  credit_note: "invoiceDocument.title.credit_note",
-  quote: "invoiceDocument.title.quote",
-};
-
-const STATUS: Record<DocumentStatus, MessageKey> = {
-  draft: "invoiceDocument.status.draft",
-  issued: "invoiceDocument.status.issued",
-  partly_paid: "invoiceDocument.status.partly_paid",
-  paid: "invoiceDocument.status.paid",
-  overdue: "invoiceDocument.status.overdue",
-  void: "invoiceDocument.status.void",
-  sent: "invoiceDocument.status.sent",
-  accepted: "invoiceDocument.status.accepted",
-  declined: "invoiceDocument.status.declined",
-  expired: "invoiceDocument.status.expired",
-};
-
-/** An "avoir" is masculine in French: a credit note says its status in words of its own. */
-const CREDIT_NOTE_STATUS: Partial<Record<DocumentStatus, MessageKey>> = {
-  issued: "invoiceDocument.creditNoteStatus.issued",
-  void: "invoiceDocument.creditNoteStatus.void",
-};
-
-function statusKey(doc: InvoiceDocument): MessageKey {
-  const own = doc.kind === "credit_note" ? CREDIT_NOTE_STATUS[doc.status] : undefined;
-  return own ?? STATUS[doc.status];
-}
 
 /** A row stays on one page unless its description is longer than this (it could fill one). */
 const LONG_LINE = 400;
@@ -83,7 +54,7 @@ function Header({ doc, say }: { doc: InvoiceDocument; say: Say }) {
         <Text style={styles.muted}>{agency.email}</Text>
       </View>
       <View style={styles.titleBlock}>
-        <Text style={styles.title}>{say(TITLE[doc.kind])}</Text>
+        <Text style={styles.title}>{say(titleKey(doc.kind))}</Text>
         <Fact label={say("invoiceDocument.number")} value={doc.number} />
         <Fact label={say("invoiceDocument.issueDate")} value={date(doc.issueDate)} />
         {doc.dueDate ? (
@@ -253,7 +224,7 @@ function Words({ label, text }: { label: string; text: string | null }) {
 /** The document as react-pdf elements (exported for a preview; renderInvoicePdf renders it). */
 export function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
   const say: Say = (key, values) => printable(translate(doc.language, key, values));
-  const title = say(TITLE[doc.kind]);
+  const title = say(titleKey(doc.kind));
   return (
     <Document
       title={`${title} ${doc.number}`}
@@ -334,6 +305,11 @@ function printableDocument(doc: InvoiceDocument, print: (text: string) => string
     notes: maybe(doc.notes),
     terms: maybe(doc.terms),
   };
+}
+
+/** The PDF's file name for a download or a mail attachment: `JD-2026-0001.pdf`. */
+export function pdfFileName(doc: Pick<InvoiceDocument, "number">): string {
+  return `${doc.number.replace(/[^A-Za-z0-9-]/g, "_") || "document"}.pdf`;
 }
 
 /** The PDF's bytes (`%PDF-` … `%%EOF`). */
