@@ -7,6 +7,7 @@ import {
 } from "~/domain/portal/deliverable-reminder-job.server";
 import { MESSAGES_NOTIFY, messageNotifyJob } from "~/domain/portal/message-notify-job.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
+import { onJobQueued } from "./queue.server.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "./runner.ts";
 import { databaseJobStore } from "./store.ts";
 
@@ -51,6 +52,7 @@ export function startJobs(): void {
 export function wakeJobs(): void {
   runner?.wake();
 }
+onJobQueued(wakeJobs);
 
 /** Stops the runner at shutdown once its batch in hand is settled. */
 export async function stopJobs(): Promise<void> {
