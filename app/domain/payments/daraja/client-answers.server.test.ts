@@ -178,6 +178,13 @@ describe("answers no contract promises", () => {
         status: 200,
       });
     }
+    // Accepted, but without the ids to follow the push by: it may have gone out.
+    daraja.answer(PUSH_PATH, () => HttpResponse.json({ ...ACCEPTED, CheckoutRequestID: "" }));
+    expect(await client.stkPush(PUSH)).toEqual({
+      kind: "unreachable",
+      reason: "malformed",
+      status: 200,
+    });
     daraja.answer(PUSH_PATH, () => new HttpResponse("Not here", { status: 404 }));
     expect(await client.stkPush(PUSH)).toMatchObject({ kind: "rejected", errorCode: "http-404" });
   });

@@ -175,7 +175,7 @@ export function createDarajaClient(
           textOf(json.CustomerMessage, 500) ?? textOf(json.ResponseDescription, 500) ?? "";
         return { kind: "accepted", merchantRequestId, checkoutRequestId, customerMessage };
       }
-      if (reply.status < 300 && responseCode) {
+      if (reply.status < 300 && responseCode && responseCode !== "0") {
         const errorMessage = textOf(json.ResponseDescription, 500) ?? "";
         return { kind: "rejected", errorCode: responseCode, errorMessage };
       }
