@@ -7,7 +7,7 @@ import type { InvoiceDocument } from "./document";
 import { statusKey, titleKey } from "./labels";
 import { formatCents, formatRate } from "./money";
 import { loadPdfFonts } from "./pdf-fonts.server";
-import { styles } from "./pdf-styles";
+import { styles } from "./pdf-styles.server";
 
 /**
  * An invoice, credit note or quote as a PDF, rendered on the server with @react-pdf/renderer in
