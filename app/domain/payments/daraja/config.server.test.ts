@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SANDBOX_PASSKEY, SANDBOX_SHORTCODE } from "~/infra/mpesa-env";
-import { darajaConfig, LOCAL_CONSUMER_KEY } from "./config.server";
+import { darajaConfig, LOCAL_CONSUMER_KEY, LOCAL_CONSUMER_SECRET } from "./config.server";
 
 const STK_SECRET = "s".repeat(40);
 const C2B_SECRET = "c".repeat(40);
@@ -25,7 +25,7 @@ describe("Daraja configuration (config.server.ts)", () => {
       baseUrl: "http://127.0.0.1:54999",
       local: true,
       consumerKey: LOCAL_CONSUMER_KEY,
-      consumerSecret: "local-consumer-secret",
+      consumerSecret: LOCAL_CONSUMER_SECRET,
       shortcode: SANDBOX_SHORTCODE,
       passkey: SANDBOX_PASSKEY,
       transactionType: "CustomerPayBillOnline",

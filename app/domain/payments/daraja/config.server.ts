@@ -31,9 +31,12 @@ export interface DarajaConfig {
   c2bCallbackUrl: string | undefined;
 }
 
-/** What the stand-in is asked with when no credentials are configured (it takes any). */
-export const LOCAL_CONSUMER_KEY = "local-consumer-key";
-export const LOCAL_CONSUMER_SECRET = "local-consumer-secret";
+/**
+ * The stand-in's own credentials (mpesa/local's defaults; standin.server.test.ts checks they
+ * agree), used when no MPESA_CONSUMER_KEY is configured.
+ */
+export const LOCAL_CONSUMER_KEY = "local-standin-consumer-key";
+export const LOCAL_CONSUMER_SECRET = "local-standin-consumer-secret";
 
 const LOOPBACK = /^https?:\/\/(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])(?::\d+)?$/i;
 

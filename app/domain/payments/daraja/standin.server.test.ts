@@ -1,9 +1,9 @@
-import { RESULT_CODES } from "@jenga/daraja-local";
+import * as standInPackage from "@jenga/daraja-local";
 import { closeAll, receiver, standIn } from "@jenga/daraja-local/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseC2bConfirmation, parseStkCallback } from "./callbacks";
 import { createDarajaClient, type StkPushInput } from "./client.server";
-import type { DarajaConfig } from "./config.server";
+import { type DarajaConfig, LOCAL_CONSUMER_KEY, LOCAL_CONSUMER_SECRET } from "./config.server";
 import { outcomeOf } from "./outcomes";
 
 /**
@@ -41,9 +41,16 @@ async function setUp(options: Parameters<typeof standIn>[0] = {}) {
 }
 
 describe("the Daraja client against the local stand-in", () => {
+  it("uses the stand-in's own credentials when none are configured", () => {
+    expect([LOCAL_CONSUMER_KEY, LOCAL_CONSUMER_SECRET]).toEqual([
+      standInPackage.LOCAL_CONSUMER_KEY,
+      standInPackage.LOCAL_CONSUMER_SECRET,
+    ]);
+  });
+
   it("pushes, reads every result code's callback and query alike", async () => {
     const { daraja, hooks, client } = await setUp();
-    for (const [index, code] of RESULT_CODES.entries()) {
+    for (const [index, code] of standInPackage.RESULT_CODES.entries()) {
       daraja.next(PHONE, { resultCode: code, balance: index % 2 === 0 });
       const pushed = await client.stkPush(PUSH);
       if (pushed.kind !== "accepted")
