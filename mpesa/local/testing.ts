@@ -107,8 +107,14 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
+/** Where a client finds a stand-in: a started one, or one another process started. */
+export type StandInAddress = Pick<
+  DarajaStandIn,
+  "url" | "consumerKey" | "consumerSecret" | "shortcode" | "passkey"
+>;
+
 /** A Daraja client for `daraja`: raw calls plus the usual ones with valid defaults. */
-export function client(daraja: DarajaStandIn) {
+export function client(daraja: StandInAddress) {
   let token: string | undefined;
   const password = (timestamp = TIMESTAMP, shortcode = daraja.shortcode) =>
     Buffer.from(`${shortcode}${daraja.passkey}${timestamp}`).toString("base64");
