@@ -4,19 +4,13 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The embedded backend is the workspace package @jenga/supabase-local (supabase/local/package.json):
- * the site reaches it only through its exports map, and it imports nothing from the site.
- * biome.json's noRestrictedImports says the same for the usual spellings; this test resolves
- * every relative specifier, so no path escapes either way.
+ * The embedded backend is the workspace package @jenga/supabase-local (supabase/local/package.json),
+ * the local Daraja stand-in @jenga/daraja-local (mpesa/local/package.json): the site reaches each
+ * only through its exports map, and each imports nothing from the site.
+ * biome.json's noRestrictedImports says the same for the backend's usual spellings; this test
+ * resolves every relative specifier, so no path escapes either way.
  */
 const ROOT = resolve(import.meta.dirname, "../..");
-const PACKAGE_DIR = join(ROOT, "supabase/local");
-const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as {
-  name: string;
-  exports: Record<string, string>;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-};
 
 const SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|import\.meta\.resolve\(\s*)["']([^"'\n]+)["']/g;
@@ -37,15 +31,22 @@ function specifiers(file: string): string[] {
   return [...text.matchAll(SPECIFIER)].map((match) => match[1]!);
 }
 
-const inside = (file: string) => !relative(PACKAGE_DIR, file).startsWith("..");
 const packageName = (specifier: string) =>
   specifier
     .split("/")
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
 
-describe("supabase/local is a package", () => {
+describe.each(["supabase/local", "mpesa/local"])("%s is a package", (dir) => {
   const files = sourceFiles();
+  const PACKAGE_DIR = join(ROOT, dir);
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as {
+    name: string;
+    exports: Record<string, string>;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const inside = (file: string) => !relative(PACKAGE_DIR, file).startsWith("..");
 
   it("imports only its own modules, Node's and the packages its package.json lists", () => {
     const allowed = new Set([
@@ -53,7 +54,7 @@ describe("supabase/local is a package", () => {
       ...Object.keys(manifest.devDependencies ?? {}),
     ]);
     const wrong: string[] = [];
-    for (const file of files.filter((name) => name.startsWith("supabase/local/"))) {
+    for (const file of files.filter((name) => name.startsWith(`${dir}/`))) {
       for (const specifier of specifiers(file)) {
         const ok = specifier.startsWith(".")
           ? inside(resolve(ROOT, dirname(file), specifier))
@@ -66,7 +67,7 @@ describe("supabase/local is a package", () => {
 
   it("is reached from outside only through its exports map", () => {
     const wrong: string[] = [];
-    for (const file of files.filter((name) => !name.startsWith("supabase/local/"))) {
+    for (const file of files.filter((name) => !name.startsWith(`${dir}/`))) {
       for (const specifier of specifiers(file)) {
         const ok = specifier.startsWith(".")
           ? !inside(resolve(ROOT, dirname(file), specifier))
