@@ -69,6 +69,11 @@ export async function startDarajaStandInIfNeeded(
   });
   log(`Local Daraja stand-in (M-Pesa): ${standIn.url}`);
   log(`Phone: ${standIn.phoneUrl}`);
+  if (env.NODE_ENV === "production") {
+    log(
+      "M-Pesa payments are simulated by the local stand-in: set MPESA_BASE_URL, MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET to take real ones (docs/payments.md)",
+    );
+  }
   return standIn;
 }
 

@@ -46,6 +46,7 @@ describe("the site's local Daraja stand-in", { timeout: 10_000 }, () => {
     expect(Object.keys(current.HOOKS)).toEqual(expect.arrayContaining(["mpesa", "mpesac2b"]));
     expect(lines).toContain(`Local Daraja stand-in (M-Pesa): ${standIn!.url}`);
     expect(lines).toContain(`Phone: ${standIn!.url}/phone`);
+    expect(lines.join("\n")).not.toContain("simulated");
     const basic = Buffer.from(`${current.MPESA_CONSUMER_KEY}:${current.MPESA_CONSUMER_SECRET}`);
     const token = await fetch(
       `${current.MPESA_BASE_URL}/oauth/v1/generate?grant_type=client_credentials`,
@@ -54,6 +55,13 @@ describe("the site's local Daraja stand-in", { timeout: 10_000 }, () => {
       },
     );
     expect(token.status).toBe(200);
+  });
+
+  it("says in production that payments are simulated", async () => {
+    const { lines } = await start("http://127.0.0.1:3999", { NODE_ENV: "production" });
+    expect(lines.at(-1)).toMatch(
+      /^M-Pesa payments are simulated by the local stand-in: set MPESA_BASE_URL/,
+    );
   });
 
   it("knows the site's merchant and posts Paybill payments to the site's C2B hook", async () => {
