@@ -93,6 +93,19 @@ describe("OAuth and the API's common errors", { timeout: 5_000 }, () => {
     });
   });
 
+  it("reads at most 64 KB of a body (413), and keeps answering", async () => {
+    const stand = await standIn();
+    const daraja = client(stand);
+    const big = await fetch(`${stand.url}/mpesa/stkpush/v1/processrequest`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "x".repeat(65 * 1024),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(big.status).toBe(413);
+    expect((await daraja.push()).status).toBe(200);
+  });
+
   it("serves everything under a base path when given one", async () => {
     const stand = await standIn({ basePath: "/daraja" });
     expect(stand.url).toMatch(/\/daraja$/);
