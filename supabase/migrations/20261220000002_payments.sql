@@ -160,8 +160,11 @@ begin
   if tg_op = 'DELETE' then
     raise exception using errcode = '42501', message = 'A payment is never removed';
   end if;
-  if (new.method, new.amount_cents, new.mpesa_receipt, new.push_id, new.received_at)
-     is distinct from (old.method, old.amount_cents, old.mpesa_receipt, old.push_id, old.received_at)
+  -- (An STK payment settled before its callback came gets the callback's receipt once.)
+  if (new.method, new.amount_cents, new.push_id, new.received_at)
+     is distinct from (old.method, old.amount_cents, old.push_id, old.received_at)
+     or (new.mpesa_receipt is distinct from old.mpesa_receipt
+         and not (old.mpesa_receipt is null and old.method = 'mpesa_stk'))
      or (old.verified_at is not null and new.verified_at is distinct from old.verified_at) then
     raise exception using errcode = '42501', message = 'A payment is never changed';
   end if;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { MAIL_FLUSH, mailFlushJob } from "~/domain/outbox/mail-job.server";
+import { MPESA_CHECK, pushCheckJob } from "~/domain/payments/push-check-job.server";
 import {
   DELIVERABLE_REMINDER,
   deliverableReminderJob,
@@ -16,6 +17,7 @@ export const jobHandlers: JobHandlers = {
   [MAIL_FLUSH]: mailFlushJob,
   [DELIVERABLE_REMINDER]: deliverableReminderJob,
   [MESSAGES_NOTIFY]: messageNotifyJob(serviceRoleClient),
+  [MPESA_CHECK]: pushCheckJob,
 };
 
 /** Jobs that always exist: queued once (their key makes it a no-op afterwards). */
