@@ -121,6 +121,8 @@ export default [
       "admin/clients/:id/projects/:projectId/deliverables/:deliverableId/versions",
       "routes/admin/deliverable-version.ts",
     ),
+    // Invoices, payments and billing settings (issue 43).
+    route("admin/billing", "routes/admin/billing.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/people", "routes/admin/people.tsx"),

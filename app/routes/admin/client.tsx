@@ -7,6 +7,7 @@ import {
   RemovalConfirm,
 } from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
+import { AdminClientPin, isPinAnswer } from "~/components/billing/admin-client-pin";
 import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -29,9 +30,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export { action, loader } from "./client.server";
 
 export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, people, invitations, projects, removal, me, error } = loaderData;
+  const { organisation, people, invitations, projects, removal, me, error, kraPin } = loaderData;
   const t = useT();
-  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const pinAnswer = isPinAnswer(actionData);
+  const inviteAnswer = pinAnswer ? undefined : actionData;
+  const result = inviteAnswer && "result" in inviteAnswer ? inviteAnswer.result : undefined;
   return (
     <AdminPage title={organisation.name} subtitle={t("adminClients.subtitle")}>
       <Toasts toasts={[actionData?.toast]} />
@@ -51,9 +54,10 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
           empty={t("projects.none")}
         />
       ) : null}
+      <AdminClientPin organisation={organisation} kraPin={kraPin} answer={actionData} />
       {people ? <ClientPeople name={organisation.name} people={people} me={me} /> : null}
       {invitations ? <ClientInvitations invitations={invitations} /> : null}
-      <InviteForm reply={result} answer={actionData} />
+      <InviteForm reply={result} answer={inviteAnswer} />
     </AdminPage>
   );
 }
