@@ -36,6 +36,7 @@ const ACCOUNT_PAGES: Page[] = [
   ["files/:organisationId/*", "routes/account/file.ts"],
   ["organisations/:organisationId", "routes/account/organisation.tsx"],
   ["organisations/:organisationId/projects/:projectId", "routes/account/project.tsx"],
+  ["organisations/:organisationId/quotes/:quoteId", "routes/account/quote.tsx"],
 ];
 
 /**
@@ -117,6 +118,9 @@ export default [
     route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/clients/:id/projects/new", "routes/admin/project-new.tsx"),
     route("admin/clients/:id/projects/:projectId", "routes/admin/project.tsx"),
+    route("admin/quotes", "routes/admin/quotes.tsx"),
+    route("admin/quotes/new", "routes/admin/quote-new.tsx"),
+    route("admin/quotes/:id", "routes/admin/quote.tsx"),
     route(
       "admin/clients/:id/projects/:projectId/deliverables/:deliverableId/versions",
       "routes/admin/deliverable-version.ts",

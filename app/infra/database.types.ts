@@ -240,6 +240,36 @@ export interface Database {
         };
         Relationships: [];
       };
+      billing_mails: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: number;
+          invoice_id: number | null;
+          kind: string;
+          locale: string;
+          quote_id: number | null;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: never;
+          invoice_id?: number | null;
+          kind: string;
+          locale?: string;
+          quote_id?: number | null;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: never;
+          invoice_id?: number | null;
+          kind?: string;
+          locale?: string;
+          quote_id?: number | null;
+        };
+        Relationships: [];
+      };
       billing_settings: {
         Row: {
           deposit_percent: number;

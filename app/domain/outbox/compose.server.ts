@@ -1,5 +1,6 @@
 import addressparser from "nodemailer/lib/addressparser";
 import { invitationMail } from "~/domain/access/invitations.server";
+import { billingMail } from "~/domain/billing/quote-mail.server";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
 import { deliverableReminderMail } from "~/domain/portal/deliverable-reminders.server";
@@ -117,5 +118,6 @@ export async function composeMail(
   if (row.kind === "organisation_invitation") return invitationMail(service, row.ref_id);
   if (row.kind === "deliverable_reminder") return deliverableReminderMail(service, row.ref_id);
   if (row.kind === "project_messages") return projectMessagesMail(service, row.ref_id);
+  if (row.kind === "billing_mail") return billingMail(service, row.ref_id);
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
 }

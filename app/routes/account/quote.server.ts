@@ -1,0 +1,87 @@
+import { data } from "react-router";
+import { organisationById } from "~/domain/access/organisations.server";
+import { agencyToday, idOf, quoteById } from "~/domain/billing/quotes.server";
+import { decideQuote, decisionSchema } from "~/domain/billing/quotes-decide.server";
+import { quoteView } from "~/domain/billing/quotes-view.server";
+import { formatCents } from "~/domain/invoices/money";
+import { localizeFailure } from "~/i18n/failures.server";
+import { longDate } from "~/i18n/format";
+import { localeOf } from "~/i18n/page.server";
+import { bundle, type Translator, translator } from "~/i18n/translate.server";
+import type { AppSupabase } from "~/infra/supabase.server";
+import { adminLoad, readAdminForm } from "~/web/admin-form.server";
+import { failedForm } from "~/web/replies.server";
+import { redirectWithToast } from "~/web/toast.server";
+import type { Route } from "./+types/quote";
+
+/**
+ * /organisations/:organisationId/quotes/:quoteId: a quote the agency sent, as its client's people
+ * read and answer it (issue 43 item 2). A draft, another organisation's quote or one of an
+ * organisation the person is not in answers 404: the database shows them nothing.
+ */
+async function clientQuote(
+  supabase: AppSupabase,
+  params: { organisationId?: string; quoteId?: string },
+) {
+  const organisation = await organisationById(supabase, params.organisationId);
+  const quote = organisation.ok
+    ? await quoteById(supabase, idOf(params.quoteId), organisation.value.id)
+    : organisation;
+  if (!quote.ok) {
+    throw data({ message: quote.message }, { status: quote.kind === "not-found" ? 404 : 502 });
+  }
+  return quote.value;
+}
+
+/** The invoices an accepted quote opened (the deposit), as the client sees them (issued only). */
+async function depositInvoices(supabase: AppSupabase, quoteId: number, t: Translator) {
+  const { data: rows } = await supabase
+    .from("invoices")
+    .select("id, number, total_cents, due_date, organisation_id")
+    .eq("quote_id", quoteId)
+    .not("number", "is", null)
+    .order("id");
+  return (rows ?? []).map((row) => ({
+    id: row.id,
+    number: row.number ?? "",
+    total: formatCents(row.total_cents, t.locale),
+    due: longDate(row.due_date, t.locale),
+    href: t.path(`/organisations/${row.organisation_id}/invoices/${row.id}`),
+  }));
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { supabase } = await adminLoad(args);
+  const t = translator(localeOf(args.url));
+  const found = await clientQuote(supabase, args.params);
+  const quote = quoteView(found, t);
+  return {
+    quote,
+    expiredText:
+      quote.status === "expired"
+        ? t("quotes.client.expired", { date: quote.validUntil.text })
+        : null,
+    invoices: quote.status === "accepted" ? await depositInvoices(supabase, quote.id, t) : [],
+    i18n: bundle(t.locale, ["quotes", "projects"]),
+  };
+}
+
+/** Accept (signature, box ticked) or decline (a reason); the database has the last word. */
+export async function action(args: Route.ActionArgs) {
+  const t = translator(localeOf(args.request));
+  const form = await readAdminForm(args, decisionSchema(t));
+  if ("answer" in form) return form.answer;
+  const found = await clientQuote(form.supabase, args.params);
+  const decided = await decideQuote(form.supabase, found.quote, form.value, agencyToday(), t);
+  if (!decided.ok) {
+    if (decided.kind === "not-found") throw data({ message: decided.message }, { status: 404 });
+    return failedForm(localizeFailure(decided, t), form.submission);
+  }
+  const number = found.quote.number ?? "";
+  const here = t.path(`/organisations/${found.organisation.id}/quotes/${found.quote.id}`);
+  const title = t(
+    form.value.intent === "accept" ? "quotes.client.youAccepted" : "quotes.client.youDeclined",
+    { number },
+  );
+  return redirectWithToast(here, { type: "success", title });
+}
