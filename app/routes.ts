@@ -36,6 +36,10 @@ const ACCOUNT_PAGES: Page[] = [
   ["files/:organisationId/*", "routes/account/file.ts"],
   ["organisations/:organisationId", "routes/account/organisation.tsx"],
   ["organisations/:organisationId/projects/:projectId", "routes/account/project.tsx"],
+  ["organisations/:organisationId/invoices", "routes/account/invoices.tsx"],
+  ["organisations/:organisationId/invoices/:invoiceId", "routes/account/invoice.tsx"],
+  ["organisations/:organisationId/invoices/:invoiceId/pdf", "routes/account/invoice-pdf.ts"],
+  ["organisations/:organisationId/payments/:pushId", "routes/account/payment.tsx"],
   ["organisations/:organisationId/quotes/:quoteId", "routes/account/quote.tsx"],
 ];
 

@@ -64,6 +64,11 @@ const EXPECTED: Record<string, Expected> = {
   // An organisation nobody belongs to (the same id): sign in first, then 404.
   "routes/account/organisation.tsx": personal(302, 404, 404),
   "routes/account/project.tsx": personal(302, 404, 404),
+  // A client nobody is in (below): its invoices, an invoice, its PDF and a payment are 404.
+  "routes/account/invoices.tsx": personal(302, 404, 404),
+  "routes/account/invoice.tsx": personal(302, 404, 404),
+  "routes/account/invoice-pdf.ts": personal(302, 404, 404),
+  "routes/account/payment.tsx": personal(302, 404, 404),
   "routes/legal/document.tsx": publicPage,
   "routes/auth/login.tsx": personal(200, 302, 302),
   "routes/auth/signup.tsx": personal(200, 302, 302),
@@ -209,6 +214,7 @@ function urlOf(leaf: RouteLeaf): string {
       // A client that does not exist (and so no project of it): the 404 classes.
       if (name === "projectId") return "1";
       if (name === "deliverableId") return "1";
+      if (name === "invoiceId" || name === "pushId") return "1";
       if (name === "organisationId") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);

@@ -1,4 +1,5 @@
 import { canIn } from "~/domain/access/permissions";
+import { invoicesLinkText } from "~/domain/billing/client-invoices.server";
 import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { adminLoad } from "~/web/admin-form.server";
@@ -27,6 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     canInvite,
     canRemove,
     me: user.id,
+    invoicesLink: await invoicesLinkText(supabase, page.organisation.id, t),
   };
 }
 

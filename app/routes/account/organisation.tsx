@@ -7,6 +7,7 @@ import {
   RemovalConfirm,
 } from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
+import { ClientInvoicesLink } from "~/components/billing/client-invoices-link";
 import { PageHeading } from "~/components/page-heading";
 import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
@@ -33,6 +34,7 @@ export { action, loader } from "./organisation.server";
 export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
   const { organisation, people, invitations, projects, canInvite, canRemove, removal, me, error } =
     loaderData;
+  const { invoicesLink } = loaderData;
   const t = useT();
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
@@ -44,6 +46,12 @@ export default function Organisation({ loaderData, actionData }: Route.Component
           <Link to={t.path("/dashboard")} className={linkClass}>
             {t("invitations.toDashboard")}
           </Link>
+        </p>
+        <p className="mb-8">
+          <ClientInvoicesLink
+            href={t.path(`/organisations/${organisation.id}/invoices`)}
+            text={invoicesLink}
+          />
         </p>
         {removal ? <RemovalConfirm person={removal} name={organisation.name} /> : null}
         {error ? <LoadError message={error} /> : null}

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { organisationById } from "~/domain/access/organisations.server";
+import { invoicesLinkText } from "~/domain/billing/client-invoices.server";
 import { decisionSchema } from "~/domain/portal/deliverable-forms.server";
 import { deliverableViews } from "~/domain/portal/deliverable-view.server";
 import { decideVersion, projectDeliverables } from "~/domain/portal/deliverables.server";
@@ -44,11 +45,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { organisation, project } = await clientProject(supabase, args.params);
   const [summary] = await projectRows([project], t.locale);
   const delivering = projectDeliverables(supabase, project.id);
-  const [milestones, updates, deliverables, thread] = await Promise.all([
+  const [milestones, updates, deliverables, thread, invoicesLink] = await Promise.all([
     projectMilestones(supabase, project.id),
     projectPosts(supabase, project.id, "update"),
     delivering,
     loadThread(supabase, project.id, delivering, t.locale),
+    invoicesLinkText(supabase, organisation.id, t),
   ]);
   return {
     organisation,
@@ -65,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     updates: updates.ok ? postRows(updates.value, t.locale) : null,
     deliverables: deliverables.ok ? deliverableViews(deliverables.value, t.locale) : null,
     thread,
+    invoicesLink,
     error: [milestones, updates, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
     i18n: bundle(t.locale, ["projects", "milestones", "account", "deliverables", "thread"]),
   };

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { linkClass } from "~/components/admin/admin-page";
 import { LoadError } from "~/components/admin/confirm-step";
+import { ClientInvoicesLink } from "~/components/billing/client-invoices-link";
 import { PageHeading } from "~/components/page-heading";
 import { ClientDeliverables } from "~/components/portal/client-deliverables";
 import { ProjectMessages } from "~/components/portal/project-messages";
@@ -55,6 +56,11 @@ export default function ClientProject({ loaderData, actionData }: Route.Componen
           <Link to={t.path(`/organisations/${organisation.id}`)} className={linkClass}>
             {t("projects.back", { name: organisation.name })}
           </Link>
+          {" · "}
+          <ClientInvoicesLink
+            href={t.path(`/organisations/${organisation.id}/invoices`)}
+            text={loaderData.invoicesLink}
+          />
         </p>
         <dl className="mb-10 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
           {facts.map(([term, value]) => (

@@ -1,0 +1,313 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { backendFailure } from "~/domain/admin/queries.server";
+import {
+  buildDocument,
+  type InvoiceDocument,
+  type PaymentReceived,
+} from "~/domain/invoices/document";
+import { getSiteConfig } from "~/domain/site/config.server";
+import type { Locale } from "~/i18n/locale";
+import { agencyTimeZone } from "~/infra/env.server";
+import { type AppSupabase, serviceRoleClient } from "~/infra/supabase.server";
+import { fail, ok, type Result } from "~/lib/result";
+import { zoneOffsetMs } from "~/lib/time-zone";
+import { darajaConfig } from "../payments/daraja/config.server";
+
+/**
+ * A client organisation's invoices as its people see them (issue 43, item 3): issued invoices
+ * and credit notes only (the database hides drafts from clients), each with its status derived
+ * from the ledger — overdue being issued or partly paid past the due date in the agency's time
+ * zone — and one invoice as the document its PDF prints. Money stays integer cents.
+ */
+
+/** What a list row and a page say of an invoice's state. */
+export type ClientInvoiceStatus = "issued" | "partly_paid" | "paid" | "overdue" | "void";
+
+export interface InvoiceRow {
+  id: number;
+  kind: "invoice" | "credit_note";
+  number: string;
+  issueDate: string;
+  dueDate: string | null;
+  totalCents: number;
+  paidCents: number;
+  /** total − paid − credited; 0 for a credit note. */
+  balanceCents: number;
+  status: ClientInvoiceStatus;
+}
+
+const ROW_COLUMNS =
+  "id, kind, number, status, issue_date, due_date, total_cents, paid_cents, credited_cents, language, buyer_name, buyer_kra_pin, seller_name, seller_kra_pin, notes, title, credits_invoice_id";
+
+interface StoredInvoice {
+  id: number;
+  kind: string;
+  number: string | null;
+  status: string;
+  issue_date: string | null;
+  due_date: string | null;
+  total_cents: number;
+  paid_cents: number;
+  credited_cents: number;
+  language: string;
+  buyer_name: string | null;
+  buyer_kra_pin: string | null;
+  seller_name: string | null;
+  seller_kra_pin: string | null;
+  notes: string;
+  title: string;
+  credits_invoice_id: number | null;
+}
+
+/** Today's date (YYYY-MM-DD) in the agency's time zone. */
+export function agencyToday(now = new Date(), timeZone = agencyTimeZone()): string {
+  return new Date(now.getTime() + zoneOffsetMs(now, timeZone)).toISOString().slice(0, 10);
+}
+
+/** The status a client reads: the stored one, or overdue when open past its due date. */
+export function statusOn(
+  row: { status: string; due_date: string | null; kind?: string },
+  today: string,
+): ClientInvoiceStatus {
+  const open = row.status === "issued" || row.status === "partly_paid";
+  if (open && row.kind !== "credit_note" && row.due_date && row.due_date < today) return "overdue";
+  if (row.status === "partly_paid" || row.status === "paid" || row.status === "void") {
+    return row.status;
+  }
+  return "issued";
+}
+
+function balanceOf(row: StoredInvoice): number {
+  if (row.kind !== "invoice" || row.status === "void") return 0;
+  return Number(row.total_cents) - Number(row.paid_cents) - Number(row.credited_cents);
+}
+
+function rowOf(row: StoredInvoice, today: string): InvoiceRow {
+  return {
+    id: row.id,
+    kind: row.kind === "credit_note" ? "credit_note" : "invoice",
+    number: row.number ?? "",
+    issueDate: row.issue_date ?? "",
+    dueDate: row.due_date,
+    totalCents: Number(row.total_cents),
+    paidCents: Number(row.paid_cents),
+    balanceCents: balanceOf(row),
+    status: statusOn(row, today),
+  };
+}
+
+/** The organisation's issued invoices and credit notes, newest first. */
+export async function organisationInvoices(
+  supabase: AppSupabase,
+  organisationId: string,
+): Promise<Result<InvoiceRow[]>> {
+  const { data, error } = await supabase
+    .from("invoices")
+    .select(ROW_COLUMNS)
+    .eq("organisation_id", organisationId)
+    .neq("status", "draft")
+    .order("issue_date", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(500);
+  if (error) return backendFailure(error);
+  const today = agencyToday();
+  return ok((data as unknown as StoredInvoice[]).map((row) => rowOf(row, today)));
+}
+
+/** How many of the organisation's invoices wait for money (issued, partly paid, overdue). */
+export async function invoicesToPay(supabase: AppSupabase, organisationId: string) {
+  const { count } = await supabase
+    .from("invoices")
+    .select("id", { count: "exact", head: true })
+    .eq("organisation_id", organisationId)
+    .eq("kind", "invoice")
+    .in("status", ["issued", "partly_paid"]);
+  return count ?? 0;
+}
+
+const INVOICE_ID = /^[1-9][0-9]{0,15}$/;
+
+export interface ClientInvoice {
+  row: InvoiceRow;
+  document: InvoiceDocument;
+}
+
+const METHOD: Record<string, string> = {
+  mpesa_stk: "M-Pesa",
+  mpesa_paybill: "M-Pesa Paybill",
+  bank: "Bank transfer",
+  cash: "Cash",
+};
+
+interface Allocation {
+  amount_cents: number;
+  created_at: string;
+  payments: { method: string; mpesa_receipt: string | null; received_at: string } | null;
+}
+
+/** Payments applied to the invoice and the credit notes that corrected it. */
+async function paymentsOf(supabase: AppSupabase, invoiceId: number): Promise<PaymentReceived[]> {
+  const [allocations, credits] = await Promise.all([
+    supabase
+      .from("payment_allocations")
+      .select("amount_cents, created_at, payments(method, mpesa_receipt, received_at)")
+      .eq("invoice_id", invoiceId)
+      .order("created_at"),
+    supabase
+      .from("invoices")
+      .select("number, issue_date, total_cents")
+      .eq("credits_invoice_id", invoiceId)
+      .eq("kind", "credit_note")
+      .neq("status", "draft"),
+  ]);
+  const paid = ((allocations.data ?? []) as unknown as Allocation[]).map((a) => ({
+    receivedAt: a.payments?.received_at ?? a.created_at,
+    method: METHOD[a.payments?.method ?? ""] ?? "",
+    reference: a.payments?.mpesa_receipt ?? "",
+    amountCents: Number(a.amount_cents),
+  }));
+  const credited = (credits.data ?? []).map((c) => ({
+    receivedAt: c.issue_date ?? "",
+    method: "Credit note",
+    reference: c.number ?? "",
+    amountCents: Number(c.total_cents),
+  }));
+  return [...paid, ...credited];
+}
+
+/**
+ * Invoice `invoiceId` of organisation `organisationId` as a document, for a caller who may read
+ * it; not-found for a malformed id, a draft, or another organisation's invoice.
+ */
+export async function clientInvoice(
+  supabase: AppSupabase,
+  organisationId: string,
+  invoiceId: string | undefined,
+): Promise<Result<ClientInvoice>> {
+  if (!invoiceId || !INVOICE_ID.test(invoiceId))
+    return fail("not-found", "There is no such invoice.");
+  const { data, error } = await supabase
+    .from("invoices")
+    .select(ROW_COLUMNS)
+    .eq("id", Number(invoiceId))
+    .eq("organisation_id", organisationId)
+    .neq("status", "draft")
+    .maybeSingle();
+  if (error) return backendFailure(error);
+  if (!data) return fail("not-found", "There is no such invoice.");
+  const stored = data as unknown as StoredInvoice;
+  const [lines, payments, corrected, site] = await Promise.all([
+    supabase
+      .from("invoice_lines")
+      .select("description, quantity, unit_price_cents, vat_rate_bp")
+      .eq("invoice_id", stored.id)
+      .order("position")
+      .order("id"),
+    stored.kind === "invoice" ? paymentsOf(supabase, stored.id) : Promise.resolve([]),
+    stored.credits_invoice_id
+      ? supabase.from("invoices").select("number").eq("id", stored.credits_invoice_id).maybeSingle()
+      : Promise.resolve(null),
+    getSiteConfig(languageOf(stored.language)),
+  ]);
+  if (lines.error) return backendFailure(lines.error);
+  const today = agencyToday();
+  const row = rowOf(stored, today);
+  const address = site.cities.flatMap((city) => {
+    const street = Object.hasOwn(site.officeAddresses, city) ? site.officeAddresses[city] : "";
+    return street ? [`${street}, ${city}`] : [];
+  });
+  const document = buildDocument({
+    kind: row.kind,
+    number: row.number,
+    corrects: corrected?.data?.number ?? null,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    language: languageOf(stored.language),
+    status: row.status,
+    agency: {
+      name: stored.seller_name || site.brandName,
+      address: address.length > 0 ? address : [site.country].filter(Boolean),
+      kraPin: stored.seller_kra_pin ?? "",
+      phone: site.phone?.display ?? "",
+      email: site.email,
+    },
+    client: {
+      organisation: stored.buyer_name ?? "",
+      contact: null,
+      address: [],
+      kraPin: stored.buyer_kra_pin,
+      email: null,
+    },
+    lines: lines.data.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceCents: Number(line.unit_price_cents),
+      vatRateBp: line.vat_rate_bp,
+    })),
+    payments,
+    paybill: darajaConfig().paybill || null,
+    notes: stored.notes || null,
+  });
+  return ok({ row, document });
+}
+
+function languageOf(value: string): Locale {
+  return value === "sw" || value === "fr" ? value : "en";
+}
+
+/** The amount an M-Pesa push asks for by default: the balance rounded up to the shilling. */
+export function dueCents(balanceCents: number): number {
+  return Math.ceil(balanceCents / 100) * 100;
+}
+
+/**
+ * Whether the agency lets clients pay part of a balance. Clients cannot read billing_settings:
+ * this one boolean is read with the service role (nothing else of the row leaves here).
+ */
+export async function partialPaymentsAllowed(): Promise<boolean> {
+  const service = serviceRoleClient() as Pick<SupabaseClient, "from"> | null;
+  if (!service) return false;
+  const { data } = await service.from("billing_settings").select("partial_payments").maybeSingle();
+  return (data as { partial_payments?: boolean } | null)?.partial_payments === true;
+}
+
+/**
+ * Whole shillings as typed ("1500", "1,500", "1 500", "1500.00", "KES 1,500"), in cents; null
+ * for anything else (a fraction of a shilling, letters, nothing). Exact: no float is involved.
+ */
+export function shillingsToCents(text: string): number | null {
+  const cleaned = text
+    .normalize("NFKC")
+    .replace(/^\s*(?:ksh|kes)\.?\s*/i, "")
+    .replace(/[\s\u00a0\u202f]/g, "");
+  const match = /^(\d{1,3}(?:,\d{3})+|\d{1,9})(?:[.,]00?)?$/.exec(cleaned);
+  if (!match?.[1]) return null;
+  const shillings = Number(match[1].replaceAll(",", ""));
+  return Number.isSafeInteger(shillings) ? shillings * 100 : null;
+}
+
+/** The person's M-Pesa phone as their profile has it (user metadata `phone`, or the account's). */
+export function profilePhone(user: {
+  phone?: string | null;
+  user_metadata?: Record<string, unknown> | null;
+}): string {
+  const meta = user.user_metadata?.phone;
+  if (typeof meta === "string" && meta.trim()) return meta.trim();
+  return user.phone?.trim() ?? "";
+}
+
+/**
+ * The words of the link to the organisation's invoices on its pages: "Invoices", or with the
+ * number waiting for money ("Invoices (2 to pay)"), in the page's language.
+ */
+export async function invoicesLinkText(
+  supabase: AppSupabase,
+  organisationId: string,
+  t: (
+    key: "clientInvoices.link" | "clientInvoices.linkToPay",
+    values?: { count: number },
+  ) => string,
+): Promise<string> {
+  const count = await invoicesToPay(supabase, organisationId);
+  return count > 0 ? t("clientInvoices.linkToPay", { count }) : t("clientInvoices.link");
+}
