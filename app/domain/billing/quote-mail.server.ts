@@ -8,6 +8,7 @@ import { siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { paymentMail } from "./payment-mails.server";
 
 /**
  * The mails of quotes and invoices (outbox kind `billing_mail`, one billing_mails row per
@@ -83,6 +84,8 @@ export async function billingMail(
     .maybeSingle();
   if (error) return backendFailure(error);
   if (!row) return ok(null);
+  // Receipts, notices and reminders: payment-mails.server.ts.
+  if (row.kind !== "quote_sent" && row.kind !== "invoice_issued") return paymentMail(service, id);
   const locale: Locale = isLocale(row.locale) ? row.locale : "en";
   if (row.kind === "quote_sent" && row.quote_id)
     return quoteMail(service, row.quote_id, row.email, locale);

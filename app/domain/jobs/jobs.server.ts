@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import {
+  BILLING_RECEIPT,
+  BILLING_REMINDERS,
+  receiptJob,
+  remindersJob,
+} from "~/domain/billing/payment-mail-jobs.server";
 import { MAIL_FLUSH, mailFlushJob } from "~/domain/outbox/mail-job.server";
 import { MPESA_CHECK, pushCheckJob } from "~/domain/payments/push-check-job.server";
 import {
@@ -18,10 +24,15 @@ export const jobHandlers: JobHandlers = {
   [DELIVERABLE_REMINDER]: deliverableReminderJob,
   [MESSAGES_NOTIFY]: messageNotifyJob(serviceRoleClient),
   [MPESA_CHECK]: pushCheckJob,
+  [BILLING_RECEIPT]: receiptJob,
+  [BILLING_REMINDERS]: remindersJob,
 };
 
 /** Jobs that always exist: queued once (their key makes it a no-op afterwards). */
-const RECURRING = [{ kind: MAIL_FLUSH, key: "recurring" }];
+const RECURRING = [
+  { kind: MAIL_FLUSH, key: "recurring" },
+  { kind: BILLING_REMINDERS, key: "recurring" },
+];
 
 let runner: JobRunner | undefined;
 
