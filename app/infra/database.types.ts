@@ -242,6 +242,7 @@ export interface Database {
       };
       billing_mails: {
         Row: {
+          allocation_id: number | null;
           created_at: string;
           email: string;
           id: number;
@@ -249,8 +250,10 @@ export interface Database {
           kind: string;
           locale: string;
           quote_id: number | null;
+          stage: string | null;
         };
         Insert: {
+          allocation_id?: number | null;
           created_at?: string;
           email: string;
           id?: never;
@@ -258,8 +261,10 @@ export interface Database {
           kind: string;
           locale?: string;
           quote_id?: number | null;
+          stage?: string | null;
         };
         Update: {
+          allocation_id?: number | null;
           created_at?: string;
           email?: string;
           id?: never;
@@ -267,6 +272,7 @@ export interface Database {
           kind?: string;
           locale?: string;
           quote_id?: number | null;
+          stage?: string | null;
         };
         Relationships: [];
       };
@@ -675,6 +681,24 @@ export interface Database {
           unit_price_cents?: number;
           vat_cents?: never;
           vat_rate_bp?: number;
+        };
+        Relationships: [];
+      };
+      invoice_reminders: {
+        Row: {
+          given_on: string;
+          invoice_id: number;
+          stage: string;
+        };
+        Insert: {
+          given_on: string;
+          invoice_id: number;
+          stage: string;
+        };
+        Update: {
+          given_on?: string;
+          invoice_id?: number;
+          stage?: string;
         };
         Relationships: [];
       };
