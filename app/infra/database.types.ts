@@ -2008,6 +2008,7 @@ export interface Database {
           id: number;
           name: string;
           photo: string | null;
+          photo_focus: string | null;
           position: number;
           published: boolean;
           role: Json;
@@ -2020,6 +2021,7 @@ export interface Database {
           id?: never;
           name: string;
           photo?: string | null;
+          photo_focus?: string | null;
           position?: number;
           published?: boolean;
           role: Json;
@@ -2032,6 +2034,7 @@ export interface Database {
           id?: never;
           name?: string;
           photo?: string | null;
+          photo_focus?: string | null;
           position?: number;
           published?: boolean;
           role?: Json;

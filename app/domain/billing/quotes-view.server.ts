@@ -2,8 +2,10 @@ import { formatCents, formatRate } from "~/domain/invoices/money";
 import { dateTime, longDate } from "~/i18n/format";
 import type { Translator } from "~/i18n/translate.server";
 import { agencyTimeZone } from "~/infra/env.server";
+import type { AppSupabase } from "~/infra/supabase.server";
 import {
   agencyToday,
+  listQuotes,
   type QuoteStatus,
   type QuoteSummary,
   type QuoteWithLines,
@@ -143,4 +145,14 @@ export function quoteRows(quotes: QuoteSummary[], t: Translator): QuoteListRow[]
       validUntil: longDate(quote.valid_until, t.locale),
     };
   });
+}
+
+/** An organisation's quotes as its people see them (never a draft); null when unreadable. */
+export async function organisationQuotes(
+  supabase: AppSupabase,
+  organisationId: string,
+  t: Translator,
+): Promise<QuoteListRow[] | null> {
+  const listed = await listQuotes(supabase, organisationId);
+  return listed.ok ? quoteRows(listed.value, t) : null;
 }

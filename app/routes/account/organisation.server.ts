@@ -1,7 +1,8 @@
 import { canIn } from "~/domain/access/permissions";
 import { invoicesLinkText } from "~/domain/billing/client-invoices.server";
+import { organisationQuotes } from "~/domain/billing/quotes-view.server";
 import { localeOf } from "~/i18n/page.server";
-import { translator } from "~/i18n/translate.server";
+import { bundle, translator } from "~/i18n/translate.server";
 import { adminLoad } from "~/web/admin-form.server";
 import { answerInvitationForm, loadOrganisationPage } from "~/web/invitation-form.server";
 import { viewerContext } from "~/web/viewer.server";
@@ -28,6 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
     canInvite,
     canRemove,
     me: user.id,
+    quotes: await organisationQuotes(supabase, page.organisation.id, t),
+    i18n: { ...page.i18n, ...bundle(t.locale, ["quotes"]) },
     invoicesLink: await invoicesLinkText(supabase, page.organisation.id, t),
   };
 }

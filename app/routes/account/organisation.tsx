@@ -8,6 +8,7 @@ import {
 } from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
 import { ClientInvoicesLink } from "~/components/billing/client-invoices-link";
+import { QuoteList } from "~/components/billing/quote-list";
 import { PageHeading } from "~/components/page-heading";
 import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
@@ -61,6 +62,14 @@ export default function Organisation({ loaderData, actionData }: Route.Component
             projects={projects}
             hrefOf={(project) => t.path(`/organisations/${organisation.id}/projects/${project}`)}
             empty={t("projects.noneClient")}
+          />
+        ) : null}
+        {loaderData.quotes && loaderData.quotes.length > 0 ? (
+          <QuoteList
+            quotes={loaderData.quotes}
+            hrefOf={(quote) => t.path(`/organisations/${organisation.id}/quotes/${quote.id}`)}
+            heading={t("quotes.client.listHeading")}
+            empty={t("quotes.client.none")}
           />
         ) : null}
         {people ? (

@@ -31,9 +31,12 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       subtitle={t("adminOffice.message.subtitle", { name: message.name })}
     >
       <Toasts toasts={[actionData?.toast]} />
-      <p className="mb-6">
+      <p className="mb-6 flex flex-wrap gap-4">
         <Link to="/admin/messages" className={linkClass}>
           {t("adminOffice.message.back")}
+        </Link>
+        <Link to={`/admin/quotes/new?lead=${message.id}`} className={linkClass}>
+          {t("adminOffice.draftQuote")}
         </Link>
       </p>
       {confirmDelete ? (

@@ -51,9 +51,15 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
   return (
     <AdminPage title={project.title} subtitle={t("projects.editDescription")}>
       <Toasts toasts={[actionData?.toast]} />
-      <p className="mb-8">
+      <p className="mb-8 flex flex-wrap gap-4">
         <Link to={`/admin/clients/${organisation.id}`} className={linkClass}>
           {t("projects.back", { name: organisation.name })}
+        </Link>
+        <Link
+          to={`/admin/quotes/new?organisation=${organisation.id}&project=${project.id}`}
+          className={linkClass}
+        >
+          {t("adminOffice.draftQuote")}
         </Link>
       </p>
       {thread.messages ? (
