@@ -131,6 +131,9 @@ export default [
     ),
     // Invoices, payments and billing settings (issue 43).
     route("admin/billing", "routes/admin/billing.tsx"),
+    route("admin/clients/:id/invoices/new", "routes/admin/invoice-new.tsx"),
+    route("admin/invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
+    route("admin/invoices/:id", "routes/admin/invoice.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/people", "routes/admin/people.tsx"),

@@ -99,6 +99,11 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/project-new.tsx": adminOnly(404),
   "routes/admin/project.tsx": adminOnly(404),
+  // Billing (issue 43): an invoice nobody has answers 404 (its page, its PDF, a client's new one).
+  "routes/admin/billing.tsx": adminOnly(),
+  "routes/admin/invoice-new.tsx": adminOnly(404),
+  "routes/admin/invoice.tsx": adminOnly(404),
+  "routes/admin/invoice-pdf.ts": adminOnly(404),
   // A version's upload takes posts; a read goes back to the project's page.
   "routes/admin/deliverable-version.ts": adminOnly(302),
   "routes/admin/posts-list.tsx": adminOnly(),
@@ -218,6 +223,7 @@ function urlOf(leaf: RouteLeaf): string {
       if (name === "organisationId") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);
+      if (name === "id" && admin === "invoices") return "999999";
       if (name === "id" && admin === "posts") return String(ids.postIn.en);
       if (name === "id" && admin && ids.kind[admin]) return ids.kind[admin];
       throw new Error(`/${leaf.path}: no seeded value for :${name}`);
