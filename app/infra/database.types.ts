@@ -2009,6 +2009,7 @@ export interface Database {
           name: string;
           photo: string | null;
           photo_focus: string | null;
+          photo_focus: string | null;
           position: number;
           published: boolean;
           role: Json;
@@ -2022,6 +2023,7 @@ export interface Database {
           name: string;
           photo?: string | null;
           photo_focus?: string | null;
+          photo_focus?: string | null;
           position?: number;
           published?: boolean;
           role: Json;
@@ -2034,6 +2036,7 @@ export interface Database {
           id?: never;
           name?: string;
           photo?: string | null;
+          photo_focus?: string | null;
           photo_focus?: string | null;
           position?: number;
           published?: boolean;

@@ -89,8 +89,11 @@ test("the admin menu fits a phone and reaches every section", async ({ page }) =
   await expect(menu).toHaveText(/Admin menu — Services/);
   await expect(nav.getByRole("link", { name: "Team", exact: true })).toBeHidden();
   await menu.click();
+  // Every section: the menu holds the same links as the wide screen's (hidden) rows.
   const links = nav.getByRole("link");
-  await expect(links).toHaveCount(19);
+  const sections = (await nav.getByRole("link", { includeHidden: true }).count()) / 2;
+  expect(sections).toBeGreaterThanOrEqual(19);
+  await expect(links).toHaveCount(sections);
   for (const link of await links.all()) {
     await link.scrollIntoViewIfNeeded();
     await expect(link).toBeInViewport({ ratio: 1 });

@@ -131,7 +131,13 @@ describe("the site content of a page", () => {
   it("marks nothing on English pages", () => {
     const en = siteContentIn(rows(), "en");
     expect(en.services[0]?.english).toBeUndefined();
-    expect(en.teamCards[0]).toEqual({ name: "Brian Otieno", role: "Founder", photo: null });
+    // A row without a crop (a snapshot from before photo_focus) is framed around its centre.
+    expect(en.teamCards[0]).toEqual({
+      name: "Brian Otieno",
+      role: "Founder",
+      photo: null,
+      photoFocus: "center",
+    });
   });
 
   it("gives a team member's bio to their posts, else the general line, with its language", () => {

@@ -25,6 +25,7 @@ import {
   localizeSettings,
   localizeTestimonial,
 } from "./localize.server";
+import type { PhotoFocus } from "./photo-focus";
 import type { SiteRows } from "./rows.server";
 import { isTranslatedInto, textIn } from "./translated";
 
@@ -73,6 +74,7 @@ export interface TeamCard {
   name: string;
   role: string;
   photo: string | null;
+  photoFocus: PhotoFocus;
   english?: readonly string[];
 }
 
@@ -157,7 +159,9 @@ export function siteContentIn(rows: SiteRows, locale: Locale): SiteContent {
       view({ slug, title, categoryLabel, image, description }, english),
     ),
     team,
-    teamCards: team.map(({ name, role, photo, english }) => view({ name, role, photo }, english)),
+    teamCards: team.map(({ name, role, photo, photoFocus, english }) =>
+      view({ name, role, photo, photoFocus }, english),
+    ),
     testimonials: rows.testimonials.map((row) => {
       const { english, ...shown } = localizeTestimonial(row, locale);
       return view(shown, english);

@@ -8,6 +8,7 @@ import { formatKes } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import { translate } from "~/i18n/translate.server";
 import type { Tables } from "~/infra/database.types";
+import { type PhotoFocus, photoFocusOf } from "./photo-focus";
 import { priceLine } from "./price-text";
 import { EnglishFields, stringList, textIn } from "./translated";
 
@@ -144,6 +145,8 @@ export function localizeProject(
 export interface LocalMember extends Marked {
   name: string;
   photo: string | null;
+  /** The part of the photo its round frame keeps (the centre unless the admin chose). */
+  photoFocus: PhotoFocus;
   role: string;
   bio: string;
 }
@@ -153,6 +156,7 @@ export function localizeMember(row: MemberRow, locale: Locale): LocalMember {
   return {
     name: row.name,
     photo: row.photo,
+    photoFocus: photoFocusOf(row.photo_focus),
     role: english.text("role", row.role),
     bio: english.text("bio", row.bio),
     english: english.done(),

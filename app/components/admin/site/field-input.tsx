@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Field } from "~/components/forms/field";
 import { fieldIdOf } from "~/components/forms/field-id";
 import { SelectField } from "~/components/forms/select-field";
@@ -75,6 +76,7 @@ export function FieldInput({
   choices,
   focus,
   fold,
+  crop,
   first = false,
 }: {
   /** The form's first field: its control keeps a stable id ("Skip to the form" reaches it). */
@@ -87,6 +89,8 @@ export function FieldInput({
   focus?: string;
   /** A list field folded into a section (RowsField). */
   fold?: { open: boolean; onToggle: (open: boolean) => void };
+  /** An image's crop control, shown under its preview (ImageField). */
+  crop?: ReactNode;
 }) {
   const t = useT();
   const label = t(field.label);
@@ -146,6 +150,12 @@ export function FieldInput({
           optional={field.optional === true}
           errors={errors}
           fileErrors={errorsOf(fileFieldOf(field.name))}
+          focus={
+            field.focusField
+              ? { name: field.focusField, value: String(draft[field.focusField] ?? "") }
+              : undefined
+          }
+          crop={crop}
         />
       );
     case "boolean":
@@ -171,7 +181,7 @@ export function FieldInput({
           errors={errors}
           options={(field.options ?? []).map((option) => ({
             value: option,
-            label: t(`siteEditor.placements.${option}` as MessageKey),
+            label: t(`${field.optionLabels}.${option}` as MessageKey),
           }))}
         />
       );

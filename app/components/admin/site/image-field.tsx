@@ -1,10 +1,12 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { ErrorList } from "~/components/forms/field-frame";
 import { fieldIdOf } from "~/components/forms/field-id";
+import { SvgIcon } from "~/components/icons";
 import { MediaPicture } from "~/components/media/media-picture";
 import { MEDIA_ACCEPT } from "~/domain/media/limits";
 import { fileFieldOf } from "~/domain/site/editor/fields";
 import { useT } from "~/i18n/use-t";
+import { ChosenImage, useChosenImage } from "./chosen-image";
 
 export interface PickableImage {
   url: string;
@@ -40,6 +42,7 @@ function Choice({
             name={name}
             value={value}
             defaultChecked={checked}
+            data-label={label}
             className="mt-0.5 size-4 shrink-0 accent-brand-700"
           />
           <span className="min-w-0 [overflow-wrap:anywhere]">{label}</span>
@@ -50,9 +53,10 @@ function Choice({
 }
 
 /**
- * An item's image: pick one of the library's newest images (radio buttons with thumbnails — no
- * JS needed), keep the current one, have none, or upload a new one with the form (it joins the
- * media library and becomes the item's image).
+ * An item's image: what is chosen now, shown as the site frames it (ChosenImage); the library's
+ * newest images to pick from (radio buttons with thumbnails — no JS needed), folded in a
+ * `<details>` unless the field has an error; keep the current one or have none; or upload a new
+ * one with the form (it joins the media library and becomes the item's image).
  */
 export function ImageField({
   name,
@@ -62,6 +66,8 @@ export function ImageField({
   optional,
   errors,
   fileErrors,
+  focus,
+  crop: cropControl,
 }: {
   name: string;
   label: string;
@@ -70,51 +76,94 @@ export function ImageField({
   optional: boolean;
   errors?: string[];
   fileErrors?: string[];
+  /** The select that crops this image into a round frame (a team member's photo), if any. */
+  focus?: { name: string; value: string };
+  /** That select, shown under the preview so that its effect is in sight. */
+  crop?: React.ReactNode;
 }) {
   const t = useT();
   const generated = useId();
+  const fieldset = useRef<HTMLFieldSetElement>(null);
   const id = fileErrors?.length ? fieldIdOf(fileFieldOf(name)) : generated;
-  const listed = images.some((image) => image.url === value);
+  const listedAt = images.findIndex((image) => image.url === value);
+  const listed = listedAt >= 0;
+  const nameOf = (image: PickableImage, index: number) =>
+    image.alt || t("siteEditor.image.untitled", { n: index + 1 });
+  const { chosen, focus: crop } = useChosenImage({
+    name,
+    fileName: fileFieldOf(name),
+    initial: !value
+      ? { kind: "none" }
+      : {
+          kind: "url",
+          url: value,
+          name: listed
+            ? nameOf(images[listedAt] as PickableImage, listedAt)
+            : t("siteEditor.image.current"),
+        },
+    focusName: focus?.name,
+    initialFocus: focus?.value,
+    fieldset,
+  });
   // While the field has errors, its first choice is the error summary's target.
   const firstId = (first: boolean) => (first && errors?.length ? fieldIdOf(name) : undefined);
   return (
-    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4">
+    <fieldset ref={fieldset} className="min-w-0 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
-      <p className="mb-3 text-sm text-slate-600">{t("siteEditor.image.pick")}</p>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {optional ? (
-          <Choice
-            name={name}
-            value=""
-            checked={value === ""}
-            label={t("siteEditor.image.none")}
-            id={firstId(true)}
+      <ChosenImage chosen={chosen} round={focus !== undefined} focus={crop} />
+      {cropControl ? <div className="mb-4">{cropControl}</div> : null}
+      <details open={Boolean(errors?.length) || undefined} className="group">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <SvgIcon
+            name="chevronRight"
+            width={20}
+            height={20}
+            className="shrink-0 transition-transform group-open:rotate-90"
           />
-        ) : null}
-        {value && !listed ? (
-          <Choice
-            name={name}
-            value={value}
-            checked
-            label={t("siteEditor.image.current")}
-            id={firstId(!optional)}
-          >
-            <MediaPicture src={value} sizes="160px" width={160} height={90} className={thumb} />
-          </Choice>
-        ) : null}
-        {images.map((image, index) => (
-          <Choice
-            key={image.url}
-            name={name}
-            value={image.url}
-            checked={image.url === value}
-            label={image.alt || t("siteEditor.image.untitled", { n: index + 1 })}
-            id={firstId(index === 0 && !optional && !(value && !listed))}
-          >
-            <MediaPicture src={image.url} sizes="160px" width={160} height={90} className={thumb} />
-          </Choice>
-        ))}
-      </ul>
+          {t("siteEditor.image.library")}
+        </summary>
+        <p className="my-3 text-sm text-slate-600">{t("siteEditor.image.pick")}</p>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {optional ? (
+            <Choice
+              name={name}
+              value=""
+              checked={value === ""}
+              label={t("siteEditor.image.none")}
+              id={firstId(true)}
+            />
+          ) : null}
+          {value && !listed ? (
+            <Choice
+              name={name}
+              value={value}
+              checked
+              label={t("siteEditor.image.current")}
+              id={firstId(!optional)}
+            >
+              <MediaPicture src={value} sizes="160px" width={160} height={90} className={thumb} />
+            </Choice>
+          ) : null}
+          {images.map((image, index) => (
+            <Choice
+              key={image.url}
+              name={name}
+              value={image.url}
+              checked={image.url === value}
+              label={nameOf(image, index)}
+              id={firstId(index === 0 && !optional && !(value && !listed))}
+            >
+              <MediaPicture
+                src={image.url}
+                sizes="160px"
+                width={160}
+                height={90}
+                className={thumb}
+              />
+            </Choice>
+          ))}
+        </ul>
+      </details>
       <ErrorList id={`${id}-error`} errors={errors} />
       <div className="mt-4">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">

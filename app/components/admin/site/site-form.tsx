@@ -73,6 +73,7 @@ export function SiteForm({
       }),
   });
   const multipart = kind.fields.some((field) => field.type === "image");
+  const croppers = new Set(kind.fields.flatMap((field) => field.focusField ?? []));
   return (
     <Form
       key={answerKey(answer)}
@@ -95,18 +96,23 @@ export function SiteForm({
       </button>
       <input type="hidden" name="version" value={version} />
       <ErrorSummary answer={answer} labelOf={siteFieldLabels(kind, t)} />
-      {kind.fields.map((field, index) => (
-        <FieldInput
-          key={field.name}
-          first={index === 0}
-          field={field}
-          draft={draft}
-          errorsOf={errorsOf}
-          choices={choices}
-          focus={focusOf(answer)}
-          fold={ROW_TYPES.includes(field.type) ? foldOf(field.name) : undefined}
-        />
-      ))}
+      {kind.fields.map((field, index) => {
+        // A crop is shown with the image it crops (beside its preview), not on its own.
+        if (croppers.has(field.name)) return null;
+        const crop = kind.fields.find((other) => other.name === field.focusField);
+        const common = { draft, errorsOf, choices } as const;
+        return (
+          <FieldInput
+            key={field.name}
+            first={index === 0}
+            field={field}
+            {...common}
+            focus={focusOf(answer)}
+            fold={ROW_TYPES.includes(field.type) ? foldOf(field.name) : undefined}
+            crop={crop ? <FieldInput field={crop} {...common} /> : undefined}
+          />
+        );
+      })}
       <div
         className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:-mx-6 sm:px-6"
         data-testid="save-bar"

@@ -70,6 +70,11 @@ export interface FieldSpec {
   optional?: boolean;
   /** boolean: whether a new item's box starts ticked (unticked without it). */
   initial?: boolean;
+  /**
+   * image: the select field that crops it to fill a round frame (a team member's photo and its
+   * `photo_focus`); the form shows the chosen image so framed.
+   */
+  focusField?: string;
 }
 
 export type KindName =

@@ -1,3 +1,4 @@
+import { PHOTO_FOCUS } from "../photo-focus";
 import { type FieldSpec, type KindName, type KindSpec, SERVICE_ICONS } from "./fields";
 
 /**
@@ -167,7 +168,21 @@ const team: KindSpec = {
   fields: [
     { name: "name", type: "text", label: "siteEditor.fields.name", min: 1, max: 100 },
     { name: "role", type: "translated", label: "siteEditor.fields.role", max: 100 },
-    { name: "photo", type: "image", label: "siteEditor.fields.photo", optional: true },
+    {
+      name: "photo",
+      type: "image",
+      label: "siteEditor.fields.photo",
+      optional: true,
+      focusField: "photo_focus",
+    },
+    {
+      name: "photo_focus",
+      type: "select",
+      label: "siteEditor.fields.photoFocus",
+      hint: "siteEditor.hints.photoFocus",
+      options: PHOTO_FOCUS,
+      optionLabels: "siteEditor.photoFocus",
+    },
     { name: "bio", type: "translatedLong", label: "siteEditor.fields.bio", max: 600 },
     published("published"),
   ],
