@@ -64,6 +64,8 @@ const EXPECTED: Record<string, Expected> = {
   // An organisation nobody belongs to (the same id): sign in first, then 404.
   "routes/account/organisation.tsx": personal(302, 404, 404),
   "routes/account/project.tsx": personal(302, 404, 404),
+  // A quote of a client nobody is in: sign in first, then 404.
+  "routes/account/quote.tsx": personal(302, 404, 404),
   // A client nobody is in (below): its invoices, an invoice, its PDF and a payment are 404.
   "routes/account/invoices.tsx": personal(302, 404, 404),
   "routes/account/invoice.tsx": personal(302, 404, 404),
@@ -99,6 +101,10 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/project-new.tsx": adminOnly(404),
   "routes/admin/project.tsx": adminOnly(404),
+  // Quotes (issue 43): the list; a new one for no lead or client and a quote nobody has: 404.
+  "routes/admin/quotes.tsx": adminOnly(),
+  "routes/admin/quote-new.tsx": adminOnly(404),
+  "routes/admin/quote.tsx": adminOnly(404),
   // Billing (issue 43): an invoice nobody has answers 404 (its page, its PDF, a client's new one).
   "routes/admin/billing.tsx": adminOnly(),
   "routes/admin/invoice-new.tsx": adminOnly(404),
@@ -219,10 +225,12 @@ function urlOf(leaf: RouteLeaf): string {
       // A client that does not exist (and so no project of it): the 404 classes.
       if (name === "projectId") return "1";
       if (name === "deliverableId") return "1";
+      if (name === "quoteId") return "1";
       if (name === "invoiceId" || name === "pushId") return "1";
       if (name === "organisationId") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);
+      if (name === "id" && admin === "quotes") return "999999";
       if (name === "id" && admin === "invoices") return "999999";
       if (name === "id" && admin === "posts") return String(ids.postIn.en);
       if (name === "id" && admin && ids.kind[admin]) return ids.kind[admin];
