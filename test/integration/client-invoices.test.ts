@@ -8,7 +8,7 @@
  * the balance left. Every page in valid HTML.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agencyToday } from "~/domain/billing/client-invoices.server";
+import { agencyToday } from "~/domain/billing/invoice-document.server";
 import { type HtmlError, validateHtml } from "../support/html-validator";
 import { signInThroughForm, startTestSite, type TestSite } from "../support/site";
 

@@ -1,17 +1,15 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { backendFailure } from "~/domain/admin/queries.server";
-import {
-  buildDocument,
-  type InvoiceDocument,
-  type PaymentReceived,
-} from "~/domain/invoices/document";
-import { getSiteConfig } from "~/domain/site/config.server";
-import type { Locale } from "~/i18n/locale";
-import { agencyTimeZone } from "~/infra/env.server";
+import type { InvoiceDocument, InvoiceStatus } from "~/domain/invoices/document";
 import { type AppSupabase, serviceRoleClient } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
-import { zoneOffsetMs } from "~/lib/time-zone";
-import { darajaConfig } from "../payments/daraja/config.server";
+import {
+  agencyToday,
+  displayStatus,
+  documentContext,
+  invoiceDocumentOf,
+  loadInvoiceRows,
+} from "./invoice-document.server";
 
 /**
  * A client organisation's invoices as its people see them (issue 43, item 3): issued invoices
@@ -20,8 +18,8 @@ import { darajaConfig } from "../payments/daraja/config.server";
  * zone — and one invoice as the document its PDF prints. Money stays integer cents.
  */
 
-/** What a list row and a page say of an invoice's state. */
-export type ClientInvoiceStatus = "issued" | "partly_paid" | "paid" | "overdue" | "void";
+/** What a list row and a page say of an invoice's state (never a draft: clients see none). */
+export type ClientInvoiceStatus = Exclude<InvoiceStatus, "draft">;
 
 export interface InvoiceRow {
   id: number;
@@ -59,24 +57,6 @@ interface StoredInvoice {
   credits_invoice_id: number | null;
 }
 
-/** Today's date (YYYY-MM-DD) in the agency's time zone. */
-export function agencyToday(now = new Date(), timeZone = agencyTimeZone()): string {
-  return new Date(now.getTime() + zoneOffsetMs(now, timeZone)).toISOString().slice(0, 10);
-}
-
-/** The status a client reads: the stored one, or overdue when open past its due date. */
-export function statusOn(
-  row: { status: string; due_date: string | null; kind?: string },
-  today: string,
-): ClientInvoiceStatus {
-  const open = row.status === "issued" || row.status === "partly_paid";
-  if (open && row.kind !== "credit_note" && row.due_date && row.due_date < today) return "overdue";
-  if (row.status === "partly_paid" || row.status === "paid" || row.status === "void") {
-    return row.status;
-  }
-  return "issued";
-}
-
 function balanceOf(row: StoredInvoice): number {
   if (row.kind !== "invoice" || row.status === "void") return 0;
   return Number(row.total_cents) - Number(row.paid_cents) - Number(row.credited_cents);
@@ -92,7 +72,7 @@ function rowOf(row: StoredInvoice, today: string): InvoiceRow {
     totalCents: Number(row.total_cents),
     paidCents: Number(row.paid_cents),
     balanceCents: balanceOf(row),
-    status: statusOn(row, today),
+    status: displayStatus(row, today) as ClientInvoiceStatus,
   };
 }
 
@@ -132,49 +112,6 @@ export interface ClientInvoice {
   document: InvoiceDocument;
 }
 
-const METHOD: Record<string, string> = {
-  mpesa_stk: "M-Pesa",
-  mpesa_paybill: "M-Pesa Paybill",
-  bank: "Bank transfer",
-  cash: "Cash",
-};
-
-interface Allocation {
-  amount_cents: number;
-  created_at: string;
-  payments: { method: string; mpesa_receipt: string | null; received_at: string } | null;
-}
-
-/** Payments applied to the invoice and the credit notes that corrected it. */
-async function paymentsOf(supabase: AppSupabase, invoiceId: number): Promise<PaymentReceived[]> {
-  const [allocations, credits] = await Promise.all([
-    supabase
-      .from("payment_allocations")
-      .select("amount_cents, created_at, payments(method, mpesa_receipt, received_at)")
-      .eq("invoice_id", invoiceId)
-      .order("created_at"),
-    supabase
-      .from("invoices")
-      .select("number, issue_date, total_cents")
-      .eq("credits_invoice_id", invoiceId)
-      .eq("kind", "credit_note")
-      .neq("status", "draft"),
-  ]);
-  const paid = ((allocations.data ?? []) as unknown as Allocation[]).map((a) => ({
-    receivedAt: a.payments?.received_at ?? a.created_at,
-    method: METHOD[a.payments?.method ?? ""] ?? "",
-    reference: a.payments?.mpesa_receipt ?? "",
-    amountCents: Number(a.amount_cents),
-  }));
-  const credited = (credits.data ?? []).map((c) => ({
-    receivedAt: c.issue_date ?? "",
-    method: "Credit note",
-    reference: c.number ?? "",
-    amountCents: Number(c.total_cents),
-  }));
-  return [...paid, ...credited];
-}
-
 /**
  * Invoice `invoiceId` of organisation `organisationId` as a document, for a caller who may read
  * it; not-found for a malformed id, a draft, or another organisation's invoice.
@@ -184,75 +121,19 @@ export async function clientInvoice(
   organisationId: string,
   invoiceId: string | undefined,
 ): Promise<Result<ClientInvoice>> {
-  if (!invoiceId || !INVOICE_ID.test(invoiceId))
-    return fail("not-found", "There is no such invoice.");
-  const { data, error } = await supabase
-    .from("invoices")
-    .select(ROW_COLUMNS)
-    .eq("id", Number(invoiceId))
-    .eq("organisation_id", organisationId)
-    .neq("status", "draft")
-    .maybeSingle();
-  if (error) return backendFailure(error);
-  if (!data) return fail("not-found", "There is no such invoice.");
-  const stored = data as unknown as StoredInvoice;
-  const [lines, payments, corrected, site] = await Promise.all([
-    supabase
-      .from("invoice_lines")
-      .select("description, quantity, unit_price_cents, vat_rate_bp")
-      .eq("invoice_id", stored.id)
-      .order("position")
-      .order("id"),
-    stored.kind === "invoice" ? paymentsOf(supabase, stored.id) : Promise.resolve([]),
-    stored.credits_invoice_id
-      ? supabase.from("invoices").select("number").eq("id", stored.credits_invoice_id).maybeSingle()
-      : Promise.resolve(null),
-    getSiteConfig(languageOf(stored.language)),
-  ]);
-  if (lines.error) return backendFailure(lines.error);
-  const today = agencyToday();
-  const row = rowOf(stored, today);
-  const address = site.cities.flatMap((city) => {
-    const street = Object.hasOwn(site.officeAddresses, city) ? site.officeAddresses[city] : "";
-    return street ? [`${street}, ${city}`] : [];
-  });
-  const document = buildDocument({
-    kind: row.kind,
-    number: row.number,
-    corrects: corrected?.data?.number ?? null,
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    language: languageOf(stored.language),
-    status: row.status,
-    agency: {
-      name: stored.seller_name || site.brandName,
-      address: address.length > 0 ? address : [site.country].filter(Boolean),
-      kraPin: stored.seller_kra_pin ?? "",
-      phone: site.phone?.display ?? "",
-      email: site.email,
-    },
-    client: {
-      organisation: stored.buyer_name ?? "",
-      contact: null,
-      address: [],
-      kraPin: stored.buyer_kra_pin,
-      email: null,
-    },
-    lines: lines.data.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceCents: Number(line.unit_price_cents),
-      vatRateBp: line.vat_rate_bp,
-    })),
-    payments,
-    paybill: darajaConfig().paybill || null,
-    notes: stored.notes || null,
-  });
-  return ok({ row, document });
-}
-
-function languageOf(value: string): Locale {
-  return value === "sw" || value === "fr" ? value : "en";
+  const notFound = fail("not-found", "There is no such invoice.");
+  if (!invoiceId || !INVOICE_ID.test(invoiceId)) return notFound;
+  try {
+    const rows = await loadInvoiceRows(supabase, Number(invoiceId));
+    // The agency reads drafts too: on the client's pages an invoice is issued and theirs.
+    if (!rows || rows.invoice.organisation_id !== organisationId) return notFound;
+    if (rows.invoice.status === "draft") return notFound;
+    const context = await documentContext(supabase);
+    const row = rowOf(rows.invoice as unknown as StoredInvoice, context.today);
+    return ok({ row, document: invoiceDocumentOf(rows, context) });
+  } catch (error) {
+    return fail("backend", error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The amount an M-Pesa push asks for by default: the balance rounded up to the shilling. */
