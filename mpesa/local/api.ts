@@ -1,11 +1,19 @@
 /**
  * The Daraja API paths the stand-in answers: OAuth, STK push and query, C2B register and
- * simulate (v1 and v2), with Daraja's checks in Daraja's order: authentication, then the body.
+ * simulate (v1 and v2), Transaction Status, with Daraja's checks in Daraja's order: authentication, then the body.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { C2b, C2bVersion } from "./c2b.ts";
-import { jsonBody, pushRequestOf, queryRequestOf, registrationOf, simulationOf } from "./checks.ts";
+import {
+  jsonBody,
+  pushRequestOf,
+  queryRequestOf,
+  registrationOf,
+  simulationOf,
+  statusRequestOf,
+} from "./checks.ts";
 import type { Incoming, Outgoing } from "./http.ts";
+import type { TransactionStatus } from "./status.ts";
 import type { StkPushes } from "./stk.ts";
 import { accessToken, DarajaError, ERRORS } from "./wire.ts";
 
@@ -45,6 +53,7 @@ export interface ApiParts {
   tokens: Tokens;
   stk: StkPushes;
   c2b: C2b;
+  status: TransactionStatus;
   consumerKey: string;
   consumerSecret: string;
   merchants: ReadonlyMap<string, string>;
@@ -110,6 +119,11 @@ const ROUTES: Record<string, { method: "GET" | "POST"; kind: string; handler: Ha
     kind: "stk-query",
     handler: (request, parts) =>
       json(200, parts.stk.query(queryRequestOf(body(request), parts.merchants))),
+  },
+  "/mpesa/transactionstatus/v1/query": {
+    method: "POST",
+    kind: "transaction-status",
+    handler: (request, parts) => json(200, parts.status.query(statusRequestOf(body(request)))),
   },
   ...Object.fromEntries(
     ["v1", "v2"].flatMap((version) => [

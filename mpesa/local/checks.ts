@@ -178,6 +178,52 @@ export function simulationOf(body: Body): Simulation {
   return { shortcode, commandId, amount, msisdn, billRefNumber: billRef };
 }
 
+export interface StatusRequest {
+  initiator: string;
+  transactionId: string;
+  partyA: string;
+  resultUrl: string;
+  queueTimeOutUrl: string;
+  remarks: string;
+  occasion: string;
+}
+
+/**
+ * A Transaction Status query (`TransactionStatusQuery`), fields in the order of Daraja's
+ * documentation. The SecurityCredential (the initiator's password encrypted with M-Pesa's
+ * certificate) cannot be decrypted here: it must be base64 text, nothing more.
+ */
+export function statusRequestOf(body: Body): StatusRequest {
+  const initiator = text(body.Initiator);
+  if (!initiator || initiator.length > 64) throw invalid("Initiator");
+  const credential = text(body.SecurityCredential);
+  if (!credential || !/^[A-Za-z0-9+/]+={0,2}$/.test(credential) || credential.length % 4 !== 0) {
+    throw invalid("SecurityCredential");
+  }
+  if (body.CommandID !== "TransactionStatusQuery") throw invalid("CommandID");
+  const transactionId = text(body.TransactionID);
+  if (!transactionId || !/^[A-Za-z0-9]{6,20}$/.test(transactionId)) {
+    throw invalid("TransactionID");
+  }
+  const partyA = shortcodeOf(body.PartyA, "PartyA");
+  if (text(body.IdentifierType) !== "4") throw invalid("IdentifierType");
+  if (!isHttpUrl(body.ResultURL)) throw invalid("ResultURL");
+  if (!isHttpUrl(body.QueueTimeOutURL)) throw invalid("QueueTimeOutURL");
+  const remarks = text(body.Remarks);
+  if (!remarks || remarks.length > 100) throw invalid("Remarks");
+  const occasion = body.Occasion == null ? "" : text(body.Occasion);
+  if (occasion === undefined || occasion.length > 100) throw invalid("Occasion");
+  return {
+    initiator,
+    transactionId: transactionId.toUpperCase(),
+    partyA,
+    resultUrl: body.ResultURL,
+    queueTimeOutUrl: body.QueueTimeOutURL,
+    remarks,
+    occasion,
+  };
+}
+
 /** The customer's number as C2B shows it: v2 `2547 ***** 126`, v1 its SHA-256 in hex. */
 export function shownMsisdn(msisdn: string, version: "v1" | "v2"): string {
   if (version === "v1") return createHash("sha256").update(msisdn).digest("hex");

@@ -2,12 +2,14 @@
 import type { C2b, C2bVersion } from "./c2b.ts";
 import { simulationOf } from "./checks.ts";
 import type { StandInContext } from "./settings.ts";
+import type { TransactionStatus } from "./status.ts";
 import type { StkPushes } from "./stk.ts";
 
 export interface StandInCore {
   ctx: StandInContext;
   stk: StkPushes;
   c2b: C2b;
+  status: TransactionStatus;
   /** The default Paybill of the phone page's form (the first merchant). */
   paybill: string;
 }

@@ -1,6 +1,6 @@
 /**
  * A local stand-in of Safaricom's Daraja API (M-Pesa) for development and tests: OAuth, STK push
- * and query, C2B register and simulate, and the callbacks, with the shapes, codes and quirks of
+ * and query, C2B register and simulate, Transaction Status, and the callbacks, with the shapes, codes and quirks of
  * the Daraja wire contract (README.md); a phone page for people and a test API for tests.
  */
 import type { AddressInfo } from "node:net";
@@ -22,6 +22,7 @@ import {
   type StandInContext,
   type StandInSettings,
 } from "./settings.ts";
+import { type StatusQuery, TransactionStatus } from "./status.ts";
 import { type Push, type PushPlan, StkPushes } from "./stk.ts";
 import { handleTestApi, TEST_API_PREFIX } from "./test-api.ts";
 import type { ResultCode } from "./wire.ts";
@@ -36,6 +37,8 @@ export {
   SANDBOX_PASSKEY,
   SANDBOX_SHORTCODE,
 } from "./settings.ts";
+export type { StatusAnswer, StatusQuery } from "./status.ts";
+export { QUEUE_TIMEOUT, STATUS_ANSWERS, UNKNOWN_RECEIPT } from "./status.ts";
 export type { CallbackMode, Push, PushPlan } from "./stk.ts";
 export { CALLBACK_MODES } from "./stk.ts";
 export type { ResultCode } from "./wire.ts";
@@ -59,6 +62,8 @@ export interface DarajaStandIn {
   pushes(): Push[];
   payments(): C2bPayment[];
   registrations(): StoredRegistration[];
+  /** Transaction Status queries, newest first. */
+  statuses(): StatusQuery[];
   exchanges(): Exchange[];
   /** A Paybill payment (C2B simulate); `done` settles once validation/confirmation went out. */
   payBill(input: PaybillInput): { payment: C2bPayment; done: Promise<void> };
@@ -94,16 +99,20 @@ export async function startDarajaStandIn(
     Object.entries(options.merchants ?? { [SANDBOX_SHORTCODE]: SANDBOX_PASSKEY }),
   );
   const [shortcode, passkey] = [...merchants][0] ?? [SANDBOX_SHORTCODE, SANDBOX_PASSKEY];
+  const stk = new StkPushes(ctx);
+  const c2b = new C2b(ctx, options.c2bUrls ?? []);
   const core: StandInCore = {
     ctx,
-    stk: new StkPushes(ctx),
-    c2b: new C2b(ctx, options.c2bUrls ?? []),
+    stk,
+    c2b,
+    status: new TransactionStatus(ctx, stk, c2b),
     paybill: shortcode,
   };
   const api: ApiParts = {
     tokens: new Tokens(options.tokenTtlMs ?? 3_600_000),
     stk: core.stk,
     c2b: core.c2b,
+    status: core.status,
     consumerKey: options.consumerKey ?? LOCAL_CONSUMER_KEY,
     consumerSecret: options.consumerSecret ?? LOCAL_CONSUMER_SECRET,
     merchants,
@@ -154,12 +163,14 @@ export async function startDarajaStandIn(
     pushes: () => core.stk.list(),
     payments: () => core.c2b.payments(),
     registrations: () => core.c2b.registrations(),
+    statuses: () => core.status.list(),
     exchanges: () => ctx.exchanges.list(),
     payBill: (input) => payByPaybill(core, input),
     settings: (patch) => Object.assign(ctx.settings, patch),
     reset() {
       core.stk.reset();
       core.c2b.reset();
+      core.status.reset();
       ctx.exchanges.clear();
     },
     close() {

@@ -1,6 +1,7 @@
 /** The stand-in's options, their defaults, and the settings a test may change while it runs. */
 import type { Registration } from "./checks.ts";
 import { type ExchangeLog, postJson } from "./exchanges.ts";
+import type { StatusAnswer } from "./status.ts";
 import { type ResultCode, SAFARICOM_ADDRESSES } from "./wire.ts";
 
 /** Safaricom's public sandbox merchant (the site's default MPESA_SHORTCODE / MPESA_PASSKEY). */
@@ -58,6 +59,11 @@ export interface StandInSettings {
   retryDelaysMs: number[];
   /** Whether a paid callback lists `{"Name":"Balance"}` (default true) or leaves it out. */
   balanceItem: boolean;
+  /**
+   * After a Transaction Status query's answer: `result` (default) posts the Result to its
+   * ResultURL, `timeout` posts a queue timeout to its QueueTimeOutURL instead, `none` posts nothing.
+   */
+  statusAnswer: StatusAnswer;
 }
 
 export const DEFAULT_SETTINGS: StandInSettings = {
@@ -71,6 +77,7 @@ export const DEFAULT_SETTINGS: StandInSettings = {
   duplicateGapMs: 50,
   retryDelaysMs: [250, 1_000, 3_000],
   balanceItem: true,
+  statusAnswer: "result",
 };
 
 /** What the parts of the stand-in share. */

@@ -1,12 +1,13 @@
 /**
  * The test API under `/__standin/` (JSON): choose the next push's outcome for a phone, resolve a
- * push, pay a Paybill, read pushes, payments and exchanges, change settings, reset. POSTs need
+ * push, pay a Paybill, read pushes, payments, status queries and exchanges, change settings, reset. POSTs need
  * `Content-Type: application/json` (a cross-site form cannot send it without a preflight, which
  * is never answered).
  */
 import { type PaybillInput, payByPaybill, type StandInCore } from "./core.ts";
 import type { Incoming, Outgoing } from "./http.ts";
 import { DEFAULT_SETTINGS, type StandInSettings } from "./settings.ts";
+import { STATUS_ANSWERS } from "./status.ts";
 import { CALLBACK_MODES, type PushPlan } from "./stk.ts";
 import { DarajaError, isResultCode } from "./wire.ts";
 
@@ -61,6 +62,11 @@ function settingsOf(body: Record<string, unknown>): Partial<StandInSettings> {
           Object.values(value).every((v) => typeof v === "string"),
         "callbackHeaders: an object of strings",
       );
+    else if (key === "statusAnswer")
+      need(
+        STATUS_ANSWERS.includes(value as never),
+        `statusAnswer: one of ${STATUS_ANSWERS.join(", ")}`,
+      );
     else if (typeof expected === "number") need(isDelay(value), `${key}: an integer ≥ 0`);
     else need(typeof value === typeof expected, `${key}: a ${typeof expected}`);
   }
@@ -99,6 +105,7 @@ const POSTS: Record<string, Action> = {
   "/reset": (core) => {
     core.stk.reset();
     core.c2b.reset();
+    core.status.reset();
     core.ctx.exchanges.clear();
     return reply(204, undefined);
   },
@@ -109,6 +116,7 @@ const GETS: Record<string, (core: StandInCore) => unknown> = {
   "/plans": (core) => core.stk.plans(),
   "/payments": (core) => core.c2b.payments(),
   "/registrations": (core) => core.c2b.registrations(),
+  "/statuses": (core) => core.status.list(),
   "/exchanges": (core) => core.ctx.exchanges.list(),
   "/settings": (core) => core.ctx.settings,
 };

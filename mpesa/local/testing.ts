@@ -191,6 +191,20 @@ export function client(daraja: StandInAddress) {
         ResponseType: "Completed",
         ...body,
       }),
+    /** A Transaction Status query with valid fields (any base64 credential is accepted). */
+    transactionStatus: (body: Record<string, unknown>) =>
+      post("/mpesa/transactionstatus/v1/query", {
+        Initiator: "testapi",
+        SecurityCredential: Buffer.from("local-initiator-password").toString("base64"),
+        CommandID: "TransactionStatusQuery",
+        PartyA: daraja.shortcode,
+        IdentifierType: "4",
+        ResultURL: "http://127.0.0.1:9/result",
+        QueueTimeOutURL: "http://127.0.0.1:9/timeout",
+        Remarks: "Paybill verification",
+        Occasion: "",
+        ...body,
+      }),
     simulate: (version: "v1" | "v2", body: Record<string, unknown> = {}) =>
       post(`/mpesa/c2b/${version}/simulate`, {
         ShortCode: 600984,

@@ -136,6 +136,12 @@ export const merchantRequestId = () => `${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}
 export const originatorConversationId = () =>
   `${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}${digits(7)}`;
 
+/** An async API's ConversationID: `AG_20261129_0100401f8b3c5d6e7a90`. */
+export function conversationId(at = Date.now()): string {
+  const t = nairobi(at);
+  return `AG_${t.yyyy}${t.mm}${t.dd}_${hex(20)}`;
+}
+
 /** `ws_CO_` + DDMMYYYYHHmmssSSS (Nairobi) + the phone's last 9 digits. */
 export function checkoutRequestId(phone: string, at = Date.now()): string {
   const t = nairobi(at);
