@@ -15,7 +15,11 @@ const dir = process.env.SUPABASE_LOCAL_DIR || ".data/e2e";
 const NOT_COPIED = new Set(["backend.lock", "backend.url", "template-fingerprint"]);
 
 rmSync(dir, { recursive: true, force: true });
-const template = process.env.SUPABASE_TEMPLATE_DIR ?? (await ensureTestTemplate());
+/** Both e2e servers start at once: if both build a stale template, the one that renames its
+ * copy into place second fails, and then finds the first one's. */
+const template =
+  process.env.SUPABASE_TEMPLATE_DIR ??
+  (await ensureTestTemplate().catch(() => ensureTestTemplate()));
 cpSync(template, dir, {
   recursive: true,
   filter: (source) => !(dirname(source) === template && NOT_COPIED.has(basename(source))),
