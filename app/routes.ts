@@ -31,6 +31,7 @@ const PAGES: Page[] = [
 /** Pages for signed-in visitors: their layout sends anyone else to the login page. */
 const ACCOUNT_PAGES: Page[] = [
   ["profile", "routes/account/profile.tsx"],
+  ["profile/data", "routes/account/profile-data.ts"],
   ["dashboard", "routes/account/dashboard.tsx"],
   ["portfolio", "routes/account/portfolio.tsx"],
   ["files/:organisationId/*", "routes/account/file.ts"],

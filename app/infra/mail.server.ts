@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import { fail, ok, type Result } from "~/lib/result";
 import { env } from "./env.server";
 
@@ -11,6 +11,18 @@ export interface OutgoingMail {
   links?: string[];
   /** Extra headers (Reply-To, List-Unsubscribe…); values must not contain line breaks. */
   headers?: Record<string, string>;
+  /**
+   * Files sent with the mail (an invoice's PDF). The local mailbox takes at most 5, each at most
+   * 2 MB, with a plain file name and a type among application/pdf, image/png, image/jpeg,
+   * text/calendar and text/csv (supabase/local/mailbox-input.ts); keep to that everywhere.
+   */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 let smtp: { url: string; transporter: Transporter } | undefined;
@@ -45,27 +57,59 @@ function smtpTransport(url: string): Transporter {
   return transporter;
 }
 
-async function viaSmtp(url: string, mail: OutgoingMail): Promise<Result> {
-  await smtpTransport(url).sendMail({
-    from: env().MAIL_FROM,
+/** What nodemailer sends for `mail` (exported for the unit test with a stub transport). */
+export function smtpMessage(mail: OutgoingMail, from: string): SendMailOptions {
+  return {
+    from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
-  });
+    attachments: mail.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+    })),
+  };
+}
+
+async function viaSmtp(url: string, mail: OutgoingMail): Promise<Result> {
+  await smtpTransport(url).sendMail(smtpMessage(mail, env().MAIL_FROM));
   return ok();
+}
+
+/** The JSON the local mailbox takes (supabase/local/mailbox-input.ts): attachments in base64. */
+export function localMailboxBody(mail: OutgoingMail): string {
+  return JSON.stringify({
+    ...mail,
+    links: mail.links ?? [],
+    attachments: mail.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: Buffer.from(
+        file.content.buffer,
+        file.content.byteOffset,
+        file.content.byteLength,
+      ).toString("base64"),
+    })),
+  });
 }
 
 async function viaLocalMailbox(mailbox: string, key: string, mail: OutgoingMail): Promise<Result> {
   const response = await fetch(mailbox, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}`, apikey: key },
-    body: JSON.stringify({ ...mail, links: mail.links ?? [] }),
+    body: localMailboxBody(mail),
     signal: AbortSignal.timeout(env().SUPABASE_TIMEOUT_MS),
   });
-  await response.body?.cancel();
-  return response.ok ? ok() : fail("backend", `The local mailbox answered ${response.status}.`);
+  if (response.ok) {
+    await response.body?.cancel();
+    return ok();
+  }
+  // Its reason (e.g. an attachment it refuses) goes into the outbox's error, clipped.
+  const reason = (await response.text().catch(() => "")).slice(0, 300);
+  return fail("backend", `The local mailbox answered ${response.status}. ${reason}`.trim());
 }
 
 /**

@@ -42,7 +42,7 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limit) {
     req.resume();
-    return Promise.reject(new BodyTooLargeError());
+    return Promise.reject(new BodyTooLargeError(limit));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -53,7 +53,7 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
       size += chunk.length;
       if (size > limit) {
         failed = true;
-        reject(new BodyTooLargeError());
+        reject(new BodyTooLargeError(limit));
         return;
       }
       chunks.push(chunk);

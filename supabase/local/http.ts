@@ -3,8 +3,8 @@
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export class BodyTooLargeError extends Error {
-  constructor() {
-    super(`Request body exceeds ${MAX_BODY_BYTES} bytes`);
+  constructor(limit = MAX_BODY_BYTES) {
+    super(`Request body exceeds ${limit} bytes`);
     this.name = "BodyTooLargeError";
   }
 }

@@ -2,7 +2,7 @@
  * SMTP relay for the embedded backend's own mails (confirm sign-up, reset password, change
  * e-mail…), for a one-machine deployment that must really send them. The auth code is not
  * touched: it keeps storing each mail in `_local.mailbox`, in the same transaction as the change
- * that caused it, and this relay delivers what is stored — like an outbox — retrying with
+ * that caused it, and this relay delivers what is stored (with its attachments) — like an outbox — retrying with
  * backoff (10 s, 20 s, 40 s … up to 8 attempts). Mails older than an hour (their links have
  * expired) are never sent, so switching SMTP on later does not flood anyone with old mail.
  */
@@ -58,11 +58,21 @@ export function startMailRelay(
 
   async function deliver(mail: Pending): Promise<boolean> {
     try {
+      const files = await db.query<{ filename: string; content_type: string; content: Uint8Array }>(
+        `select filename, content_type, content from _local.mailbox_attachments
+          where mail_id = $1 order by position`,
+        [mail.id],
+      );
       await transport.sendMail({
         to: mail.to_email,
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body,
+        attachments: files.rows.map((file) => ({
+          filename: file.filename,
+          contentType: file.content_type,
+          content: Buffer.from(file.content),
+        })),
       });
       await db.query(
         "update _local.mailbox set relayed_at = now(), relay_error = null where id = $1",

@@ -1,5 +1,6 @@
 /**
- * /mailbox routes: GET /mailbox (HTML), GET/DELETE/POST /mailbox/messages.json.
+ * /mailbox routes: GET /mailbox (HTML), GET/DELETE/POST /mailbox/messages.json, and GET
+ * /mailbox/messages/<id>/attachments/<n> (an attachment's bytes, as a download).
  *
  * The mailbox stands in for SMTP during development and tests, on the backend's own loopback
  * origin only, so that a page on another site can neither read nor change it:
@@ -7,16 +8,26 @@
  * - the Host must be one of the backend's own addresses (DNS rebinding);
  * - a request a browser marks as coming from elsewhere (Origin, Sec-Fetch-Site) gets 403,
  *   except a top-level navigation to the HTML page;
- * - POST stores a mail like an auth e-mail, with the service-role key only.
+ * - POST stores a mail like an auth e-mail, with the service-role key only, its body within
+ *   MAILBOX_BODY_BYTES (room for the attachments mailbox-input.ts allows, about 15 MB);
+ * - an attachment is answered as a download (Content-Disposition: attachment, nosniff, a
+ *   sandboxing CSP), under the page's rules.
  * Header-less requests (tests, scripts, curl on the machine) work unchanged.
  */
 import type { ApiRequest } from "./api-request.ts";
 import { type ApiResult, jsonResult } from "./api-result.ts";
 import type { BackendContext } from "./context.ts";
 import { BodyTooLargeError } from "./http.ts";
-import { clearMail, listMail, logMail, renderMailboxPage, storeMail } from "./mailbox.ts";
-import { MailInputError, parseMailInput } from "./mailbox-input.ts";
-import { compileRoutes, type Route, route } from "./route-table.ts";
+import {
+  clearMail,
+  listMail,
+  logMail,
+  readAttachment,
+  renderMailboxPage,
+  storeMail,
+} from "./mailbox.ts";
+import { MAILBOX_BODY_BYTES, MailInputError, parseMailInput } from "./mailbox-input.ts";
+import { compileRoutes, type Params, type Route, route } from "./route-table.ts";
 
 const COMMON_HEADERS = {
   "Cache-Control": "no-store",
@@ -74,9 +85,44 @@ async function serviceRoleRefusal(
   return null;
 }
 
-type MailboxHandler = (request: ApiRequest, ctx: BackendContext) => Promise<ApiResult>;
+type MailboxHandler = (
+  request: ApiRequest,
+  ctx: BackendContext,
+  params: Params,
+) => Promise<ApiResult>;
 
-const listJson: MailboxHandler = async (_request, ctx) => answer(200, await listMail(ctx.db));
+const listJson: MailboxHandler = async (_request, ctx) =>
+  answer(200, await listMail(ctx.db, ctx.apiUrl));
+
+/** A whole number written plainly (no sign, no leading zeros), or null. */
+function index(text: string | undefined): number | null {
+  if (!text || !/^(0|[1-9]\d{0,8})$/.test(text)) return null;
+  return Number(text);
+}
+
+/** `filename="…"` in ASCII (quotes and non-ASCII replaced) and `filename*` in UTF-8 (RFC 6266). */
+function disposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+const download: MailboxHandler = async (_request, ctx, params) => {
+  const mailId = index(params.id);
+  const position = index(params.n);
+  const file =
+    mailId === null || position === null ? null : await readAttachment(ctx.db, mailId, position);
+  if (!file) return answer(404, { message: "No such attachment" });
+  return {
+    status: 200,
+    headers: {
+      ...COMMON_HEADERS,
+      "Content-Type": file.contentType,
+      "Content-Disposition": disposition(file.filename),
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+    raw: file.content,
+  };
+};
 
 const page: MailboxHandler = async (_request, ctx) => ({
   status: 200,
@@ -93,14 +139,14 @@ const clear: MailboxHandler = async (_request, ctx) => {
 const postMail: MailboxHandler = async (request, ctx) => {
   let text: string;
   try {
-    text = await request.text();
+    text = await request.text(MAILBOX_BODY_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
     return answer(413, { message: error.message });
   }
   try {
     const mail = parseMailInput(text);
-    const stored = await ctx.db.transaction((tx) => storeMail(tx, mail));
+    const stored = await ctx.db.transaction((tx) => storeMail(tx, mail, ctx.apiUrl));
     logMail(ctx, stored);
     return answer(201, stored);
   } catch (error) {
@@ -120,6 +166,7 @@ export const MAILBOX_ROUTES: readonly MailboxRoute[] = [
   route("GET HEAD", JSON_PATH, "open", listJson),
   route("POST", JSON_PATH, "serviceRole", postMail),
   route("DELETE", JSON_PATH, "open", clear),
+  route("GET HEAD", "/mailbox/messages/:id/attachments/:n", "open", download),
 ];
 
 const MAILBOX_TABLE = compileRoutes(MAILBOX_ROUTES);
@@ -134,7 +181,7 @@ export async function handleMailbox(request: ApiRequest, ctx: BackendContext): P
   if (!refused && match.kind === "found") {
     const guarded = match.route.guard === "serviceRole";
     const denied = guarded ? await serviceRoleRefusal(ctx, request) : null;
-    if (!denied) return match.route.handler(request, ctx);
+    if (!denied) return match.route.handler(request, ctx, match.params);
     request.discard();
     return denied;
   }

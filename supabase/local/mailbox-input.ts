@@ -1,14 +1,37 @@
 /**
- * The body of POST /mailbox/messages.json: `{to, subject, text, html?, links?, headers?}`,
- * checked strictly (the web app stores its own mails here in embedded mode).
+ * The body of POST /mailbox/messages.json: `{to, subject, text, html?, links?, headers?,
+ * attachments?}`, checked strictly (the web app stores its own mails here in embedded mode).
+ * `attachments`: at most 5 `{filename, contentType, content}` with `content` in base64, each at
+ * most 2 MB decoded, a plain file name (no path separators, no control characters) and a type of
+ * ATTACHMENT_TYPES; the POST's body limit (MAILBOX_BODY_BYTES) leaves room for exactly that.
  */
-import { escapeHtml, isPlainObject } from "./http.ts";
-import type { OutgoingMail } from "./mailbox.ts";
+import { escapeHtml, isPlainObject, MAX_BODY_BYTES } from "./http.ts";
+import type { MailAttachmentInput, OutgoingMail } from "./mailbox.ts";
 
 const EMAIL = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+$/;
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const LINE_BREAK = /[\r\n]/;
 const LIMITS = { subject: 998, text: 200_000, html: 500_000, links: 50, link: 2048, headers: 50 };
+
+export const MAX_ATTACHMENTS = 5;
+export const MAX_ATTACHMENT_BYTES = 2 * 1024 * 1024;
+export const ATTACHMENT_TYPES: readonly string[] = [
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "text/calendar",
+  "text/csv",
+];
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+/**
+ * The POST's body limit: the usual 1 MB for the mail itself plus the most attachments in base64
+ * (about 15 MB); a body declaring more is refused before it is read.
+ */
+export const MAILBOX_BODY_BYTES =
+  MAX_BODY_BYTES + MAX_ATTACHMENTS * base64Length(MAX_ATTACHMENT_BYTES);
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Path separators, C0/C1 controls, DEL, and the Unicode line and bidi-override marks. */
+const UNSAFE_NAME = /[/\\\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 export class MailInputError extends Error {
   constructor(message: string) {
@@ -55,6 +78,47 @@ function headers(value: unknown): Record<string, string> {
   return result;
 }
 
+function attachment(value: unknown, index: number): MailAttachmentInput {
+  const which = `attachment ${index + 1}`;
+  if (!isPlainObject(value)) {
+    throw new MailInputError(`${which} must be an object {filename, contentType, content}`);
+  }
+  const { filename, contentType, content } = value;
+  if (typeof filename !== "string" || filename.trim() === "" || filename.length > 255) {
+    throw new MailInputError(`${which}: "filename" must be a file name of 1 to 255 characters`);
+  }
+  if (UNSAFE_NAME.test(filename) || filename === "." || filename === "..") {
+    throw new MailInputError(
+      `${which}: "filename" must be a plain file name, without path separators or control characters`,
+    );
+  }
+  const type = typeof contentType === "string" ? contentType.trim().toLowerCase() : "";
+  if (!ATTACHMENT_TYPES.includes(type)) {
+    throw new MailInputError(
+      `${which}: "contentType" must be one of ${ATTACHMENT_TYPES.join(", ")}`,
+    );
+  }
+  if (typeof content !== "string" || !BASE64.test(content)) {
+    throw new MailInputError(`${which}: "content" must be the file's bytes in base64`);
+  }
+  if (content.length > base64Length(MAX_ATTACHMENT_BYTES)) {
+    throw new MailInputError(`${which} is larger than ${MAX_ATTACHMENT_BYTES} bytes`);
+  }
+  const bytes = Buffer.from(content, "base64");
+  if (bytes.byteLength > MAX_ATTACHMENT_BYTES) {
+    throw new MailInputError(`${which} is larger than ${MAX_ATTACHMENT_BYTES} bytes`);
+  }
+  return { filename, contentType: type, content: new Uint8Array(bytes) };
+}
+
+function attachments(value: unknown): MailAttachmentInput[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > MAX_ATTACHMENTS) {
+    throw new MailInputError(`"attachments" must be an array of at most ${MAX_ATTACHMENTS} files`);
+  }
+  return value.map(attachment);
+}
+
 export function parseMailInput(text: string): OutgoingMail {
   let body: unknown;
   try {
@@ -79,5 +143,6 @@ export function parseMailInput(text: string): OutgoingMail {
     html,
     links: links(body.links),
     headers: headers(body.headers),
+    attachments: attachments(body.attachments),
   };
 }

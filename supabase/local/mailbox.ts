@@ -1,7 +1,9 @@
 /**
  * Local mailbox: replaces the SMTP server a hosted project would use. Messages are stored
  * in `_local.mailbox` (auth mails inside the same transaction as the change that sent them),
- * logged (links only when `logMailLinks`), and served by mailbox-http.ts.
+ * their attachments in `_local.mailbox_attachments`, logged (links only when `logMailLinks`),
+ * and served by mailbox-http.ts: the listing names each attachment (file name, type, size and
+ * its download path `/mailbox/messages/<id>/attachments/<n>`, n from 0), never its bytes.
  */
 
 import type { BackendContext } from "./context.ts";
@@ -18,10 +20,29 @@ export interface Mail {
   /** Extra headers the sender asked for (e.g. Reply-To); empty for auth mails. */
   headers: Record<string, string>;
   sent_at: string;
+  /** Files the sender attached (none for auth mails). */
+  attachments: MailAttachment[];
+}
+
+/** An attachment as the listing shows it. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  /** Where its bytes are: an absolute URL on the backend (a path when its URL is unknown). */
+  url: string;
+}
+
+/** An attachment as a sender gives it (mailbox-input.ts has checked it). */
+export interface MailAttachmentInput {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export type OutgoingMail = Pick<Mail, "to" | "subject" | "text" | "html" | "links"> &
-  Partial<Pick<Mail, "headers">>;
+  Partial<Pick<Mail, "headers">> & { attachments?: MailAttachmentInput[] };
 
 interface MailRow {
   id: number;
@@ -32,11 +53,18 @@ interface MailRow {
   links: string[];
   headers: Record<string, string>;
   sent_at: Date;
+  /** Only where the query asked for them (listMail). */
+  attachments?: { filename: string; content_type: string; size: number }[];
 }
 
-function toMail(row: MailRow): Mail {
+/** The path of a mail's attachment `index` (0 = the first). */
+export const attachmentPath = (mailId: number, index: number) =>
+  `/mailbox/messages/${mailId}/attachments/${index}`;
+
+function toMail(row: MailRow, baseUrl = ""): Mail {
+  const id = Number(row.id);
   return {
-    id: Number(row.id),
+    id,
     to: row.to_email,
     subject: row.subject,
     text: row.text_body,
@@ -44,10 +72,32 @@ function toMail(row: MailRow): Mail {
     links: row.links,
     headers: row.headers,
     sent_at: row.sent_at.toISOString(),
+    attachments: (row.attachments ?? []).map((file, index) => ({
+      filename: file.filename,
+      contentType: file.content_type,
+      size: Number(file.size),
+      url: `${baseUrl}${attachmentPath(id, index)}`,
+    })),
   };
 }
 
-export async function storeMail(tx: Tx, mail: OutgoingMail): Promise<Mail> {
+async function storeAttachments(tx: Tx, mailId: number, files: MailAttachmentInput[]) {
+  for (const [position, file] of files.entries()) {
+    await tx.query(
+      `insert into _local.mailbox_attachments (mail_id, position, filename, content_type, content)
+       values ($1, $2, $3, $4, decode($5, 'base64'))`,
+      [
+        mailId,
+        position,
+        file.filename,
+        file.contentType,
+        Buffer.from(file.content).toString("base64"),
+      ],
+    );
+  }
+}
+
+export async function storeMail(tx: Tx, mail: OutgoingMail, baseUrl = ""): Promise<Mail> {
   const { rows } = await tx.query<MailRow>(
     `insert into _local.mailbox (to_email, subject, text_body, html_body, links, headers)
      values ($1, $2, $3, $4, $5, $6) returning *`,
@@ -62,7 +112,14 @@ export async function storeMail(tx: Tx, mail: OutgoingMail): Promise<Mail> {
   );
   const row = rows[0];
   if (!row) throw new Error("mailbox insert returned no row");
-  return toMail(row);
+  const files = mail.attachments ?? [];
+  await storeAttachments(tx, Number(row.id), files);
+  const attachments = files.map((file) => ({
+    filename: file.filename,
+    content_type: file.contentType,
+    size: file.content.byteLength,
+  }));
+  return toMail({ ...row, attachments }, baseUrl);
 }
 
 /** One log line per mail: recipient and subject, plus the links unless `logMailLinks` is off. */
@@ -71,10 +128,33 @@ export function logMail(ctx: BackendContext, mail: Pick<Mail, "to" | "subject" |
   ctx.log(`[mailbox] to ${mail.to}: ${mail.subject}${links}`);
 }
 
-/** Newest first. */
-export async function listMail(db: Queryable): Promise<Mail[]> {
-  const { rows } = await db.query<MailRow>("select * from _local.mailbox order by id desc");
-  return rows.map(toMail);
+/** Newest first; attachments by name, type and size, their URLs on `baseUrl` (the backend's). */
+export async function listMail(db: Queryable, baseUrl = ""): Promise<Mail[]> {
+  const { rows } = await db.query<MailRow>(
+    `select m.*, coalesce((
+        select jsonb_agg(jsonb_build_object('filename', a.filename, 'content_type', a.content_type,
+                 'size', octet_length(a.content)) order by a.position)
+          from _local.mailbox_attachments a where a.mail_id = m.id), '[]') as attachments
+       from _local.mailbox m order by m.id desc`,
+  );
+  return rows.map((row) => toMail(row, baseUrl));
+}
+
+/** Attachment `index` of mail `mailId` with its bytes, or null. */
+export async function readAttachment(
+  db: Queryable,
+  mailId: number,
+  index: number,
+): Promise<MailAttachmentInput | null> {
+  const { rows } = await db.query<{ filename: string; content_type: string; content: Uint8Array }>(
+    `select filename, content_type, content from _local.mailbox_attachments
+      where mail_id = $1 and position = $2`,
+    [mailId, index],
+  );
+  const row = rows[0];
+  return row
+    ? { filename: row.filename, contentType: row.content_type, content: row.content }
+    : null;
 }
 
 export async function clearMail(db: Queryable): Promise<void> {
@@ -87,11 +167,18 @@ export function renderMailboxPage(mails: Mail[]): string {
       const links = mail.links
         .map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`)
         .join("");
+      const files = mail.attachments
+        .map(
+          (file, index) =>
+            `<li><a href="${escapeHtml(attachmentPath(mail.id, index))}" download>${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)}, ${file.size} bytes)</li>`,
+        )
+        .join("");
+      const attached = files ? `<p><strong>Attachments:</strong></p><ul>${files}</ul>` : "";
       return `<article>
 <h2>${escapeHtml(mail.subject)}</h2>
 <p><strong>To:</strong> ${escapeHtml(mail.to)} · <time datetime="${escapeHtml(mail.sent_at)}">${escapeHtml(mail.sent_at)}</time></p>
 <pre>${escapeHtml(mail.text)}</pre>
-<ul>${links}</ul>
+<ul>${links}</ul>${attached}
 </article>`;
     })
     .join("\n");

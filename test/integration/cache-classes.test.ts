@@ -82,6 +82,7 @@ const EXPECTED: Record<string, Expected> = {
   // A link that is not an invitation's (the token below): 404, never stored.
   "routes/invitation.tsx": personal(404, 404, 404),
   "routes/account/profile.tsx": personal(302, 200, 200),
+  "routes/account/profile-data.ts": personal(302, 200, 200),
   "routes/account/dashboard.tsx": personal(302, 200, 200),
   "routes/account/onboarding.tsx": personal(302, 302, 302),
   "routes/account/email-banner.tsx": personal(302, 302, 302),

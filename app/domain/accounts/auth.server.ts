@@ -175,12 +175,18 @@ export function updatePassword(supabase: AppSupabase, password: string) {
 export function updateProfile(
   supabase: AppSupabase,
   profile: { fullName: string; avatarUrl: string },
+  more: Record<string, unknown> = {},
 ) {
-  return attempt(() =>
-    supabase.auth.updateUser({
-      data: { full_name: profile.fullName, avatar_url: profile.avatarUrl || null },
-    }),
-  );
+  return updateMetadata(supabase, {
+    full_name: profile.fullName,
+    avatar_url: profile.avatarUrl || null,
+    ...more,
+  });
+}
+
+/** Merges `data` into the signed-in account's metadata (keys not named are kept). */
+export function updateMetadata(supabase: AppSupabase, data: Record<string, unknown>) {
+  return attempt(() => supabase.auth.updateUser({ data }));
 }
 
 /** OAuth providers the site can offer (`OAUTH_PROVIDERS=google,github`). */

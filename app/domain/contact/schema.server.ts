@@ -25,7 +25,7 @@ type ServiceList = readonly { id: string }[];
  * The sender's phone or WhatsApp number, optional: read as the site's own numbers are
  * (app/lib/phone.ts) and kept in E.164; left empty, absent.
  */
-const optionalPhoneIn = (t: Translator) =>
+export const optionalPhoneIn = (t: Translator) =>
   z
     .string()
     .max(L.phoneMax, { error: t("validation.phoneInvalid") })

@@ -1,4 +1,10 @@
 import { Form } from "react-router";
+import {
+  ClientDetailsFields,
+  DataDownload,
+  DeleteAccountForm,
+  NotificationsForm,
+} from "~/components/account/profile-rights";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
@@ -29,7 +35,10 @@ export { action, loader } from "./profile.server";
 
 export default function Profile({ loaderData, actionData: reply }: Route.ComponentProps) {
   const passwordReply = reply?.form === "password" ? reply : undefined;
-  const result = passwordReply ? undefined : reply?.result;
+  const notificationsReply = reply?.form === "notifications" ? reply : undefined;
+  const deleteReply = reply?.form === "delete" ? reply : undefined;
+  const profileReply = reply?.form ? undefined : reply;
+  const result = profileReply?.result;
   const t = useT();
   return (
     <>
@@ -41,7 +50,7 @@ export default function Profile({ loaderData, actionData: reply }: Route.Compone
           noValidate
           className="space-y-5 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8"
         >
-          <ErrorSummary answer={passwordReply ? undefined : reply} />
+          <ErrorSummary answer={profileReply} />
           <Field label={t("common.email")} type="email" readOnly value={loaderData.email} />
           <Field
             label={t("common.fullName")}
@@ -61,11 +70,15 @@ export default function Profile({ loaderData, actionData: reply }: Route.Compone
             defaultValue={typedValue(result, "avatarUrl") ?? loaderData.avatarUrl}
             errors={fieldErrors(result, "avatarUrl")}
           />
+          <ClientDetailsFields saved={loaderData} result={result} />
           <SubmitButton pendingLabel={t("common.saving")} className="w-full sm:w-auto">
             {t("account.saveChanges")}
           </SubmitButton>
         </Form>
         <ChangePasswordForm email={loaderData.email} reply={passwordReply} />
+        <NotificationsForm prefs={loaderData.notifications} reply={notificationsReply} />
+        <DataDownload />
+        <DeleteAccountForm reply={deleteReply} />
       </section>
     </>
   );

@@ -1,15 +1,8 @@
 import { redirect } from "react-router";
-import { signOut } from "~/domain/accounts/auth.server";
-import { clearUnsaved } from "~/domain/onboarding/progress.server";
 import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
-import {
-  expiredAdminPassCookie,
-  expiredSupabaseCookies,
-  sessionOnlyCookie,
-} from "~/infra/cookies.server";
 import { SESSION_SUBJECT } from "~/lib/toast";
-import { getSupabase } from "~/web/session.server";
+import { endSession } from "~/web/end-session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/logout";
 
@@ -23,14 +16,7 @@ export function loader({ url }: Route.LoaderArgs) {
  * has no fields: its body is never read.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await signOut(getSupabase(context));
-  const headers = new Headers();
-  if (!result.ok)
-    for (const cookie of expiredSupabaseCookies(request)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", sessionOnlyCookie(false));
-  // The admin pass ends with the session it was given for.
-  headers.append("Set-Cookie", expiredAdminPassCookie());
-  headers.append("Set-Cookie", await clearUnsaved(request.headers.get("Cookie")));
+  const headers = await endSession(request, context);
   const t = translator(localeOf(request));
   // Every toast shown before is about the session that ended (app/lib/toast.ts).
   return redirectWithToast(

@@ -304,3 +304,14 @@ alter table _local.mailbox add column if not exists relay_attempts integer not n
 alter table _local.mailbox add column if not exists relay_next_at timestamptz;
 alter table _local.mailbox add column if not exists relay_error text;
 create index if not exists mailbox_unrelayed_idx on _local.mailbox (id) where relayed_at is null;
+
+-- Attachments of the mails the web app posts (an invoice's PDF…), bounded by mailbox-input.ts;
+-- the listing shows their names and sizes, /mailbox/messages/<id>/attachments/<n> their bytes.
+create table if not exists _local.mailbox_attachments (
+  mail_id bigint not null references _local.mailbox (id) on delete cascade,
+  position integer not null,
+  filename text not null,
+  content_type text not null,
+  content bytea not null,
+  primary key (mail_id, position)
+);
