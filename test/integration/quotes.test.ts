@@ -4,7 +4,8 @@
  * editor keeps what was typed on a mistake, adds lines without JavaScript and reads shillings
  * exactly; sending mails the client's people in the quote's language (Kiswahili here); the
  * client declines only with a reason, accepts with a typed name and a ticked box, and the
- * acceptance opens the project and issues the deposit invoice, mailed too. An expired quote is
+ * acceptance opens the project and issues the deposit invoice, mailed too with its PDF attached
+ * (downloaded from the mailbox, it reads as the invoice). An expired quote is
  * refused with its date; another organisation's quote is not found.
  */
 import { describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ import {
   signInCookie,
   uniqueEmail,
 } from "../support/backend";
+import { pdfText } from "../support/pdf-text";
 import { argsWithParams, formPost } from "../support/route-args";
 import { routed } from "../support/routed";
 
@@ -286,6 +288,18 @@ describe("quotes", () => {
     );
     expect(invoiceMail?.subject).toContain("Ankara");
     expect(invoiceMail?.text).toContain("97,443.48");
+    // …with the invoice's PDF attached: downloaded from the mailbox, it reads as the invoice.
+    const number = invoices?.[0]?.number as string;
+    expect(invoiceMail?.attachments).toEqual([
+      expect.objectContaining({ filename: `${number}.pdf`, contentType: "application/pdf" }),
+    ]);
+    const download = await fetch(invoiceMail?.attachments[0]?.url ?? "");
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    const pdf = new Uint8Array(await download.arrayBuffer());
+    expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+    const pdfWords = pdfText(pdf).replace(/[\s\u00a0\u202f]+/g, " ");
+    expect(pdfWords).toContain(number);
+    expect(pdfWords).toContain("97,443.48");
 
     // The page now says who accepted, links the project and the invoice; no more forms.
     const after = (await clientLoad(organisation, id, owner.cookie, "/sw")) as {

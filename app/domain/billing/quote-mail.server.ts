@@ -1,13 +1,16 @@
+import { type NotificationKind, wantsMail } from "~/domain/accounts/notification-prefs";
 import { backendFailure } from "~/domain/admin/queries.server";
 import { formatCents } from "~/domain/invoices/money";
+import { pdfFileName, renderInvoicePdf } from "~/domain/invoices/pdf.server";
 import { getSiteConfig } from "~/domain/site/config.server";
 import { longDate } from "~/i18n/format";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
-import type { OutgoingMail } from "~/infra/mail.server";
+import type { MailAttachment, OutgoingMail } from "~/infra/mail.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { loadInvoiceDocument } from "./invoice-document.server";
 import { paymentMail } from "./payment-mails.server";
 
 /**
@@ -15,11 +18,19 @@ import { paymentMail } from "./payment-mails.server";
  * recipient; 20261220100001_billing_mails.sql): a sent quote, and the deposit invoice issued
  * when a quote is accepted. Each goes to the client's owners and members and to the people
  * invited and not yet signed up, in the document's language, with a link to its portal page.
- * (The invoice's PDF is not attached: OutgoingMail has no attachments yet; the page links it.)
+ * An invoice's mail carries its PDF (the document its page shows, rendered as the download is);
+ * when the PDF cannot be made the mail fails and the outbox tries it again, never sent without.
  */
 
-/** The addresses of a client's owners, members and pending invitees (as the service role). */
-export async function clientAddresses(service: AppSupabase, organisationId: string) {
+/**
+ * The addresses of a client's owners, members and pending invitees (as the service role);
+ * with `optional`, without the people who turned that kind of mail off on /profile.
+ */
+export async function clientAddresses(
+  service: AppSupabase,
+  organisationId: string,
+  optional?: NotificationKind,
+) {
   const [members, invitations] = await Promise.all([
     service
       .from("organisation_members")
@@ -37,6 +48,7 @@ export async function clientAddresses(service: AppSupabase, organisationId: stri
   for (const member of members.data ?? []) {
     const person = await service.auth.admin.getUserById(member.user_id);
     const email = person.data.user?.email;
+    if (optional && !wantsMail(person.data.user, optional)) continue;
     if (email) addresses.add(email.toLowerCase());
   }
   for (const invitation of invitations.data ?? []) addresses.add(invitation.email.toLowerCase());
@@ -137,7 +149,11 @@ async function invoiceMail(service: AppSupabase, invoiceId: number, to: string, 
   if (!invoice?.number || invoice.status === "void") return ok(null);
   const t = translator(locale);
   const link = `${siteUrl()}${t.path(`/organisations/${invoice.organisation_id}/invoices/${invoice.id}`)}`;
-  const { brandName } = await getSiteConfig(locale);
+  const [{ brandName }, pdf] = await Promise.all([
+    getSiteConfig(locale),
+    invoicePdf(service, invoice.id),
+  ]);
+  if (!pdf.ok) return pdf;
   const values = {
     brand: brandName,
     number: invoice.number,
@@ -151,5 +167,21 @@ async function invoiceMail(service: AppSupabase, invoiceId: number, to: string, 
     subject: t("quotes.invoiceMail.subject", values),
     text: t("quotes.invoiceMail.text", values),
     links: [link],
+    attachments: [pdf.value],
   } satisfies OutgoingMail);
+}
+
+/** Invoice `id`'s PDF as an attachment (`JD-2026-0001.pdf`), or why it could not be made. */
+async function invoicePdf(service: AppSupabase, id: number): Promise<Result<MailAttachment>> {
+  try {
+    const doc = await loadInvoiceDocument(service, id);
+    if (!doc) return fail("not-found", `Invoice ${id} is gone`);
+    const content = await renderInvoicePdf(doc);
+    return ok({ filename: pdfFileName(doc), contentType: "application/pdf", content });
+  } catch (error) {
+    return fail(
+      "backend",
+      `Invoice ${id}'s PDF: ${error instanceof Error ? error.message : error}`,
+    );
+  }
 }
