@@ -3,9 +3,13 @@ import { type DarajaStandIn, startDarajaStandIn } from "@jenga/daraja-local";
 import { type Env, setRuntimeEnv } from "../app/infra/env.server.ts";
 import type { BackendHandle } from "./embedded-backend.ts";
 
-/** The webhook lane's hooks the stand-in posts to: the STK callback and the C2B confirmation. */
+/**
+ * The webhook lane's hooks the stand-in posts to: the STK callback, the C2B confirmation and
+ * Transaction Status's Results.
+ */
 export const STK_HOOK = "mpesa";
 export const C2B_HOOK = "mpesac2b";
+export const STATUS_HOOK = "mpesastatus";
 
 /**
  * A hook's secret: the configured one, else a new random one for this run. The lane reads every
@@ -24,7 +28,7 @@ function hookSecret(hook: string): string {
  * With no MPESA_CONSUMER_KEY, starts the local Daraja stand-in (mpesa/local, in this process: it
  * only answers HTTP and posts callbacks) on MPESA_LOCAL_PORT and points the site at it:
  * MPESA_BASE_URL, MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET, and — when unset — random
- * HOOK_MPESA_SECRET and HOOK_MPESAC2B_SECRET. The stand-in knows the site's merchant
+ * HOOK_MPESA_SECRET, HOOK_MPESAC2B_SECRET and HOOK_MPESASTATUS_SECRET. The stand-in knows the site's merchant
  * (MPESA_SHORTCODE / MPESA_PASSKEY, the sandbox's by default) and starts with the Paybill's C2B
  * confirmation URL registered (`<origin>/hooks/mpesac2b/<secret>`), so its phone page's
  * "Pay by Paybill" reaches the site before the site registers URLs itself.
@@ -39,6 +43,7 @@ export async function startDarajaStandInIfNeeded(
     return undefined;
   }
   hookSecret(STK_HOOK);
+  hookSecret(STATUS_HOOK);
   const c2bSecret = hookSecret(C2B_HOOK);
   const origin = (env.MPESA_CALLBACK_ORIGIN ?? siteUrl).replace(/\/+$/, "");
   const standIn = await startDarajaStandIn({

@@ -52,6 +52,26 @@ export const mpesaEnvShape = {
       )
       .optional(),
   ),
+  /**
+   * Transaction Status (the site asks M-Pesa itself whether a Paybill payment happened): the
+   * API operator ("initiator") the agency creates on the M-Pesa org portal with the role
+   * "Transaction Status query ORG API". Unset on a real Daraja: Paybill payments wait for an
+   * admin's verification against the statement. With the local stand-in: `testapi`.
+   */
+  MPESA_INITIATOR: optionalText.pipe(z.string().max(64).optional()),
+  /**
+   * The initiator's password encrypted with Safaricom's M-Pesa public certificate (RSA,
+   * PKCS#1 v1.5), in base64: the operator produces it once (Daraja's portal has a generator, or
+   * `openssl pkeyutl -encrypt -certin -inkey <ProductionCertificate.cer> -pkeyopt
+   * rsa_padding_mode:pkcs1 | base64 -w0`); the site never sees the password. A secret. With the
+   * local stand-in: a fixed local value (any base64 passes there).
+   */
+  MPESA_SECURITY_CREDENTIAL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, "must be base64 (the encrypted initiator password)")
+      .optional(),
+  ),
   /** The local stand-in's port (only when no MPESA_CONSUMER_KEY is set). */
   MPESA_LOCAL_PORT: optionalText.pipe(
     z.coerce.number<string>().int().min(0).max(65535).default(54330),

@@ -25,6 +25,9 @@ export const CONFIG: DarajaConfig = {
   c2bVersion: "v2",
   stkCallbackUrl: "https://site.test/hooks/mpesa/s3cret",
   c2bCallbackUrl: "https://site.test/hooks/mpesac2b/s3cret2",
+  initiator: "testapi",
+  securityCredential: "c2VjcmV0",
+  statusResultUrl: "https://site.test/hooks/mpesastatus/s3cret3",
 };
 
 export const PUSH: StkPushInput = {

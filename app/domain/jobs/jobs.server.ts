@@ -7,6 +7,10 @@ import {
   remindersJob,
 } from "~/domain/billing/payment-mail-jobs.server";
 import { MAIL_FLUSH, mailFlushJob } from "~/domain/outbox/mail-job.server";
+import {
+  MPESA_PAYBILL_VERIFY,
+  paybillVerifyJob,
+} from "~/domain/payments/paybill-verify-job.server";
 import { MPESA_CHECK, pushCheckJob } from "~/domain/payments/push-check-job.server";
 import {
   DELIVERABLE_REMINDER,
@@ -24,6 +28,7 @@ export const jobHandlers: JobHandlers = {
   [DELIVERABLE_REMINDER]: deliverableReminderJob,
   [MESSAGES_NOTIFY]: messageNotifyJob(serviceRoleClient),
   [MPESA_CHECK]: pushCheckJob,
+  [MPESA_PAYBILL_VERIFY]: paybillVerifyJob,
   [BILLING_RECEIPT]: receiptJob,
   [BILLING_REMINDERS]: remindersJob,
 };

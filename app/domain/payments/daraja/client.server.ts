@@ -1,10 +1,16 @@
 import { MSISDN } from "~/lib/mpesa-phone";
 import { wholeShillings } from "./amounts";
+import {
+  type CallOptions,
+  createDarajaCaller,
+  type NoAnswer,
+  type Refusal,
+  refusal,
+} from "./call.server";
 import { darajaTimestamp, stkPassword } from "./clock";
 import { type DarajaConfig, darajaConfig } from "./config.server";
-import { type DarajaError, errorEnvelope, exchange, type Unreachable } from "./http.server";
+import type { DarajaError } from "./http.server";
 import { isRecord, textOf } from "./json";
-import { createTokenCache, type TokenCache } from "./token.server";
 
 /**
  * The site's Safaricom Daraja client (Daraja 3.0's wire format): M-Pesa Express pushes and their
@@ -26,9 +32,9 @@ export interface StkPushInput {
 }
 
 /** A push Daraja did not take, by what refused it (nothing was sent to the phone). */
-export type PushRefusal = { kind: "rejected" } & DarajaError;
+export type PushRefusal = Refusal;
 /** No usable answer: the prompt may or may not have been sent (query later, do not resend). */
-export type NoAnswer = { kind: "unreachable"; reason: Unreachable; status?: number };
+export type { NoAnswer };
 
 export type StkPushResult =
   | {
@@ -69,71 +75,20 @@ export interface DarajaClient {
   registerC2bUrls(): Promise<C2bRegisterResult>;
 }
 
-export interface ClientOptions {
-  /** Deadline of each HTTP exchange (token, push, query, registration). Default 10 s. */
-  timeoutMs?: number;
-  /** The clock (tests). Default Date.now. */
-  now?: () => number;
-}
+/** Deadline of each HTTP exchange (token, push, query, registration; default 10 s) and the clock. */
+export type ClientOptions = CallOptions;
 
-const INVALID_TOKEN = "404.001.03";
 const BUSY = /unable to lock subscriber|already in process/i;
 const BEING_PROCESSED = /being processed/i;
 /** What Daraja shows in the prompt and records: printable ASCII only. */
 const PRINTABLE = /^[\x20-\x7e]+$/;
 
-type Answer = { kind: "answer"; status: number; json: unknown };
-type Called = Answer | NoAnswer | ({ kind: "rejected" } & DarajaError);
-
 export function createDarajaClient(
   config: DarajaConfig,
   options: ClientOptions = {},
 ): DarajaClient {
-  const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
-  const tokens: TokenCache = createTokenCache(config, { timeoutMs, now });
-
-  /** POSTs `body` with a token; renews a token Daraja calls invalid and tries once more. */
-  async function call(
-    path: string,
-    body: Record<string, unknown>,
-    retried = false,
-  ): Promise<Called> {
-    const token = await tokens.get();
-    if (!token.ok) {
-      return token.kind === "rejected"
-        ? { kind: "rejected", ...token.error }
-        : { kind: "unreachable", reason: token.reason, status: token.status };
-    }
-    const reply = await exchange({
-      url: `${config.baseUrl}${path}`,
-      method: "POST",
-      headers: { Authorization: `Bearer ${token.token}`, Accept: "application/json" },
-      body,
-      timeoutMs,
-    });
-    if (reply.kind === "answer" && errorEnvelope(reply.json)?.errorCode === INVALID_TOKEN) {
-      tokens.invalidate(token.token);
-      if (!retried) return call(path, body, true);
-    }
-    return reply;
-  }
-
-  /** The error an answer carries, or what its status says when it has no envelope. */
-  function refusal(reply: Answer): PushRefusal | NoAnswer {
-    const error = errorEnvelope(reply.json);
-    if (error) return { kind: "rejected", ...error };
-    if (reply.status >= 500)
-      return { kind: "unreachable", reason: "server-error", status: reply.status };
-    if (reply.status >= 400) {
-      return {
-        kind: "rejected",
-        errorCode: `http-${reply.status}`,
-        errorMessage: "Refused without a reason",
-      };
-    }
-    return { kind: "unreachable", reason: "malformed", status: reply.status };
-  }
+  const { call } = createDarajaCaller(config, options);
 
   function passwordFields() {
     const timestamp = darajaTimestamp(new Date(now()));

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SANDBOX_PASSKEY, SANDBOX_SHORTCODE } from "~/infra/mpesa-env";
-import { darajaConfig, LOCAL_CONSUMER_KEY, LOCAL_CONSUMER_SECRET } from "./config.server";
+import {
+  darajaConfig,
+  LOCAL_CONSUMER_KEY,
+  LOCAL_CONSUMER_SECRET,
+  LOCAL_INITIATOR,
+  LOCAL_SECURITY_CREDENTIAL,
+} from "./config.server";
 
 const STK_SECRET = "s".repeat(40);
 const C2B_SECRET = "c".repeat(40);
@@ -34,6 +40,9 @@ describe("Daraja configuration (config.server.ts)", () => {
       c2bVersion: "v2",
       stkCallbackUrl: undefined,
       c2bCallbackUrl: undefined,
+      initiator: LOCAL_INITIATOR,
+      securityCredential: LOCAL_SECURITY_CREDENTIAL,
+      statusResultUrl: undefined,
     });
   });
 
@@ -76,6 +85,27 @@ describe("Daraja configuration (config.server.ts)", () => {
       partyB: "123456",
       paybill: "888880",
       c2bVersion: "v1",
+    });
+  });
+
+  it("takes Transaction Status's initiator and credential as configured, none on a real Daraja without them, and the mpesastatus hook's URL", () => {
+    const real = {
+      MPESA_BASE_URL: "https://api.safaricom.co.ke",
+      MPESA_CONSUMER_KEY: "k",
+      MPESA_CONSUMER_SECRET: "s",
+    };
+    configure(real);
+    expect(darajaConfig()).toMatchObject({ initiator: undefined, securityCredential: undefined });
+    configure({
+      ...real,
+      MPESA_INITIATOR: "jengaapi",
+      MPESA_SECURITY_CREDENTIAL: "QUJD+/==",
+      HOOK_MPESASTATUS_SECRET: STK_SECRET,
+    });
+    expect(darajaConfig()).toMatchObject({
+      initiator: "jengaapi",
+      securityCredential: "QUJD+/==",
+      statusResultUrl: `https://agency.example/hooks/mpesastatus/${STK_SECRET}`,
     });
   });
 

@@ -2,7 +2,8 @@ import { env, siteUrl } from "~/infra/env.server";
 
 /**
  * What the site needs to talk to Daraja, from the MPESA_* variables (app/infra/mpesa-env.ts)
- * and the webhook lane's secrets (HOOK_MPESA_SECRET, HOOK_MPESAC2B_SECRET: app/infra/hook-env.ts).
+ * and the webhook lane's secrets (HOOK_MPESA_SECRET, HOOK_MPESAC2B_SECRET, HOOK_MPESASTATUS_SECRET:
+ * app/infra/hook-env.ts).
  * Without MPESA_CONSUMER_KEY the site talks to the local stand-in (mpesa/local) on
  * MPESA_LOCAL_PORT, with stand-in credentials, unless the server set MPESA_BASE_URL to it.
  */
@@ -29,6 +30,14 @@ export interface DarajaConfig {
   stkCallbackUrl: string | undefined;
   /** `<origin>/hooks/mpesac2b/<secret>`; undefined without HOOK_MPESAC2B_SECRET. */
   c2bCallbackUrl: string | undefined;
+  /**
+   * Transaction Status's Initiator and SecurityCredential (MPESA_INITIATOR,
+   * MPESA_SECURITY_CREDENTIAL; the stand-in's local values when local); undefined when unset.
+   */
+  initiator: string | undefined;
+  securityCredential: string | undefined;
+  /** `<origin>/hooks/mpesastatus/<secret>` (Result and QueueTimeOut); undefined without HOOK_MPESASTATUS_SECRET. */
+  statusResultUrl: string | undefined;
 }
 
 /**
@@ -37,6 +46,10 @@ export interface DarajaConfig {
  */
 export const LOCAL_CONSUMER_KEY = "local-standin-consumer-key";
 export const LOCAL_CONSUMER_SECRET = "local-standin-consumer-secret";
+/** Transaction Status's initiator with the stand-in (Safaricom's sandbox names it `testapi`). */
+export const LOCAL_INITIATOR = "testapi";
+/** Any base64 passes the stand-in: it cannot decrypt a credential. */
+export const LOCAL_SECURITY_CREDENTIAL = Buffer.from("local-standin-initiator").toString("base64");
 
 const LOOPBACK = /^https?:\/\/(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])(?::\d+)?$/i;
 
@@ -58,9 +71,10 @@ export function darajaConfig(): DarajaConfig {
     "",
   );
   const origin = e.MPESA_CALLBACK_ORIGIN ?? siteUrl();
+  const local = !e.MPESA_CONSUMER_KEY || LOOPBACK.test(baseUrl);
   return {
     baseUrl,
-    local: !e.MPESA_CONSUMER_KEY || LOOPBACK.test(baseUrl),
+    local,
     consumerKey: e.MPESA_CONSUMER_KEY ?? LOCAL_CONSUMER_KEY,
     consumerSecret: e.MPESA_CONSUMER_SECRET ?? LOCAL_CONSUMER_SECRET,
     shortcode: e.MPESA_SHORTCODE,
@@ -71,5 +85,9 @@ export function darajaConfig(): DarajaConfig {
     c2bVersion: e.MPESA_C2B_VERSION,
     stkCallbackUrl: hookUrl(origin, "mpesa", e.HOOKS.mpesa?.secret),
     c2bCallbackUrl: hookUrl(origin, "mpesac2b", e.HOOKS.mpesac2b?.secret),
+    initiator: e.MPESA_INITIATOR ?? (local ? LOCAL_INITIATOR : undefined),
+    securityCredential:
+      e.MPESA_SECURITY_CREDENTIAL ?? (local ? LOCAL_SECURITY_CREDENTIAL : undefined),
+    statusResultUrl: hookUrl(origin, "mpesastatus", e.HOOKS.mpesastatus?.secret),
   };
 }

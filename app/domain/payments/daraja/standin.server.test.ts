@@ -36,6 +36,9 @@ async function setUp(options: Parameters<typeof standIn>[0] = {}) {
     c2bVersion: "v2",
     stkCallbackUrl: `${hooks.url}/hooks/mpesa/stk-secret`,
     c2bCallbackUrl: `${hooks.url}/hooks/mpesac2b/c2b-secret`,
+    initiator: "testapi",
+    securityCredential: "c2VjcmV0",
+    statusResultUrl: `${hooks.url}/hooks/mpesastatus/status-secret`,
   };
   return { daraja, hooks, client: createDarajaClient(config, { timeoutMs: 5000 }) };
 }
