@@ -288,6 +288,7 @@ describe("quotes", () => {
     );
     expect(invoiceMail?.subject).toContain("Ankara");
     expect(invoiceMail?.text).toContain("97,443.48");
+    expect(invoiceMail?.text).toContain("PDF yake imeambatishwa");
     // …with the invoice's PDF attached: downloaded from the mailbox, it reads as the invoice.
     const number = invoices?.[0]?.number as string;
     expect(invoiceMail?.attachments).toEqual([
