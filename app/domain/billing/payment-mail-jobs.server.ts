@@ -83,7 +83,8 @@ export async function queueReminders(service: Service, today = agencyToday()): P
       .single();
     if (!invoice) continue;
     const locale = invoiceLocale(invoice.language);
-    for (const email of await clientAddresses(service, invoice.organisation_id)) {
+    // People who turned invoice reminders off on /profile are left out (invitees get them).
+    for (const email of await clientAddresses(service, invoice.organisation_id, "invoices")) {
       rows.push({ kind: "invoice_reminder", invoice_id, stage, email, locale });
     }
   }

@@ -1,3 +1,4 @@
+import { wantsMail } from "~/domain/accounts/notification-prefs";
 import { getSiteConfig } from "~/domain/site/config.server";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { translator } from "~/i18n/translate.server";
@@ -45,7 +46,8 @@ export async function deliverableReminderMail(
   if (facts.value?.version.status !== "ready_for_review") return ok(null);
   const person = await service.auth.admin.getUserById(reminder.user_id);
   const email = person.data.user?.email;
-  if (!email) return ok(null);
+  // Who turned deliverable reminders off on /profile gets none (read when the mail is made).
+  if (!email || !wantsMail(person.data.user, "deliverables")) return ok(null);
   const locale: Locale = isLocale(reminder.locale) ? reminder.locale : "en";
   const t = translator(locale);
   const { version } = facts.value;

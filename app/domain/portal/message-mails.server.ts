@@ -1,3 +1,4 @@
+import { wantsMail } from "~/domain/accounts/notification-prefs";
 import { getSiteConfig } from "~/domain/site/config.server";
 import { dateTime } from "~/i18n/format";
 import { isLocale, type Locale } from "~/i18n/locale";
@@ -53,7 +54,8 @@ export async function projectMessagesMail(
     (message) => message.author_id !== user_id && Date.parse(message.created_at) > readAt,
   );
   const email = person.data.user?.email;
-  if (news.length === 0 || !email) return ok(null);
+  // Who turned project messages off on /profile gets none (read when the mail is made).
+  if (news.length === 0 || !email || !wantsMail(person.data.user, "messages")) return ok(null);
   const membership = await service
     .from("organisation_members")
     .select("user_id")
