@@ -69,13 +69,11 @@ test("the agency sends a quote to a lead and the client accepts it on a phone in
     .eq("lead_id", lead?.id as number)
     .single();
   const owner = await createConfirmedUser({ fullName: "Amina Wanjiru" });
-  await service
-    .from("organisation_members")
-    .insert({
-      organisation_id: quote?.organisation_id as string,
-      user_id: owner.id,
-      role: "owner",
-    });
+  await service.from("organisation_members").insert({
+    organisation_id: quote?.organisation_id as string,
+    user_id: owner.id,
+    role: "owner",
+  });
   await page.getByRole("button", { name: "Send to the client" }).click();
   await expect(page.getByText(/Quote Q-\d{4}-\d{4} sent/).last()).toBeVisible();
   await expect(page.locator("[data-quote-status]").first()).toHaveAttribute(

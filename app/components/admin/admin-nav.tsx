@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Overview", key: "overview", end: true },
   { to: "/admin/messages", label: "Messages", key: "messages", end: false },
   { to: "/admin/clients", label: "Clients", key: "clients", end: false },
+  { to: "/admin/quotes", label: "Quotes", key: "quotes", end: false },
   { to: "/admin/posts", label: "Posts", key: "posts", end: false },
   { to: "/admin/blog-categories", label: "Blog categories", key: "blogCategories", end: false },
   { to: "/admin/blog-tags", label: "Blog tags", key: "blogTags", end: false },
