@@ -1,7 +1,8 @@
 /**
  * The M-Pesa hooks on the production server with its local Daraja stand-in (issue 43, items 5
  * and 8): a Paybill payment made on the stand-in reaches the site and is recorded once,
- * unverified, with the account as typed; a forged STK callback with the right secret and an
+ * unverified, with the account as typed, and the server's job asks Transaction Status, whose
+ * Result verifies it; a forged STK callback with the right secret and an
  * unknown request is kept and changes nothing, however often it is replayed at once; a wrong
  * secret is a 404 and a 1 MB body a 413 at once, without the server holding it.
  */
@@ -35,8 +36,30 @@ async function paymentsWithAccount(account: string) {
   return data;
 }
 
+const standInSettings = (settings: Record<string, unknown>) =>
+  fetch(`${site.darajaUrl}/__standin/settings`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(settings),
+  });
+
+async function statusQueries(): Promise<{ request: { transactionId: string } }[]> {
+  return (await fetch(`${site.darajaUrl}/__standin/statuses`)).json();
+}
+
+/** Polls `check` until it returns true, for at most 10 s. */
+async function eventually(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in 10 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe("a Paybill payment on the stand-in", () => {
   it("is recorded once, unverified and unmatched, with the account as the payer typed it", async () => {
+    // Transaction Status is asked and never answers: the payment stays unverified.
+    expect((await standInSettings({ statusAnswer: "none" })).status).toBe(200);
     const account = "jd 2099 0001";
     const answer = await fetch(`${site.darajaUrl}/__standin/paybill`, {
       method: "POST",
@@ -73,6 +96,30 @@ describe("a Paybill payment on the stand-in", () => {
       .single();
     expect((await post(`/hooks/mpesac2b/${C2B_SECRET}`, stored?.body as string)).status).toBe(200);
     expect(await paymentsWithAccount(account)).toHaveLength(1);
+    // The server's job asked M-Pesa about it, once.
+    const transId = payments[0]?.mpesa_receipt as string;
+    await eventually(async () =>
+      (await statusQueries()).some((q) => q.request.transactionId === transId),
+    );
+    expect((await paymentsWithAccount(account))[0]?.verified_at).toBeNull();
+  });
+
+  it("is verified by the Transaction Status Result the server's job asked for", async () => {
+    expect((await standInSettings({ statusAnswer: "result" })).status).toBe(200);
+    const account = "jd 2099 0002";
+    const answer = await fetch(`${site.darajaUrl}/__standin/paybill`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ paybill: "174379", account, amount: 700, phone: "0708374149" }),
+    });
+    expect(answer.status).toBe(200);
+    await eventually(async () => {
+      const [payment] = await paymentsWithAccount(account);
+      return !!payment?.verified_at;
+    });
+    expect(await paymentsWithAccount(account)).toEqual([
+      expect.objectContaining({ amount_cents: 70_000, organisation_id: null }),
+    ]);
   });
 });
 
