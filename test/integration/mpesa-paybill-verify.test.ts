@@ -253,7 +253,7 @@ describe("a Paybill payment to an invoice number", () => {
       .from("webhook_deliveries")
       .select("body, delivery_id")
       .eq("hook", "mpesastatus")
-      .eq("delivery_id", query?.conversationId as string)
+      .eq("delivery_id", `${query?.conversationId}:0`)
       .single();
     const result = JSON.parse(stored?.body as string);
     const replay = (payload: unknown) =>
@@ -320,7 +320,7 @@ describe("a payment M-Pesa's record does not confirm", () => {
     expect(await invoiceOf(invoiceId)).toEqual({ paid_cents: 0, status: "issued", allocations: 0 });
   });
 
-  it("when the query times out in M-Pesa's queue: not verified, a note", async () => {
+  it("when the query times out in M-Pesa's queue: not verified, a note — until the query's Result comes after all", async () => {
     const { invoiceId, number } = await issuedInvoice();
     daraja.settings({ statusAnswer: "timeout" });
     try {
@@ -331,6 +331,41 @@ describe("a payment M-Pesa's record does not confirm", () => {
       expect(payment.verified_at).toBeNull();
       expect(payment.note).toContain("SVC0001");
       expect((await invoiceOf(invoiceId)).paid_cents).toBe(0);
+      // The query's real Result comes after all (same ConversationID): not a duplicate.
+      const timedOut = daraja.statuses()[0];
+      const late = {
+        Result: {
+          ResultType: 0,
+          ResultCode: 0,
+          ResultDesc: "The service request is processed successfully.",
+          OriginatorConversationID: timedOut?.originatorConversationId,
+          ConversationID: timedOut?.conversationId,
+          TransactionID: transId,
+          ResultParameters: {
+            ResultParameter: [
+              { Key: "ReceiptNo", Value: transId },
+              { Key: "Amount", Value: 1160 },
+              { Key: "TransactionStatus", Value: "Completed" },
+            ],
+          },
+        },
+      };
+      expect(
+        await receiveHookDelivery({
+          hook: "mpesastatus",
+          body: JSON.stringify(late),
+          payload: late,
+          sourceIp: "196.201.214.200",
+        }),
+      ).toBe("stored");
+      const verified = await paymentOf(transId);
+      expect(verified.verified_at).not.toBeNull();
+      expect(verified.note).toBeNull();
+      expect(await invoiceOf(invoiceId)).toEqual({
+        paid_cents: 116_000,
+        status: "paid",
+        allocations: 1,
+      });
     } finally {
       daraja.settings({ statusAnswer: "result" });
     }

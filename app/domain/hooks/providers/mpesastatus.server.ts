@@ -5,20 +5,33 @@ import {
 } from "~/domain/payments/daraja/status-result";
 import { verifyPaybillPayment } from "~/domain/payments/paybill.server";
 import { notePaybillPayment } from "~/domain/payments/paybill-verify-job.server";
-import { serviceRoleClient } from "~/infra/supabase.server";
+import { type AppSupabase, serviceRoleClient } from "~/infra/supabase.server";
 import type { HookDefinition } from "../definition";
 
 /**
  * Transaction Status Results (`/hooks/mpesastatus/<HOOK_MPESASTATUS_SECRET>`, Daraja's ResultURL
  * and QueueTimeOutURL of the paybill_verify job's queries; decision 019). The lane keeps the raw
- * body once per ConversationID — one per query — so a replayed Result is a no-op, and
- * verify_paybill_payment verifies a payment at most once whatever comes. The payment is the
+ * body once per ConversationID (one per query) and ResultCode, so a replayed Result is a no-op,
+ * and verify_paybill_payment verifies a payment at most once whatever comes. The payment is the
  * Paybill payment whose receipt (mpesa_receipt, unique) the Result names: ResultCode 0,
  * TransactionStatus Completed and the same ReceiptNo verify it with M-Pesa's amount (the
  * database compares it with the recorded one and keeps a note when they differ) and apply it;
  * anything else leaves it unverified with a note for the agency. A Result naming no recorded
  * unverified Paybill payment is kept raw and changes nothing.
  */
+const NOT_VERIFIED = "Not verified: ";
+
+/** Once verified, an earlier Result's "Not verified" note (a queue timeout, say) is stale. */
+async function clearAutomaticNote(service: AppSupabase, id: number) {
+  const { error } = await service
+    .from("payments")
+    .update({ note: null })
+    .eq("id", id)
+    .not("verified_at", "is", null)
+    .like("note", `${NOT_VERIFIED}%`);
+  if (error) throw new Error(error.message);
+}
+
 export const hook: HookDefinition = {
   name: "mpesastatus",
   deliveryId: statusDeliveryId,
@@ -40,11 +53,12 @@ export const hook: HookDefinition = {
     const verdict = statusVerdict(result, receipt);
     if (verdict.kind === "completed") {
       await verifyPaybillPayment(data.id, verdict.amountCents, service);
+      await clearAutomaticNote(service, data.id);
     } else {
       await notePaybillPayment(
         service,
         data.id,
-        `Not verified: ${verdict.reason}; an admin verifies it against the M-Pesa statement`,
+        `${NOT_VERIFIED}${verdict.reason}; an admin verifies it against the M-Pesa statement`,
       );
     }
   },

@@ -43,8 +43,11 @@ describe("Transaction Status Results (status-result.ts)", () => {
     });
   });
 
-  it("is delivered once per ConversationID (else OriginatorConversationID)", () => {
-    expect(statusDeliveryId(completed(PARAMETERS))).toBe("AG_20261129_0100401f8b3c5d6e7a90");
+  it("is delivered once per ConversationID (else OriginatorConversationID) and ResultCode", () => {
+    expect(statusDeliveryId(completed(PARAMETERS))).toBe("AG_20261129_0100401f8b3c5d6e7a90:0");
+    expect(statusDeliveryId(completed(PARAMETERS, "SVC0001"))).toBe(
+      "AG_20261129_0100401f8b3c5d6e7a90:SVC0001",
+    );
     expect(statusDeliveryId({ Result: { OriginatorConversationID: "1-2-3" } })).toBe("1-2-3");
     expect(statusDeliveryId({ Result: {} })).toBeUndefined();
   });

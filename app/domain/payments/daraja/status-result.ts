@@ -1,4 +1,4 @@
-import { idAt } from "~/domain/hooks/definition";
+import { DELIVERY_ID_MAX, idAt } from "~/domain/hooks/definition";
 import { centsOf } from "./amounts";
 import { resultCodeOf, resultDescOf } from "./callbacks";
 import { instantOfDarajaTime } from "./clock";
@@ -12,14 +12,20 @@ import { isRecord, textOf } from "./json";
  */
 
 /**
- * The webhook lane's delivery id of a Result: its ConversationID (one per query, so the same
- * Result posted again is a no-op while a later query's Result is new), else its
- * OriginatorConversationID.
+ * The webhook lane's delivery id of a Result: its ConversationID (one per query; else its
+ * OriginatorConversationID) and its ResultCode, `AG_20261129_…:0`. The same Result posted again
+ * is a no-op; a later query's Result is new; and a queue timeout followed by the query's real
+ * Result (the same ConversationID, another code) does not hide that Result as a duplicate.
  */
 const byConversation = idAt(["Result", "ConversationID"]);
 const byOriginator = idAt(["Result", "OriginatorConversationID"]);
-export const statusDeliveryId = (payload: unknown): string | undefined =>
-  byConversation(payload) ?? byOriginator(payload);
+export function statusDeliveryId(payload: unknown): string | undefined {
+  const conversation = byConversation(payload) ?? byOriginator(payload);
+  if (!conversation) return undefined;
+  const result = isRecord(payload) && isRecord(payload.Result) ? payload.Result : {};
+  const code = resultCodeOf(result.ResultCode);
+  return (code ? `${conversation}:${code}` : conversation).slice(0, DELIVERY_ID_MAX);
+}
 
 export interface StatusResult {
   /** Always text: `"0"`, `"R000001"`, `"SFC_IC0003"` (a number or a string on the wire). */
