@@ -15,6 +15,8 @@ export interface Mail {
   /** Headers the site asked for (List-Unsubscribe, Reply-To…); auth mails have none. */
   headers?: Record<string, string>;
   sent_at: string;
+  /** Files the site attached (an invoice's PDF): `url` answers the bytes. Auth mails have none. */
+  attachments: { filename: string; contentType: string; size: number; url: string }[];
 }
 
 export const MAILBOX_URL = `${BACKEND_URL}/mailbox/messages.json`;
