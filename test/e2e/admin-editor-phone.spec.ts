@@ -49,6 +49,16 @@ test("Save stays on the screen from the top to the bottom of a service's editor"
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
+test("the post editor's Save stays on the screen too", async ({ page }) => {
+  await signIn(page, ADMIN, "/admin/posts/new");
+  await expect(saveButton(page)).toBeInViewport({ ratio: 1 });
+  await page.getByLabel("Tags").scrollIntoViewIfNeeded();
+  await expect(saveButton(page)).toBeInViewport({ ratio: 1 });
+  await expect(
+    page.getByTestId("save-bar").getByRole("button", { name: "Preview" }),
+  ).toBeInViewport({ ratio: 1 });
+});
+
 test("a service's lists fold into sections, and one changed stays open", async ({ page }) => {
   await serviceEditor(page);
   const features = page.locator("summary", { hasText: "Features" });

@@ -27,6 +27,13 @@ export const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70";
 export const primaryButton = `${buttonClass} bg-brand-700 text-white hover:bg-brand-800`;
 export const secondaryButton = `${buttonClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
+/**
+ * The Save bar of a long form (the site editors, the post editor): stuck to the bottom of the
+ * screen while the form is on it, so Save is in reach on a phone wherever the admin is in the
+ * form (CSS only: `position: sticky` within the form). It spans the page's padding.
+ */
+export const saveBar =
+  "sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:-mx-6 sm:px-6";
 export const dangerButton = `${buttonClass} bg-red-700 text-white hover:bg-red-800`;
 /**
  * A text link; a block at least 24 × 24 px so a finger can hit it (WCAG 2.2 target size), also

@@ -6,7 +6,7 @@ import { Field } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useIsPending } from "~/components/forms/use-pending";
 import { POST_LIMITS } from "~/domain/posts/limits";
-import { primaryButton, secondaryButton } from "./admin-page";
+import { primaryButton, saveBar, secondaryButton } from "./admin-page";
 import { CheckboxField } from "./checkbox-field";
 import { CoverField } from "./cover-field";
 import { PreviewPanel, useLivePreview } from "./live-preview";
@@ -108,7 +108,9 @@ export function PostEditor({
           defaultChecked={defaults.published}
           hint="Ticked, the post is on the blog as soon as you save. Unticked, it is saved as a draft that readers do not see. New posts start as drafts."
         />
-        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
+        {/* Save and Preview stay in reach on a phone (the form is several screens long):
+            a bar stuck to the bottom of the screen while the form is on it, CSS only. */}
+        <div className={saveBar} data-testid="save-bar">
           <button
             type="submit"
             name="intent"
@@ -128,6 +130,8 @@ export function PostEditor({
           >
             Preview
           </button>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
           <Link to="/admin/posts" className={secondaryButton}>
             Cancel
           </Link>

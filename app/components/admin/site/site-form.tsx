@@ -6,7 +6,7 @@ import { useIsPending } from "~/components/forms/use-pending";
 import type { Draft } from "~/domain/site/editor/draft";
 import { type KindSpec, ROW_TYPES } from "~/domain/site/editor/fields";
 import { useT } from "~/i18n/use-t";
-import { primaryButton, secondaryButton } from "../admin-page";
+import { primaryButton, saveBar, secondaryButton } from "../admin-page";
 import { FieldInput, type FormChoices } from "./field-input";
 import { siteFieldLabels } from "./field-labels";
 
@@ -113,10 +113,7 @@ export function SiteForm({
           />
         );
       })}
-      <div
-        className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:-mx-6 sm:px-6"
-        data-testid="save-bar"
-      >
+      <div className={saveBar} data-testid="save-bar">
         <button
           type="submit"
           name="intent"
