@@ -103,7 +103,12 @@ function index(text: string | undefined): number | null {
 /** `filename="…"` in ASCII (quotes and non-ASCII replaced) and `filename*` in UTF-8 (RFC 6266). */
 function disposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  // RFC 5987's attr-char has no ' ( ) *, which encodeURIComponent leaves as they are.
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 const download: MailboxHandler = async (_request, ctx, params) => {

@@ -93,7 +93,11 @@ describe("attachments of posted mails", () => {
     const png = randomBytes(2000);
     const attachments = [
       { filename: "JD-2026-0001.pdf", contentType: "application/pdf", content: base64(pdf) },
-      { filename: "Mchoro wa tovuti.png", contentType: "image/png", content: base64(png) },
+      {
+        filename: "Mchoro wa tovuti (toleo la 2) – Amina's.png",
+        contentType: "image/png",
+        content: base64(png),
+      },
     ];
     const stored = await bounded(() => post(backend, mailWith(attachments)), 20_000, 64);
     expect(stored.status).toBe(201);
@@ -112,7 +116,7 @@ describe("attachments of posted mails", () => {
         url: `${backend.url}/mailbox/messages/${mail?.id}/attachments/0`,
       },
       {
-        filename: "Mchoro wa tovuti.png",
+        filename: "Mchoro wa tovuti (toleo la 2) – Amina's.png",
         contentType: "image/png",
         size: 2000,
         url: `${backend.url}/mailbox/messages/${mail?.id}/attachments/1`,
@@ -131,8 +135,8 @@ describe("attachments of posted mails", () => {
     const head = await raw(mail?.attachments[1]?.url ?? "", "HEAD");
     expect(head.status).toBe(200);
     expect(head.headers["content-length"]).toBe("2000");
-    expect(head.headers["content-disposition"]).toContain(
-      "filename*=UTF-8''Mchoro%20wa%20tovuti.png",
+    expect(head.headers["content-disposition"]).toBe(
+      `attachment; filename="Mchoro wa tovuti (toleo la 2) _ Amina's.png"; filename*=UTF-8''Mchoro%20wa%20tovuti%20%28toleo%20la%202%29%20%E2%80%93%20Amina%27s.png`,
     );
 
     // The page links the files.
@@ -141,6 +145,7 @@ describe("attachments of posted mails", () => {
       `href="/mailbox/messages/${mail?.id}/attachments/0" download>JD-2026-0001.pdf</a>`,
     );
     expect(page).toContain("application/pdf, 2097152 bytes");
+    expect(page).toContain("(toleo la 2) – Amina&#39;s.png</a> (image/png, 2000 bytes)");
   });
 
   it("answers a download only on the backend's own origin, and 404 for no such file", async () => {
