@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import type { Translator } from "~/i18n/translate.server";
+import { centsText, parseKesCents, parsePercentBp, percentText } from "./money-input";
 
 /**
  * The quote editor's form, read without Conform: its lines are numbered fields
@@ -8,65 +9,15 @@ import type { Translator } from "~/i18n/translate.server";
  * links to, and a line is added or removed by a plain POST (no JavaScript): the answer is the
  * form as typed, with one more or one fewer line, nothing stored.
  *
- * Money is typed in shillings and read exactly into integer cents (no float ever holds it):
- * `parseShillings` below (app/domain/billing/money-input.ts did not exist when this was written).
+ * Money is typed in shillings and read exactly into integer cents (no float ever holds it) by
+ * the billing forms' one parser (money-input.ts: up to Ksh 10 million a unit, a negative price
+ * being a discount).
  */
 
 /** Lines a quote holds at most (each is four fields: 4 × 40 + the quote's own < 200 fields). */
 export const MAX_LINES = 40;
-/** The most a line's unit price may be: Ksh 1 000 000 000 (the database's bound). */
-const MAX_CENTS = 100_000_000_000n;
 
-/**
- * Shillings as people type them → integer cents, or null when it is not an amount:
- * "1500", "1,500.50", "1 500,50", "Ksh 2,000", "-500" (a discount). A comma or dot followed by
- * one or two digits at the end is the decimal mark; otherwise commas, dots, spaces and
- * apostrophes group thousands in threes. "1.500" (a dot before three digits) is ambiguous: null.
- */
-export function parseShillings(text: string): bigint | null {
-  let value = text
-    .normalize("NFKC")
-    .replace(/^\s*(?:ksh\.?|kes)\s*/i, "")
-    .replace(/\s*(?:ksh\.?|kes|\/=|\/-)\s*$/i, "")
-    .trim();
-  const negative = /^[-−]/.test(value);
-  if (negative) value = value.slice(1).trim();
-  const decimal = /^(.*?)[.,](\d{1,2})$/.exec(value);
-  const whole = decimal ? (decimal[1] ?? "") : value;
-  const cents = decimal ? (decimal[2] ?? "").padEnd(2, "0") : "00";
-  if (!/^\d{1,3}(?:[ ,.'\u00a0\u202f]?\d{3})*$/.test(whole) && !/^\d+$/.test(whole)) return null;
-  const separators = whole.match(/[ ,.'\u00a0\u202f]/g) ?? [];
-  // One kind of grouping mark, and never the decimal mark's kind (1,500,50 / 1.500.50).
-  if (new Set(separators).size > 1) return null;
-  if (decimal && separators.length > 0 && separators[0] === value[whole.length]) return null;
-  if (!decimal && separators.length === 1 && separators[0] === ".") return null;
-  const amount = BigInt(whole.replace(/\D/g, "")) * 100n + BigInt(cents);
-  return negative ? -amount : amount;
-}
-
-/** A VAT rate typed in percent ("16", "8.5", "0") → basis points, or null. */
-export function parseRate(text: string): number | null {
-  const match = /^\s*(\d{1,3})(?:[.,](\d{1,2}))?\s*%?\s*$/.exec(text);
-  if (!match) return null;
-  const bp = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return bp <= 10_000 ? bp : null;
-}
-
-/** Cents as the editor shows them back: "1500.50" (no grouping: read back exactly). */
-export function centsText(cents: number | bigint): string {
-  const value = BigInt(cents);
-  const magnitude = value < 0n ? -value : value;
-  const fraction = magnitude % 100n;
-  const text = `${magnitude / 100n}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
-  return value < 0n ? `-${text}` : text;
-}
-
-/** Basis points as the editor shows them: 1600 → "16", 850 → "8.5". */
-export function rateText(bp: number): string {
-  const whole = Math.trunc(bp / 100);
-  const fraction = bp % 100;
-  return fraction ? `${whole}.${String(fraction).padStart(2, "0").replace(/0$/, "")}` : `${whole}`;
-}
+export { centsText, percentText as rateText };
 
 /** A line as typed (all text) — what the form shows back. */
 export interface TypedLine {
@@ -89,7 +40,7 @@ export interface TypedQuote {
 export interface QuoteLineInput {
   description: string;
   quantity: number;
-  unit_price_cents: bigint;
+  unit_price_cents: number;
   vat_rate_bp: number;
 }
 
@@ -200,13 +151,11 @@ export function checkQuote(
     const quantity = /^\s*\d{1,5}\s*$/.test(line.quantity) ? Number(line.quantity) : Number.NaN;
     if (!(quantity >= 1 && quantity <= 10_000))
       say(`quantity_${index}`, "quotes.editor.quantityInvalid");
-    const price = parseShillings(line.price);
-    if (price === null || price > MAX_CENTS || price < -MAX_CENTS) {
-      say(`price_${index}`, "quotes.editor.priceInvalid");
-    }
-    const vat = parseRate(line.vat);
-    if (vat === null) say(`vat_${index}`, "quotes.editor.vatInvalid");
-    if (price !== null && vat !== null && description && quantity >= 1) {
+    const price = parseKesCents(line.price, { negative: true });
+    if (price === undefined) say(`price_${index}`, "quotes.editor.priceInvalid");
+    const vat = parsePercentBp(line.vat);
+    if (vat === undefined) say(`vat_${index}`, "quotes.editor.vatInvalid");
+    if (price !== undefined && vat !== undefined && description && quantity >= 1) {
       lines.push({ description, quantity, unit_price_cents: price, vat_rate_bp: vat });
     }
   });
