@@ -162,14 +162,12 @@ describe("reminders", () => {
       })
       .select("id")
       .single();
-    await service
-      .from("payment_allocations")
-      .insert({
-        payment_id: payment?.id,
-        invoice_id: paid.id,
-        organisation_id: paid.organisation,
-        amount_cents: 116_000,
-      });
+    await service.from("payment_allocations").insert({
+      payment_id: payment?.id,
+      invoice_id: paid.id,
+      organisation_id: paid.organisation,
+      amount_cents: 116_000,
+    });
     await queueReminders(service, agencyToday());
     await deliver();
     for (const person of [paid.owner, off.owner]) {
