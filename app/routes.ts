@@ -133,6 +133,8 @@ export default [
     // Invoices, payments and billing settings (issue 43).
     route("admin/billing", "routes/admin/billing.tsx"),
     route("admin/clients/:id/invoices/new", "routes/admin/invoice-new.tsx"),
+    route("admin/invoices", "routes/admin/invoices.tsx"),
+    route("admin/invoices.csv", "routes/admin/invoices-csv.ts"),
     route("admin/invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
     route("admin/invoices/:id", "routes/admin/invoice.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),

@@ -6,91 +6,18 @@
  * when paid, corrected by a credit note; unknown ids are 404 and hostile input never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORM_HEADERS } from "../support/http-client";
-import { signInThroughForm, startTestSite, type TestSite } from "../support/site";
+import { type BillingSite, line, pages, startBillingSite, text } from "./admin-invoices-support";
 
-let site: TestSite;
-let admin: string;
+let billing: BillingSite;
 let client: string;
+let site: BillingSite["site"];
+const { get, post, follow, invoice, newDraft, issuedInvoice } = pages(() => billing);
 
 beforeAll(async () => {
-  site = await startTestSite();
-  admin = await signInThroughForm(site.url);
-  const { data, error } = await site.service
-    .from("organisations")
-    .insert({ name: `Baraka Traders ${Date.now()}` })
-    .select("id")
-    .single();
-  if (error) throw new Error(error.message);
-  client = data.id;
+  billing = await startBillingSite();
+  ({ client, site } = billing);
 }, 90_000);
-afterAll(async () => site?.stop());
-
-async function get(path: string, cookie = admin) {
-  const response = await fetch(`${site.url}${path}`, { redirect: "manual", headers: { cookie } });
-  return { status: response.status, response, html: await response.text() };
-}
-
-async function post(path: string, fields: Record<string, string>, cookie = admin) {
-  const response = await fetch(`${site.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { ...FORM_HEADERS, cookie },
-    body: new URLSearchParams(fields),
-  });
-  const html = await response.text();
-  return { status: response.status, location: response.headers.get("location"), response, html };
-}
-
-/** The page a redirect leads to, with the flash toast its answer set. */
-async function follow(answer: { location: string | null; response: Response }) {
-  const toast = answer.response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return get(answer.location ?? "/", `${admin}; ${toast}`);
-}
-
-/** The text of a page without its markup (what a reader sees), spaces collapsed. */
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
-
-const invoice = async (id: number) => {
-  const { data } = await site.service.from("invoices").select("*").eq("id", id).single();
-  return data as Record<string, unknown>;
-};
-
-const line = (i: number, description: string, quantity: string, price: string, rate = "16") => ({
-  [`l${i}_description`]: description,
-  [`l${i}_quantity`]: quantity,
-  [`l${i}_unit_price`]: price,
-  [`l${i}_vat_rate`]: rate,
-});
-
-async function newDraft(title = "Website build"): Promise<number> {
-  const created = await post(`/admin/clients/${client}/invoices/new`, { title });
-  expect(created.status).toBe(302);
-  const id = Number(/^\/admin\/invoices\/(\d+)$/.exec(created.location ?? "")?.[1]);
-  expect(id).toBeGreaterThan(0);
-  return id;
-}
-
-async function issuedInvoice(price = "1,000"): Promise<{ id: number; number: string }> {
-  const id = await newDraft();
-  const issued = await post(`/admin/invoices/${id}`, {
-    intent: "issue",
-    title: "Hosting",
-    language: "en",
-    ...line(0, "Hosting for a year", "1", price),
-  });
-  expect(issued.status).toBe(302);
-  return { id, number: String((await invoice(id)).number) };
-}
+afterAll(async () => billing?.site.stop());
 
 describe("billing settings", () => {
   it("refuses bad values under their fields, keeping what was typed", async () => {
@@ -268,7 +195,9 @@ describe("a draft invoice", () => {
 describe("an issued invoice", () => {
   it("has a PDF", async () => {
     const { id } = await issuedInvoice();
-    const pdf = await fetch(`${site.url}/admin/invoices/${id}.pdf`, { headers: { cookie: admin } });
+    const pdf = await fetch(`${site.url}/admin/invoices/${id}.pdf`, {
+      headers: { cookie: billing.admin },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(
@@ -301,14 +230,12 @@ describe("an issued invoice", () => {
       .select("id")
       .single();
     if (error) throw new Error(error.message);
-    const allocated = await site.service
-      .from("payment_allocations")
-      .insert({
-        payment_id: payment.id,
-        invoice_id: id,
-        organisation_id: client,
-        amount_cents: 10_000,
-      });
+    const allocated = await site.service.from("payment_allocations").insert({
+      payment_id: payment.id,
+      invoice_id: id,
+      organisation_id: client,
+      amount_cents: 10_000,
+    });
     expect(allocated.error).toBeNull();
     const refused = await post(`/admin/invoices/${id}`, { intent: "void", void_reason: "" });
     expect(refused.status).toBe(422);
@@ -355,7 +282,7 @@ describe("unknown ids and hostile input", () => {
 
   it("never answers a 500 to odd forms", async () => {
     const id = await newDraft();
-    for (const fields of [
+    const odd: Record<string, string>[] = [
       { intent: "remove-999" },
       { intent: "drop table" },
       {
@@ -367,7 +294,8 @@ describe("unknown ids and hostile input", () => {
       },
       { intent: "save", language: "de" },
       { intent: "save", l250_description: "too far" },
-    ]) {
+    ];
+    for (const fields of odd) {
       const answer = await post(`/admin/invoices/${id}`, fields);
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBeLessThan(500);
     }

@@ -108,6 +108,8 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/quote.tsx": adminOnly(404),
   // Billing (issue 43): an invoice nobody has answers 404 (its page, its PDF, a client's new one).
   "routes/admin/billing.tsx": adminOnly(),
+  "routes/admin/invoices.tsx": adminOnly(),
+  "routes/admin/invoices-csv.ts": adminOnly(),
   "routes/admin/invoice-new.tsx": adminOnly(404),
   "routes/admin/invoice.tsx": adminOnly(404),
   "routes/admin/invoice-pdf.ts": adminOnly(404),

@@ -1,6 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { documentContext, loadInvoiceRows } from "~/domain/billing/invoice-document.server";
+import {
+  agencyToday,
+  documentContext,
+  loadInvoiceRows,
+} from "~/domain/billing/invoice-document.server";
 import {
   draftCreditNote,
   idOf,
@@ -102,7 +106,10 @@ async function answerEditor(args: Route.ActionArgs, id: number, t: Translator) {
   const lines = readLines(rows, t);
   const fieldErrors = submission.status === "success" ? {} : (submission.error ?? {});
   const errors = { ...fieldErrors, ...lines.errors } as Record<string, string[]>;
-  if (submission.status !== "success" || Object.keys(lines.errors).length > 0) {
+  // Issued today, due no earlier (the table's check would refuse it at issue).
+  const due = submission.status === "success" ? submission.value.due_date : undefined;
+  if (due && due < agencyToday()) errors.due_date = [t("adminBilling.draft.dueDatePast")];
+  if (submission.status !== "success" || Object.keys(errors).length > 0) {
     return typedAnswer(formData, rows, 400, errors);
   }
   const supabase = getSupabase(args.context);
