@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TransactionStatusAnswer } from "./daraja/transaction-status.server";
-import { askAboutPayment } from "./paybill-verify-job.server";
+import {
+  ASK_AGAIN_MS,
+  askAboutPayment,
+  GIVE_UP_MS,
+  verifyRound,
+} from "./paybill-verify-job.server";
 
 /** A service client recording the notes written (update → eq → is). */
 function notes() {
@@ -80,5 +85,39 @@ describe("the Paybill verify job (askAboutPayment)", () => {
     ]) {
       expect(await askAboutPayment(service, payment, never)).toBeUndefined();
     }
+  });
+});
+
+describe("the Paybill verify job's rounds (verifyRound)", () => {
+  const NOW = Date.parse("2026-11-29T10:00:00Z");
+  const recorded = (agoMs: number, note: string | null = null) => ({
+    ...PAYMENT,
+    note,
+    created_at: new Date(NOW - agoMs).toISOString(),
+  });
+  const accepted = answering({ kind: "accepted", conversationId: "AG_1" });
+
+  it("looks again after ASK_AGAIN_MS once asked, and stops once a Result or a person left a note", async () => {
+    const { service } = notes();
+    expect(await verifyRound(service, recorded(60_000), accepted, NOW)).toEqual({
+      again: new Date(NOW + ASK_AGAIN_MS),
+    });
+    expect(
+      await verifyRound(service, recorded(60_000, "Not verified: …"), accepted, NOW),
+    ).toBeUndefined();
+  });
+
+  it("tells the agency when no Result came in GIVE_UP_MS, without asking", async () => {
+    const { service, written } = notes();
+    const never = async (): Promise<TransactionStatusAnswer> => {
+      throw new Error("asked");
+    };
+    expect(await verifyRound(service, recorded(GIVE_UP_MS + 1), never, NOW)).toBeUndefined();
+    expect(written).toEqual([
+      {
+        id: 7,
+        note: "Not verified automatically: M-Pesa's Transaction Status sent no Result in 2 hours; an admin verifies it against the M-Pesa statement",
+      },
+    ]);
   });
 });
