@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { linkClass, primaryButton, secondaryButton } from "~/components/admin/admin-page";
 import { formatCents } from "~/domain/invoices/money";
 import {
@@ -32,6 +33,8 @@ export interface PayOutcomeProps {
   invoiceNumber: string;
   balanceCents: number;
   waiting: boolean;
+  /** The page reloads itself (meta refresh): the payer chose it without JavaScript. */
+  auto: boolean;
   retry: boolean;
   /** This page (the "Check again" form's target) and the invoice's page. */
   here: string;
@@ -46,6 +49,7 @@ export interface PayOutcomeProps {
  */
 export function PayOutcome(props: PayOutcomeProps) {
   const t = useT();
+  const hydrated = useHydrated();
   useCheckWhileWaiting(props.waiting);
   const messages = OUTCOME_MESSAGES[props.shown];
   const money = (cents: number) => formatCents(cents, t.locale);
@@ -92,8 +96,15 @@ export function PayOutcome(props: PayOutcomeProps) {
           {t("clientInvoices.payment.backToInvoice", { number: props.invoiceNumber })}
         </Link>
       </div>
-      {props.waiting ? (
+      {props.waiting && hydrated ? (
         <p className="mt-4 text-sm text-slate-700">{t("clientInvoices.payment.autoCheck")}</p>
+      ) : null}
+      {props.waiting && !hydrated ? (
+        <p className="mt-4 text-sm">
+          <Link to={props.auto ? props.here : `${props.here}?auto=1`} className={linkClass}>
+            {t(props.auto ? "clientInvoices.payment.stopAuto" : "clientInvoices.payment.startAuto")}
+          </Link>
+        </p>
       ) : null}
     </section>
   );

@@ -33,6 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
     ? Number(invoice.total_cents) - Number(invoice.paid_cents) - Number(invoice.credited_cents)
     : 0;
   const waiting = push.shown === "waiting";
+  // Reloading by itself only when the payer asked for it (?auto=1): an automatic refresh the
+  // person did not choose fails WCAG 2.2.1 (F41). "Check again" needs no opt-in.
+  const auto = waiting && args.url.searchParams.get("auto") === "1";
   const final = push.shown !== "waiting" && push.shown !== "unreachable";
   return {
     organisation,
@@ -45,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     invoice: { id: push.invoiceId, number: invoice?.number ?? "", balanceCents },
     waiting,
+    auto,
     retry: final ? canRetry(push.shown as OutcomeKind) && balanceCents > 0 : !waiting,
     i18n: bundle(t.locale, ["clientInvoices", "payments"]),
   };

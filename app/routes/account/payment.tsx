@@ -7,7 +7,10 @@ import type { Route } from "./+types/payment";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-/** Seconds before a browser without JavaScript loads the page again while the prompt waits. */
+/**
+ * Seconds before the page loads again while the prompt waits, once the payer chose "Check
+ * automatically" (without JavaScript; with it the page revalidates itself).
+ */
 const REFRESH_SECONDS = 5;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -18,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path: "/organisations",
     noindex: true,
   });
-  return loaderData?.waiting
+  return loaderData?.auto
     ? [...page, { httpEquiv: "refresh", content: String(REFRESH_SECONDS) }]
     : page;
 };
@@ -27,7 +30,7 @@ export { loader } from "./payment.server";
 
 /** The waiting page of an M-Pesa Express request, then its outcome. */
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { organisation, push, invoice, waiting, retry } = loaderData;
+  const { organisation, push, invoice, waiting, auto, retry } = loaderData;
   const t = useT();
   const base = `/organisations/${organisation.id}`;
   return (
@@ -42,6 +45,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           invoiceNumber={invoice.number}
           balanceCents={invoice.balanceCents}
           waiting={waiting}
+          auto={auto}
           retry={retry}
           here={t.path(`${base}/payments/${push.id}`)}
           invoiceHref={t.path(`${base}/invoices/${invoice.id}`)}
