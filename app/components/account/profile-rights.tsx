@@ -86,7 +86,14 @@ export function NotificationsForm({
   // After a refused post the boxes show what was sent, else what is stored.
   const typed = reply?.result?.initialValue;
   return (
-    <Form method="post" action={action} noValidate className={CARD}>
+    <Form
+      // Saved, the boxes show what was stored, also with JS.
+      key={JSON.stringify(prefs)}
+      method="post"
+      action={action}
+      noValidate
+      className={CARD}
+    >
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-slate-900">
           {t("account.rights.notificationsTitle")}

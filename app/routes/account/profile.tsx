@@ -46,6 +46,8 @@ export default function Profile({ loaderData, actionData: reply }: Route.Compone
       <Toasts toasts={[reply?.toast]} />
       <section className="mx-auto max-w-xl px-4 py-12">
         <Form
+          // Saved, the fields show what was stored (a phone as "0712 345 678"), also with JS.
+          key={savedKey(loaderData)}
           method="post"
           noValidate
           className="space-y-5 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8"
@@ -82,6 +84,13 @@ export default function Profile({ loaderData, actionData: reply }: Route.Compone
       </section>
     </>
   );
+}
+
+/** Changes whenever a saved profile value does: the form is made afresh with them. */
+function savedKey(
+  saved: Record<"fullName" | "avatarUrl" | "phone" | "companyName" | "kraPin", string>,
+) {
+  return [saved.fullName, saved.avatarUrl, saved.phone, saved.companyName, saved.kraPin].join("\n");
 }
 
 /** A signed-in change of password: the current one first (sent to /profile?intent=password). */
