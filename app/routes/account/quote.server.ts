@@ -12,6 +12,7 @@ import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
 import { failedForm } from "~/web/replies.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/quote";
 
 /**
@@ -55,8 +56,13 @@ export async function loader(args: Route.LoaderArgs) {
   const t = translator(localeOf(args.url));
   const found = await clientQuote(supabase, args.params);
   const quote = quoteView(found, t);
+  // Only the client's owners and members answer (decide_quote says the same): the agency reads.
+  const viewer = args.context.get(viewerContext);
+  const mayAnswer = viewer.memberships.some(
+    (membership) => membership.organisationId === found.organisation.id,
+  );
   return {
-    quote,
+    quote: { ...quote, open: quote.open && mayAnswer },
     expiredText:
       quote.status === "expired"
         ? t("quotes.client.expired", { date: quote.validUntil.text })
