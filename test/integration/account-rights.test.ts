@@ -134,6 +134,14 @@ describe("download my data", () => {
       { name: "Other", email: other.email, message: "Somebody else's message here." },
     ]);
     await service.from("newsletter_subscribers").insert({ email: user.email.toUpperCase() });
+    // A message written in a client organisation the person has since left is still theirs.
+    const left = await clientWithProject(site.backend, "Old Client");
+    await service.from("project_messages").insert({
+      project_id: left.project,
+      organisation_id: left.id,
+      body: "Our old logo.",
+      author_id: user.id,
+    });
     const response = asResponse(
       await settle(() => download.loader(routeArgs("/profile/data", { cookie: user.cookie }).args)),
     );
@@ -157,6 +165,9 @@ describe("download my data", () => {
       { organisation_id: place.id, role: "member", organisation_name: "Simba Tours" },
     ]);
     expect(file.newsletterSubscription).toMatchObject({ email: user.email.toUpperCase() });
+    expect(file.projectMessages).toMatchObject([
+      { body: "Our old logo.", organisation_id: left.id },
+    ]);
     expect(JSON.stringify(file)).not.toContain(other.email);
   });
 

@@ -4,10 +4,13 @@ import type { AppSupabase } from "~/infra/supabase.server";
 /**
  * "Download my data" (Kenya Data Protection Act, 2019, s. 26: the right of access): everything
  * the site holds about the signed-in person, as one JSON document. What is theirs is read with
- * their own client, so row-level security decides exactly as it does on their pages; the
- * service role reads only the newsletter list, whose rows RLS shows to admins alone (a
- * subscription is kept by address, not by account). Each list holds at most EXPORT_LIST_CAP
- * rows, the newest first; `truncated` names the lists that had more.
+ * their own client, so row-level security decides exactly as it does on their pages. The
+ * service role reads only where RLS hides rows that are the person's own: the newsletter list
+ * (RLS shows it to admins alone; a subscription is kept by address, not by account), and what
+ * they wrote or decided in a client organisation they have since left (RLS shows a project's
+ * thread, decisions and quotes to the organisation's current people only) — each filtered by
+ * the verified user's id. Each list holds at most EXPORT_LIST_CAP rows, the newest first;
+ * `truncated` names the lists that had more.
  */
 export const EXPORT_LIST_CAP = 500;
 
@@ -24,7 +27,7 @@ interface ListRead {
 }
 
 /** The lists of the document, each read newest first and capped one row over (to tell). */
-function lists(supabase: AppSupabase, userId: string) {
+function lists(supabase: AppSupabase, authored: AppSupabase, userId: string) {
   const cap = EXPORT_LIST_CAP + 1;
   return {
     // Own messages, also those sent before signing up from the confirmed address (RLS).
@@ -39,19 +42,20 @@ function lists(supabase: AppSupabase, userId: string) {
       .eq("user_id", userId)
       .order("created_at", { ascending: false })
       .limit(cap),
-    projectMessages: supabase
+    // Authored or decided by them, also in an organisation they left (see above).
+    projectMessages: authored
       .from("project_messages")
       .select("id, project_id, organisation_id, body, attachment_path, author_name, created_at")
       .eq("author_id", userId)
       .order("id", { ascending: false })
       .limit(cap),
-    deliverableDecisions: supabase
+    deliverableDecisions: authored
       .from("deliverable_decisions")
       .select("id, version_id, organisation_id, decision, reason, decider_name, decided_at")
       .eq("decided_by", userId)
       .order("id", { ascending: false })
       .limit(cap),
-    acceptedOrDeclinedQuotes: supabase
+    acceptedOrDeclinedQuotes: authored
       .from("quotes")
       .select("id, number, title, organisation_id, status, signature_name, decided_at")
       .eq("decided_by", userId)
@@ -91,7 +95,7 @@ export async function exportPersonalData(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<DataExport> {
   const email = user.email ?? "";
-  const reads = lists(supabase, user.id);
+  const reads = lists(supabase, service ?? supabase, user.id);
   const names = Object.keys(reads) as (keyof typeof reads)[];
   const answers = (await Promise.all(names.map((name) => reads[name]))) as ListRead[];
   // The newsletter list by the account's address (RLS shows it to admins only, see above).
