@@ -59,9 +59,8 @@ test("account and admin pages fit a 360 px phone, with the menu button and Edit 
   page,
 }) => {
   await ensureAdminOnboarded();
-  await signIn(page, ADMIN, "/admin/posts");
   // The dashboard lists the user's own messages: one long unbroken word must wrap there.
-  await page.goto("/contact");
+  await signIn(page, ADMIN, "/contact");
   await page.getByLabel("Name").fill("Administrator");
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Message", { exact: true }).fill(`Our ${"unbroken".repeat(30)} address.`);
