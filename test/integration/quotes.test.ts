@@ -23,6 +23,7 @@ import {
   uniqueEmail,
 } from "../support/backend";
 import { pdfText } from "../support/pdf-text";
+import { clientWithProject } from "../support/portal";
 import { argsWithParams, formPost } from "../support/route-args";
 import { routed } from "../support/routed";
 
@@ -360,6 +361,56 @@ describe("quotes", () => {
     const draft = await draftFromLead(lead.id, { title: "Site", organisation_name: "Mugabo SARL" });
     const seenDraft = await clientLoad(organisation, draft, owner.cookie);
     expect((seenDraft as { init: { status: number } }).init?.status).toBe(404);
+  });
+
+  it("drafts from a client's project: the acceptance keeps that project and invoices it", async () => {
+    const place = await clientWithProject(site.backend, "Kifaru Studio", {
+      title: "Duka la mtandaoni",
+    });
+    const path = `/admin/quotes/new?organisation=${place.id}&project=${place.project}`;
+    const form = (await settle(() =>
+      quoteNew.loader(argsWithParams(path, {}, { cookie: site.admin })),
+    )) as { title: string; project: { id: number } | null; newClient: string | null };
+    expect(form).toMatchObject({
+      title: "Duka la mtandaoni",
+      project: { id: place.project },
+      newClient: null,
+    });
+    const created = asResponse(
+      await settle(() =>
+        quoteNew.action(
+          argsWithParams(path, {}, { ...formPost({ title: form.title }), cookie: site.admin }),
+        ),
+      ),
+    );
+    const id = Number(/(\d+)$/.exec(created.headers.get("Location") ?? "")?.[1]);
+    expect(await storedQuote(id)).toMatchObject({ project_id: place.project, lead_id: null });
+    const owner = await ownerOf(place.id);
+    asResponse(await editorPost(id, { ...QUOTE, deposit_percent: "30", intent: "send" }));
+    asResponse(
+      await clientPost(place.id, id, owner.cookie, {
+        intent: "accept",
+        signature: "Amina Wanjiru",
+        agree: "on",
+      }),
+    );
+    const service = serviceClient(site.backend);
+    const { count } = await service
+      .from("projects")
+      .select("id", { count: "exact", head: true })
+      .eq("organisation_id", place.id);
+    expect(count).toBe(1);
+    const { data: invoice } = await service
+      .from("invoices")
+      .select("project_id, subtotal_cents, status")
+      .eq("quote_id", id)
+      .single();
+    // 30 % of the net 16 800 600, rounded half up: 5 040 180.
+    expect(invoice).toEqual({
+      project_id: place.project,
+      subtotal_cents: 5_040_180,
+      status: "issued",
+    });
   });
 
   it("answers hostile or odd input with a message, never a 500", async () => {
