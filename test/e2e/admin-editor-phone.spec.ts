@@ -89,6 +89,19 @@ test("a service's lists fold into sections, and one changed stays open", async (
   // The others stay folded.
   await expect(page.getByRole("button", { name: "Add to Technologies" })).toBeHidden();
   await expectAccessible(page);
+
+  // A refused save: the list holding the error is open (also without JS, on a new page), and
+  // the summary's link reaches the row's field.
+  await langInput(page, `Features, Row ${rows + 1}`, "Kiswahili").fill("Haraka");
+  await saveButton(page).click();
+  const summary = page.locator("[data-error-summary]");
+  await expect(summary).toBeFocused();
+  const invalid = langInput(page, `Features, Row ${rows + 1}`, "English");
+  await expect(invalid).toBeVisible();
+  await expect(invalid).toHaveAttribute("aria-invalid", "true");
+  await summary.getByRole("link", { name: /Features/ }).click();
+  await expect(invalid).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Add to Technologies" })).toBeHidden();
 });
 
 test("the admin menu fits a phone and reaches every section", async ({ page }) => {

@@ -10,14 +10,20 @@ export type LabelOf = (name: string) => string | undefined;
 /**
  * A link's click, with JS: the field takes focus and its label (or its group's legend) is
  * scrolled into view, as GOV.UK's summary does. Without JS the link scrolls to the field.
+ * The legend only when it stays in sight with the field: the field of a long list's sixth row
+ * is far below its list's legend.
  */
 function focusField(event: MouseEvent<HTMLAnchorElement>) {
   const target = document.getElementById(decodeURIComponent(event.currentTarget.hash.slice(1)));
   if (!(target instanceof HTMLElement)) return;
   event.preventDefault();
   const legend = target.closest("fieldset")?.querySelector("legend");
+  const near =
+    legend &&
+    target.getBoundingClientRect().bottom - legend.getBoundingClientRect().top <
+      window.innerHeight / 2;
   const label = target.id ? document.querySelector(`label[for="${CSS.escape(target.id)}"]`) : null;
-  (legend ?? label ?? target).scrollIntoView({ block: "start" });
+  ((near ? legend : null) ?? label ?? target).scrollIntoView({ block: "start" });
   target.focus({ preventScroll: true });
 }
 
