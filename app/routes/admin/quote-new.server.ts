@@ -10,7 +10,7 @@ import {
 } from "~/domain/billing/quotes.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { projectById } from "~/domain/portal/projects.server";
-import { isLocale } from "~/i18n/locale";
+import { isLocale, type Locale } from "~/i18n/locale";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
@@ -78,6 +78,11 @@ function newQuoteSchema(t: Translator) {
   });
 }
 
+/** A project's quote is in English unless the link says (`&language=sw`); the editor changes it. */
+function languageOf(text: string | null): Locale {
+  return text && isLocale(text) ? text : "en";
+}
+
 /** Creates the draft (and, for a new client, its organisation and invitation); to its editor. */
 export async function action(args: Route.ActionArgs) {
   const t = translator(adminLocale(args.request));
@@ -95,9 +100,7 @@ export async function action(args: Route.ActionArgs) {
           kind: "project",
           organisationId: source.organisation.id,
           projectId: source.project?.id ?? null,
-          language: isLocale(args.url.searchParams.get("language") ?? "")
-            ? (args.url.searchParams.get("language") as "en")
-            : "en",
+          language: languageOf(args.url.searchParams.get("language")),
         };
   const created = await createDraft(form.supabase, draftSource, form.value.title, agencyToday());
   if (!created.ok) return failedForm(created, form.submission);
