@@ -13,7 +13,13 @@ export interface Database {
           role: string;
           user_id: string;
         };
-        Insert: {
+        paybill_status_queries: {
+        Row: {
+          asked_at: string;
+          conversation_id: string;
+          payment_id: number;
+        };
+      Insert: {
           granted_at?: string;
           granted_by?: string | null;
           role: string;

@@ -308,6 +308,42 @@ describe("a payment M-Pesa's record does not confirm", () => {
     expect(await invoiceOf(invoiceId)).toEqual({ paid_cents: 0, status: "issued", allocations: 0 });
   });
 
+  it("from a Result the site never asked for (a forged ConversationID): kept, and nothing verified", async () => {
+    const { invoiceId, number } = await issuedInvoice();
+    dropConfirmations = true;
+    const transId = await payBill(number, 1160).finally(() => {
+      dropConfirmations = false;
+    });
+    expect(await confirm(transId, "1160.00", number)).toBe("stored");
+    const payload = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: "The service request is processed successfully.",
+        OriginatorConversationID: "forged-1",
+        ConversationID: "AG_20261129_forged0000001",
+        TransactionID: transId,
+        ResultParameters: {
+          ResultParameter: [
+            { Key: "ReceiptNo", Value: transId },
+            { Key: "Amount", Value: 1160 },
+            { Key: "TransactionStatus", Value: "Completed" },
+          ],
+        },
+      },
+    };
+    expect(
+      await receiveHookDelivery({
+        hook: "mpesastatus",
+        body: JSON.stringify(payload),
+        payload,
+        sourceIp: "196.201.214.200",
+      }),
+    ).toBe("stored");
+    expect(await paymentOf(transId)).toMatchObject({ verified_at: null, allocated_cents: 0 });
+    expect(await invoiceOf(invoiceId)).toEqual({ paid_cents: 0, status: "issued", allocations: 0 });
+  });
+
   it("with a receipt M-Pesa does not know: not verified, a note with M-Pesa's answer", async () => {
     const { invoiceId, number } = await issuedInvoice();
     const transId = "UKT9FAKE01";

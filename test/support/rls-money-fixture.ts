@@ -59,6 +59,12 @@ insert into public.payments
   (${PAYMENT_B + 1}, null, 'mpesa_paybill', 50000, 'TKL51ZDR4F', now(), now());
 insert into public.payment_allocations (payment_id, invoice_id, organisation_id, amount_cents) values
   (${PAYMENT_A}, ${INVOICE_A}, '${ORG_A}', 100000), (${PAYMENT_B}, ${INVOICE_B}, '${ORG_B}', 100000);
+insert into public.billing_mails (kind, invoice_id, email, locale)
+  values ('invoice_issued', ${INVOICE_A}, 'client-owner@example.com', 'en');
+insert into public.invoice_reminders (invoice_id, stage, given_on)
+  values (${INVOICE_A}, 'before', current_date);
+insert into public.paybill_status_queries (conversation_id, payment_id)
+  values ('AG_20261129_0000fixture', ${PAYMENT_B + 1});
 insert into public.mpesa_pushes
   (invoice_id, organisation_id, phone, amount_cents, account_reference, status)
   values (${INVOICE_A}, '${ORG_A}', '254708374149', 100000, 'JD20260001', 'failed'),

@@ -27,6 +27,9 @@ const TABLES = [
   "payments",
   "payment_allocations",
   "mpesa_pushes",
+  "paybill_status_queries",
+  "billing_mails",
+  "invoice_reminders",
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -52,6 +55,9 @@ function outsider(table: Table): Outcomes {
     case "billing_settings":
       return ["0 rows", denied(table), "ok 0", denied(table)];
     case "document_counters":
+    case "paybill_status_queries":
+    case "billing_mails":
+    case "invoice_reminders":
       return noGrant(table);
     case "payments":
       return ["0 rows", refused(table), "ok 0", denied(table)];
@@ -75,6 +81,9 @@ const client: Record<Table, Outcomes> = {
   payments: ["1 rows", refused("payments"), "ok 0", denied("payments")],
   payment_allocations: readOnly("payment_allocations", 1, refused("payment_allocations")),
   mpesa_pushes: readOnly("mpesa_pushes", 1),
+  paybill_status_queries: noGrant("paybill_status_queries"),
+  billing_mails: noGrant("billing_mails"),
+  invoice_reminders: noGrant("invoice_reminders"),
 };
 
 /** The agency's whole view: every client's documents and the ledger as it stands. */
@@ -91,6 +100,9 @@ const agency = (allocation: string): Record<Table, Outcomes> => ({
   payments: ["3 rows", "ok 1", "ok 3", denied("payments")],
   payment_allocations: readOnly("payment_allocations", 2, allocation),
   mpesa_pushes: readOnly("mpesa_pushes", 2),
+  paybill_status_queries: noGrant("paybill_status_queries"),
+  billing_mails: noGrant("billing_mails"),
+  invoice_reminders: noGrant("invoice_reminders"),
 });
 
 const EXPECTED: Record<string, Record<Table, Outcomes>> = {
@@ -108,6 +120,9 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     payments: ["1 rows", refused("payments"), "ok 0", denied("payments")],
     payment_allocations: readOnly("payment_allocations", 1, refused("payment_allocations")),
     mpesa_pushes: readOnly("mpesa_pushes", 1),
+    paybill_status_queries: noGrant("paybill_status_queries"),
+    billing_mails: noGrant("billing_mails"),
+    invoice_reminders: noGrant("invoice_reminders"),
   },
   client_owner: client,
   client_member: client,
@@ -127,6 +142,11 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
       "42501 An allocation is never changed",
     ],
     mpesa_pushes: ["2 rows", "ok 1", "ok 2", "ok 2"],
+    // The queries the site asked Transaction Status (20261220300001): the site's own.
+    paybill_status_queries: ["1 rows", "ok 1", "ok 1", "ok 1"],
+    // The mails of documents and the reminders given: the outbox's and the jobs' only.
+    billing_mails: ["1 rows", "ok 1", "ok 1", "ok 1"],
+    invoice_reminders: ["1 rows", "ok 1", "ok 1", "ok 1"],
   },
 };
 EXPECTED.other = EXPECTED.owner as Record<Table, Outcomes>;

@@ -54,8 +54,17 @@ export async function askAboutPayment(
   }
   const answer = await ask(payment.mpesa_receipt, `Payment ${payment.id}`);
   switch (answer.kind) {
-    case "accepted":
+    case "accepted": {
+      // The Result will name this query: only then does it count (the mpesastatus hook).
+      const { error } = await service
+        .from("paybill_status_queries")
+        .upsert(
+          { conversation_id: answer.conversationId, payment_id: payment.id },
+          { onConflict: "conversation_id", ignoreDuplicates: true },
+        );
+      if (error) throw new Error(error.message);
       return answer;
+    }
     case "unreachable":
       // The runner retries with backoff; the payment stays unverified meanwhile.
       throw new Error(`Transaction Status unreachable (${answer.reason})`);

@@ -17,7 +17,9 @@ import type { HookDefinition } from "../definition";
  * TransactionStatus Completed and the same ReceiptNo verify it with M-Pesa's amount (the
  * database compares it with the recorded one and keeps a note when they differ) and apply it;
  * anything else leaves it unverified with a note for the agency. A Result naming no recorded
- * unverified Paybill payment is kept raw and changes nothing.
+ * unverified Paybill payment, or answering no query the site asked about it
+ * (paybill_status_queries: a ConversationID from Daraja's answer to the job), is kept raw and
+ * changes nothing.
  */
 const NOT_VERIFIED = "Not verified: ";
 
@@ -50,6 +52,15 @@ export const hook: HookDefinition = {
       .maybeSingle();
     if (error) throw new Error(error.message);
     if (!data || data.verified_at) return;
+    // Only the Result of a query the site asked about this payment counts.
+    const { data: asked, error: notAsked } = await service
+      .from("paybill_status_queries")
+      .select("payment_id")
+      .eq("conversation_id", result.conversationId ?? "")
+      .eq("payment_id", data.id)
+      .maybeSingle();
+    if (notAsked) throw new Error(notAsked.message);
+    if (!asked) return;
     const verdict = statusVerdict(result, receipt);
     if (verdict.kind === "completed") {
       await verifyPaybillPayment(data.id, verdict.amountCents, service);
