@@ -137,6 +137,7 @@ export default [
     route("admin/invoices.csv", "routes/admin/invoices-csv.ts"),
     route("admin/invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
     route("admin/invoices/:id", "routes/admin/invoice.tsx"),
+    route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/people", "routes/admin/people.tsx"),

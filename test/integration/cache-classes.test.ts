@@ -109,6 +109,7 @@ const EXPECTED: Record<string, Expected> = {
   // Billing (issue 43): an invoice nobody has answers 404 (its page, its PDF, a client's new one).
   "routes/admin/billing.tsx": adminOnly(),
   "routes/admin/invoices.tsx": adminOnly(),
+  "routes/admin/payments.tsx": adminOnly(),
   "routes/admin/invoices-csv.ts": adminOnly(),
   "routes/admin/invoice-new.tsx": adminOnly(404),
   "routes/admin/invoice.tsx": adminOnly(404),

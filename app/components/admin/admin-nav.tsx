@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/blog-tags", label: "Blog tags", key: "blogTags", end: false },
   { to: "/admin/media", label: "Media", key: "media", end: false },
   { to: "/admin/invoices", label: "Invoices", key: "invoices", end: false },
+  { to: "/admin/payments", label: "Payments", key: "payments", end: false },
   { to: "/admin/billing", label: "Billing", key: "billing", end: false },
   { to: "/admin/subscribers", label: "Subscribers", key: "subscribers", end: false },
   { to: "/admin/people", label: "People", key: "people", end: false },
