@@ -60,6 +60,7 @@ function rows(extra: Partial<SiteRows> = {}): SiteRows {
         published: true,
         name: "Brian Otieno",
         photo: null,
+        photo_focus: null,
         role: text("Founder", "Mwanzilishi"),
         bio: text("Brian builds websites."),
         version: 1,
@@ -131,7 +132,7 @@ describe("the site content of a page", () => {
   it("marks nothing on English pages", () => {
     const en = siteContentIn(rows(), "en");
     expect(en.services[0]?.english).toBeUndefined();
-    // A row without a crop (a snapshot from before photo_focus) is framed around its centre.
+    // A row without a crop (null: stored before photo_focus) is framed around its centre.
     expect(en.teamCards[0]).toEqual({
       name: "Brian Otieno",
       role: "Founder",
