@@ -139,6 +139,9 @@ describe("the client's invoices", () => {
     lacks(html, invoices.other.number);
     const organisationPage = await (await send(`/organisations/${orgA}`)).text();
     has(organisationPage, /Invoices \(4 to pay\)/);
+    const dashboard = await (await send("/dashboard")).text();
+    has(dashboard, `href="/organisations/${orgA}/invoices"`);
+    has(dashboard, ">Invoices (4 to pay)</a>");
   });
 
   it("shows an invoice like its PDF, with the M-Pesa form prefilled from the profile", async () => {
@@ -192,6 +195,13 @@ describe("the client's invoices", () => {
     has(html, "Enter a Kenyan mobile number, such as 0712 345 678.");
     has(html, 'value="0722 OOO 333"');
     has(html, /<title>Error: /);
+    // A fraction of a shilling (M-Pesa takes whole shillings): under the amount, typed kept.
+    const fraction = await send(path, { phone: "0712 345 678", amount: "1 500,50" });
+    expect(fraction.status).toBe(400);
+    const fractionPage = await fraction.text();
+    has(fractionPage, "Enter a whole number of shillings, from KES 1 up to the balance.");
+    has(fractionPage, 'value="1 500,50"');
+    has(fractionPage, 'value="0712 345 678"');
     const landline = await (await send(path, { phone: "020 222 3333", amount: "11601" })).text();
     has(landline, "This is a landline number.");
     expect(await site.countRows("mpesa_pushes")).toBe(0);

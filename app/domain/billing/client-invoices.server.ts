@@ -192,3 +192,29 @@ export async function invoicesLinkText(
   const count = await invoicesToPay(supabase, organisationId);
   return count > 0 ? t("clientInvoices.linkToPay", { count }) : t("clientInvoices.link");
 }
+
+/**
+ * For each of `organisationIds`, the link text to its invoices when some wait for money
+ * ("Invoices (2 to pay)"); organisations with none are left out. One query.
+ */
+export async function invoicesToPayTexts(
+  supabase: AppSupabase,
+  organisationIds: readonly string[],
+  t: (key: "clientInvoices.linkToPay", values: { count: number }) => string,
+): Promise<Record<string, string>> {
+  if (organisationIds.length === 0) return {};
+  const { data } = await supabase
+    .from("invoices")
+    .select("organisation_id")
+    .in("organisation_id", [...organisationIds])
+    .eq("kind", "invoice")
+    .in("status", ["issued", "partly_paid"])
+    .limit(5000);
+  const counts = new Map<string, number>();
+  for (const row of data ?? []) {
+    counts.set(row.organisation_id, (counts.get(row.organisation_id) ?? 0) + 1);
+  }
+  return Object.fromEntries(
+    [...counts].map(([id, count]) => [id, t("clientInvoices.linkToPay", { count })]),
+  );
+}

@@ -1,8 +1,10 @@
 import { isNewcomer } from "~/domain/accounts/newcomer";
 import { toSessionUser } from "~/domain/accounts/session-user";
+import { invoicesToPayTexts } from "~/domain/billing/client-invoices.server";
 import { listOwnMessages } from "~/domain/contact/messages.server";
 import { parseSurvey, type Survey } from "~/domain/onboarding/survey";
-import { pageI18n } from "~/i18n/page.server";
+import { localeOf, pageI18n } from "~/i18n/page.server";
+import { translator } from "~/i18n/translate.server";
 import { getSupabase } from "~/web/session.server";
 import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/dashboard";
@@ -13,7 +15,15 @@ import type { Route } from "./+types/dashboard";
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user, isAdmin, memberships } = args.context.get(viewerContext);
-  const messages = await listOwnMessages(getSupabase(args.context));
+  const supabase = getSupabase(args.context);
+  const [messages, invoicesToPay] = await Promise.all([
+    listOwnMessages(supabase),
+    invoicesToPayTexts(
+      supabase,
+      memberships.map((m) => m.organisationId),
+      translator(localeOf(args.url)),
+    ),
+  ]);
   const rawSurvey = user.user_metadata?.survey;
   const survey: Survey | null =
     rawSurvey && typeof rawSurvey === "object" ? parseSurvey(rawSurvey) : null;
@@ -26,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     messagesError: messages.ok ? null : messages.message,
     isAdmin,
     memberships,
+    invoicesToPay,
     i18n: pageI18n(args.url, ["meta.dashboardDescription"]).i18n,
   };
 }

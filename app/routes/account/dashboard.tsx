@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card, MessageList, SurveyAnswers } from "~/components/account/dashboard-cards";
+import { ClientInvoicesLink } from "~/components/billing/client-invoices-link";
 import { PageHeading } from "~/components/page-heading";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { pageMeta } from "~/lib/seo";
@@ -24,6 +25,7 @@ const secondaryClass =
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, newcomer, survey, messages, messagesError, isAdmin, memberships } = loaderData;
+  const { invoicesToPay } = loaderData;
   const firstName = user.fullName.trim().split(/\s+/)[0];
   const t = useT();
   return (
@@ -68,6 +70,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {membership.name}
                   </Link>{" "}
                   · {t(membership.role === "owner" ? "account.roleOwner" : "account.roleMember")}
+                  {invoicesToPay[membership.organisationId] ? (
+                    <>
+                      {" · "}
+                      <ClientInvoicesLink
+                        href={t.path(`/organisations/${membership.organisationId}/invoices`)}
+                        text={invoicesToPay[membership.organisationId] ?? ""}
+                      />
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
