@@ -13,13 +13,7 @@ export interface Database {
           role: string;
           user_id: string;
         };
-        paybill_status_queries: {
-        Row: {
-          asked_at: string;
-          conversation_id: string;
-          payment_id: number;
-        };
-      Insert: {
+        Insert: {
           granted_at?: string;
           granted_by?: string | null;
           role: string;
@@ -1194,6 +1188,24 @@ export interface Database {
         };
         Relationships: [];
       };
+      paybill_status_queries: {
+        Row: {
+          asked_at: string;
+          conversation_id: string;
+          payment_id: number;
+        };
+        Insert: {
+          asked_at?: string;
+          conversation_id: string;
+          payment_id: number;
+        };
+        Update: {
+          asked_at?: string;
+          conversation_id?: string;
+          payment_id?: number;
+        };
+        Relationships: [];
+      };
       payment_allocations: {
         Row: {
           allocated_by: string | null;
@@ -2015,7 +2027,6 @@ export interface Database {
           name: string;
           photo: string | null;
           photo_focus: string | null;
-          photo_focus: string | null;
           position: number;
           published: boolean;
           role: Json;
@@ -2029,7 +2040,6 @@ export interface Database {
           name: string;
           photo?: string | null;
           photo_focus?: string | null;
-          photo_focus?: string | null;
           position?: number;
           published?: boolean;
           role: Json;
@@ -2042,7 +2052,6 @@ export interface Database {
           id?: never;
           name?: string;
           photo?: string | null;
-          photo_focus?: string | null;
           photo_focus?: string | null;
           position?: number;
           published?: boolean;
