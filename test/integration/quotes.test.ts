@@ -182,6 +182,12 @@ describe("quotes", () => {
       .select("email, role, language")
       .eq("organisation_id", quote.organisation_id);
     expect(invitations).toEqual([{ email: lead.email, role: "owner", language: "sw" }]);
+    // A second quote for the same lead is for the same client: no second organisation.
+    const second = await draftFromLead(lead.id, {
+      title: "Matengenezo",
+      organisation_name: "Other",
+    });
+    expect((await storedQuote(second)).organisation_id).toBe(quote.organisation_id);
 
     // Add a line: the form comes back as typed with one more line; nothing stored.
     const added = asData<{ typed: { lines: unknown[]; title: string } }>(

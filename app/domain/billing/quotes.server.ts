@@ -161,8 +161,17 @@ export async function leadById(supabase: AppSupabase, id: number | null): Promis
     .maybeSingle();
   if (error) return backendFailure(error);
   if (!data) return failWith("not-found", "quotes.leadNotFound");
-  let organisation: Lead["organisation"] = null;
-  if (data.user_id) {
+  // The client this lead already is: the one an earlier quote of the lead made (a second quote
+  // never makes a second client), else the one the lead's account is in.
+  const earlier = await supabase
+    .from("quotes")
+    .select("organisation_id")
+    .eq("lead_id", data.id)
+    .order("id")
+    .limit(1)
+    .maybeSingle();
+  let organisationId = earlier.data?.organisation_id ?? null;
+  if (!organisationId && data.user_id) {
     const member = await supabase
       .from("organisation_members")
       .select("organisation_id")
@@ -170,15 +179,17 @@ export async function leadById(supabase: AppSupabase, id: number | null): Promis
       .order("created_at")
       .limit(1)
       .maybeSingle();
-    if (member.data) {
-      const found = await supabase
-        .from("organisations")
-        .select("id, name")
-        .eq("id", member.data.organisation_id)
-        .maybeSingle();
-      organisation = found.data ?? null;
-    }
+    organisationId = member.data?.organisation_id ?? null;
   }
+  const organisation = organisationId
+    ? ((
+        await supabase
+          .from("organisations")
+          .select("id, name")
+          .eq("id", organisationId)
+          .maybeSingle()
+      ).data ?? null)
+    : null;
   return ok({
     id: data.id,
     name: data.name,
