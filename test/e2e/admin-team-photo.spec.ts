@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { pngOf } from "../support/images";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
 import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
+import { chosenImage, cropOf, noImage } from "./helpers/team-photo";
 
 /**
  * A team member's photo in the editor (issue 44, item 5), on a 360 px phone with and without
@@ -14,19 +15,6 @@ import { jsOn } from "./helpers/js";
  */
 test.use({ viewport: { width: 360, height: 740 } });
 test.beforeAll(ensureAdminOnboarded);
-
-const chosenImage = (page: Page) => page.getByTestId("chosen-image");
-/** The "No image" choice (by its value: its label is in the admin's language). */
-const noImage = (page: Page) => page.locator("input[type=radio][name=photo][value='']");
-
-async function cropOf(page: Page) {
-  return chosenImage(page)
-    .locator("img")
-    .evaluate((img) => {
-      const style = getComputedStyle(img);
-      return { fit: style.objectFit, position: style.objectPosition, radius: style.borderRadius };
-    });
-}
 
 test("a chosen photo is shown round and cropped as chosen, and 'No image' is no longer chosen", async ({
   page,
@@ -65,26 +53,4 @@ test("a chosen photo is shown round and cropped as chosen, and 'No image' is no 
   expect(Math.round(box?.width ?? 0)).toBe(Math.round(box?.height ?? -1));
   await expect(page.getByLabel("Crop of the photo")).toHaveValue("top");
   await expectAccessible(page);
-});
-
-test("a library image picked with JavaScript is previewed at once; in Kiswahili", async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  test.skip(!jsOn(), "without JavaScript the choice is shown after the save (above)");
-  await context.addCookies([{ name: "lang", value: "sw", url: baseURL ?? "" }]);
-  await signIn(page, ADMIN, "/admin/team/new");
-  await expect(chosenImage(page)).toContainText("Hakuna picha iliyochaguliwa.");
-  const library = page.locator("summary", { hasText: "Chagua kutoka maktaba ya picha" });
-  await untilHydrated(library);
-  await library.click();
-  const first = page.locator("input[type=radio][name=photo]").nth(1);
-  const label = await first.getAttribute("data-label");
-  await first.check();
-  await expect(chosenImage(page)).toContainText(`Imechaguliwa: ${label}`);
-  await expect(chosenImage(page).locator("img")).toHaveAttribute("srcset", /480w/);
-  await expect(noImage(page)).not.toBeChecked();
-  await page.getByLabel("Sehemu ya picha inayoonekana").selectOption("bottom-right");
-  expect(await cropOf(page)).toMatchObject({ fit: "cover", position: "100% 100%" });
 });
