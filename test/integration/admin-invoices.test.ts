@@ -241,6 +241,10 @@ describe("an issued invoice", () => {
     expect(refused.status).toBe(422);
     expect(text(refused.html)).toContain("This invoice has payments, so it cannot be voided");
     expect(await invoice(id)).toMatchObject({ status: "partly_paid" });
+    // The payment is listed on the invoice, its method in the admin's words.
+    const shown = text((await get(`/admin/invoices/${id}`)).html);
+    expect(shown).toContain("Bank transfer");
+    expect(shown).toContain("Partly paid");
   });
 
   it("is corrected by a credit note drafted for it", async () => {

@@ -1,5 +1,6 @@
 import { statusKey, titleKey } from "~/domain/invoices/labels";
 import { formatCents, formatRate } from "~/domain/invoices/money";
+import type { MessageKey } from "~/i18n/messages";
 import type { Translator } from "~/i18n/translate.server";
 import {
   type DocumentContext,
@@ -87,12 +88,23 @@ export function issuedDetails(rows: InvoiceRows, context: DocumentContext, t: Tr
       vatRate: formatRate(line.vatRateBp, t.locale),
       net: money(line.netCents),
     })),
-    payments: doc.payments.map((p, i) => ({
-      key: i,
-      receivedAt: p.receivedAt.slice(0, 10),
-      method: p.method,
-      reference: p.reference,
-      amount: money(p.amountCents),
-    })),
+    // The ledger's own rows, their method named in the admin's language (the document's are
+    // the PDF's words); issued credit notes as credits.
+    payments: [
+      ...rows.allocations.map((a) => ({
+        receivedAt: (a.payment?.received_at ?? a.created_at).slice(0, 10),
+        method: a.payment
+          ? t(`adminBilling.payments.methods.${a.payment.method}` as MessageKey)
+          : "",
+        reference: a.payment?.mpesa_receipt ?? "",
+        amount: money(a.amount_cents),
+      })),
+      ...rows.credits.map((c) => ({
+        receivedAt: c.issue_date ?? "",
+        method: t("adminBilling.issued.credited"),
+        reference: c.number ?? "",
+        amount: money(c.total_cents),
+      })),
+    ].map((p, key) => ({ key, ...p })),
   };
 }
