@@ -155,3 +155,35 @@ describe("flagged prompts", () => {
     );
   });
 });
+
+describe("odd forms", () => {
+  it("never answer a 500", async () => {
+    const odd: Record<string, string>[] = [
+      { intent: "verify", payment: "999999999999999" },
+      { intent: "verify" },
+      { intent: "assign", payment: "999999", invoice_number: "JD-2026-0001", amount: "10" },
+      { intent: "assign", payment: "1", invoice_number: "'; drop table invoices", amount: "10" },
+      {
+        intent: "record",
+        method: "cash",
+        amount: "10",
+        client: "not-a-uuid",
+        received_on: "2026-11-01",
+      },
+      {
+        intent: "record",
+        method: "bank",
+        amount: "10",
+        client: "00000000-0000-4000-8000-00000000c11e",
+        received_on: "2026-11-01",
+      },
+      { intent: "record", method: "mpesa_stk", amount: "10", client: billing.client },
+      { intent: "refund" },
+    ];
+    for (const fields of odd) {
+      const answer = await post("/admin/payments", fields);
+      expect(answer.status, JSON.stringify(fields)).toBeLessThan(500);
+      expect(answer.status, JSON.stringify(fields)).not.toBe(302);
+    }
+  });
+});
