@@ -23,6 +23,7 @@ const NAMESPACES = [
   "mediaLibrary.",
   "adminAnalytics.",
   "adminJobs.",
+  "adminBilling.",
   "nav.",
   "common.",
 ];
