@@ -34,6 +34,10 @@ for (const { text } of files) {
   for (const m of text.matchAll(/`([a-z][A-Za-z]*(?:\.[A-Za-z0-9_]+)*\.)\$\{/g)) {
     if (m[1]) prefixes.add(m[1]);
   }
+  // A site editor's select names its options' labels once (`${optionLabels}.${value}`).
+  for (const m of text.matchAll(/optionLabels: "([a-z][A-Za-z]*(?:\.[A-Za-z0-9_]+)+)"/g)) {
+    if (m[1]) prefixes.add(`${m[1]}.`);
+  }
 }
 
 /** A message's signature: arguments with their kind, plural/select branches, markup tags. */

@@ -7,9 +7,13 @@ import {
   verifyRound,
 } from "./paybill-verify-job.server";
 
-/** A service client recording the notes written (update → eq → is). */
+/**
+ * A service client recording the notes written (update → eq → is) and the queries asked
+ * (paybill_status_queries upserts).
+ */
 function notes() {
   const written: { id: unknown; note: unknown }[] = [];
+  const queries: unknown[] = [];
   const service = {
     from: () => ({
       update: (values: { note: unknown }) => ({
@@ -20,17 +24,21 @@ function notes() {
           },
         }),
       }),
+      upsert: async (row: unknown) => {
+        queries.push(row);
+        return { error: null };
+      },
     }),
   };
-  return { service: service as never, written };
+  return { service: service as never, written, queries };
 }
 
 const PAYMENT = { id: 7, method: "mpesa_paybill", mpesa_receipt: "UKT4H2J9QZ", verified_at: null };
 const answering = (answer: TransactionStatusAnswer) => async () => answer;
 
 describe("the Paybill verify job (askAboutPayment)", () => {
-  it("asks about the receipt once accepted, writing nothing", async () => {
-    const { service, written } = notes();
+  it("asks about the receipt once accepted, keeping the query's id and writing no note", async () => {
+    const { service, written, queries } = notes();
     const asked: string[] = [];
     const answer = await askAboutPayment(service, PAYMENT, async (transId, occasion) => {
       asked.push(`${transId} ${occasion}`);
@@ -39,6 +47,7 @@ describe("the Paybill verify job (askAboutPayment)", () => {
     expect(answer).toEqual({ kind: "accepted", conversationId: "AG_1" });
     expect(asked).toEqual(["UKT4H2J9QZ Payment 7"]);
     expect(written).toEqual([]);
+    expect(queries).toEqual([{ conversation_id: "AG_1", payment_id: 7 }]);
   });
 
   it("fails when Daraja does not answer, so the runner retries with backoff", async () => {

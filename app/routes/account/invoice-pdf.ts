@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { clientInvoice } from "~/domain/billing/client-invoices.server";
 import { pdfFileName, renderInvoicePdf } from "~/domain/invoices/pdf.server";
-import { cacheHeaders } from "~/infra/cache-policy";
+import { pdfDownload } from "~/web/pdf-download.server";
 import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/invoice-pdf";
 import { clientOrganisation } from "./invoices.server";
@@ -20,13 +20,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const { document } = invoice.value;
   const bytes = await renderInvoicePdf(document);
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${pdfFileName(document)}"`,
-      "Content-Length": String(bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      ...cacheHeaders("private"),
-    },
-  });
+  return pdfDownload(bytes, pdfFileName(document));
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { loadInvoiceDocument } from "~/domain/billing/invoice-document.server";
 import { idOf } from "~/domain/billing/invoices.server";
 import { pdfFileName, renderInvoicePdf } from "~/domain/invoices/pdf.server";
+import { pdfDownload } from "~/web/pdf-download.server";
 import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/invoice-pdf";
 
@@ -12,11 +13,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!doc) throw data({ message: "There is no such invoice." }, { status: 404 });
   const bytes = await renderInvoicePdf(doc);
   const name = doc.number ? pdfFileName(doc) : `draft-${id}.pdf`;
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfDownload(bytes, name);
 }

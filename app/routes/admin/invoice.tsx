@@ -5,7 +5,6 @@ import { AdminInvoiceIssued, AdminInvoiceTotals } from "~/components/billing/adm
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import type { FieldReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/invoice";
 
@@ -30,7 +29,7 @@ export { action, loader } from "./invoice.server";
 export default function AdminInvoice({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, draft, details, paymentDays } = loaderData;
   const t = useT();
-  const reply = (actionData as { result?: FieldReply } | undefined)?.result;
+  const reply = actionData && "result" in actionData ? actionData.result : undefined;
   const title = summary.number
     ? `${summary.kindLabel} ${summary.number}`
     : t("adminBilling.draft.editTitle", { id: summary.id });
@@ -39,7 +38,7 @@ export default function AdminInvoice({ loaderData, actionData }: Route.Component
       title={title}
       subtitle={draft ? t("adminBilling.draft.editDescription") : summary.client}
     >
-      <Toasts toasts={[(actionData as { toast?: never } | undefined)?.toast]} />
+      <Toasts toasts={[actionData && "toast" in actionData ? actionData.toast : undefined]} />
       <p className="mb-6 flex flex-wrap gap-4">
         <Link to="/admin/invoices" className={linkClass}>
           {t("adminBilling.issued.back")}
