@@ -135,7 +135,7 @@ export default [
     route("admin/clients/:id/invoices/new", "routes/admin/invoice-new.tsx"),
     route("admin/invoices", "routes/admin/invoices.tsx"),
     route("admin/invoices.csv", "routes/admin/invoices-csv.ts"),
-    route("admin/invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
+    route("admin/invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
     route("admin/invoices/:id", "routes/admin/invoice.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),

@@ -195,7 +195,7 @@ describe("a draft invoice", () => {
 describe("an issued invoice", () => {
   it("has a PDF", async () => {
     const { id } = await issuedInvoice();
-    const pdf = await fetch(`${site.url}/admin/invoices/${id}.pdf`, {
+    const pdf = await fetch(`${site.url}/admin/invoices/${id}/pdf`, {
       headers: { cookie: billing.admin },
     });
     expect(pdf.status).toBe(200);

@@ -115,7 +115,7 @@ export function AdminInvoiceIssued({
         </p>
       ) : null}
       <p className="mb-6">
-        <a href={`/admin/invoices/${summary.id}.pdf`} className={linkClass} download>
+        <a href={`/admin/invoices/${summary.id}/pdf`} className={linkClass} download>
           {t("adminBilling.issued.pdf")}
         </a>
       </p>

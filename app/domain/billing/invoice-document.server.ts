@@ -14,7 +14,7 @@ import type { AppSupabase } from "~/infra/supabase.server";
 
 /**
  * An invoice or credit note as its page and PDF show it (InvoiceDocument, app/domain/invoices/
- * document.ts), built from its rows. Shared by the agency's pages (/admin/invoices/:id.pdf) and
+ * document.ts), built from its rows. Shared by the agency's pages (/admin/invoices/:id/pdf) and
  * the client's (the account area): each reads the rows with its own client, so the database's
  * policies decide who sees what — a row the caller may not read is simply not found.
  *

@@ -6,7 +6,7 @@ import { pdfDownload } from "~/web/pdf-download.server";
 import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/invoice-pdf";
 
-/** /admin/invoices/:id.pdf — the invoice's PDF as the client gets it (drafts too, unnumbered). */
+/** /admin/invoices/:id/pdf — the invoice's PDF as the client gets it (drafts too, unnumbered). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idOf(params.id);
   const doc = id === undefined ? null : await loadInvoiceDocument(getSupabase(context), id);
