@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SANDBOX_PASSKEY, SANDBOX_SHORTCODE } from "~/infra/mpesa-env";
+import { mpesaEnvShape, SANDBOX_PASSKEY, SANDBOX_SHORTCODE } from "~/infra/mpesa-env";
 import {
   darajaConfig,
   LOCAL_CONSUMER_KEY,
@@ -11,9 +11,12 @@ import {
 const STK_SECRET = "s".repeat(40);
 const C2B_SECRET = "c".repeat(40);
 
-/** Sets the MPESA_* and HOOK_* variables of a case (the rest unset). */
+/**
+ * Sets the MPESA_* and HOOK_* variables of a case, every other one of them unset — those the
+ * schema knows too, whether or not a file before this one left them in the process.
+ */
 function configure(variables: Record<string, string>) {
-  for (const key of Object.keys(process.env)) {
+  for (const key of new Set([...Object.keys(mpesaEnvShape), ...Object.keys(process.env)])) {
     if (key.startsWith("MPESA_") || key.startsWith("HOOK_")) vi.stubEnv(key, undefined);
   }
   vi.stubEnv("SITE_URL", "https://agency.example");
