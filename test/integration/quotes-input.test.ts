@@ -118,16 +118,19 @@ describe("quotes, from a project and with odd input", () => {
     expect(empty.formError).toBe("Add at least one line with an amount before sending.");
     expect((await storedQuote(id)).status).toBe("draft");
     // Ids that are not ids, a lead or client that is not there: 404.
-    for (const path of [
-      "/admin/quotes/new?lead=abc",
-      "/admin/quotes/new?organisation=nope",
-      "/admin/quotes/new",
-    ]) {
+    for (const path of ["/admin/quotes/new?lead=abc", "/admin/quotes/new?organisation=nope"]) {
       const answer = await settle(() =>
         quoteNew.loader(argsWithParams(path, {}, { cookie: site.admin })),
       );
       expect((answer as { init: { status: number } }).init?.status, path).toBe(404);
     }
+    // Without a lead or a client: the clients to choose from, this quote's among them.
+    const choice = (await quoteNew.loader(
+      argsWithParams("/admin/quotes/new", {}, { cookie: site.admin }),
+    )) as { choose: { id: string }[] | null };
+    expect(choice.choose?.map((client) => client.id)).toContain(
+      (await storedQuote(id)).organisation_id,
+    );
     const owner = await ownerOf((await storedQuote(id)).organisation_id);
     for (const [organisation, quote] of [
       ["not-a-uuid", "1"],

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { organisationById } from "~/domain/access/organisations.server";
+import { listOrganisations, organisationById } from "~/domain/access/organisations.server";
 import {
   agencyToday,
   createDraft,
@@ -57,8 +57,23 @@ async function sourceOf(supabase: AppSupabase, query: URLSearchParams, t: Transl
 export async function loader(args: Route.LoaderArgs) {
   const { supabase, query } = await adminLoad(args);
   const t = translator(adminLocale(args.request));
+  // Opened without a lead or a client (the quotes list's "New quote"): the client to choose.
+  if (!query.has("lead") && !query.has("organisation")) {
+    const clients = await listOrganisations(supabase);
+    return {
+      choose: clients.ok ? clients.value.map(({ id, name }) => ({ id, name })) : [],
+      who: "",
+      organisation: null,
+      project: null,
+      newClient: null,
+      email: null,
+      title: "",
+      i18n: bundle(t.locale, ["quotes"]),
+    };
+  }
   const source = await sourceOf(supabase, query, t);
   return {
+    choose: null,
     who: source.who,
     organisation: source.organisation,
     project: source.kind === "project" ? source.project : null,

@@ -1,5 +1,5 @@
-import { Form } from "react-router";
-import { AdminPage } from "~/components/admin/admin-page";
+import { Form, Link } from "react-router";
+import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -25,9 +25,31 @@ export { action, loader } from "./quote-new.server";
 
 /** A new quote: for whom, its title (and a new client's name); creates the draft. */
 export default function AdminQuoteNew({ loaderData, actionData }: Route.ComponentProps) {
-  const { who, project, newClient, email, title } = loaderData;
+  const { who, project, newClient, email, title, choose } = loaderData;
   const t = useT();
   const reply = actionData && "result" in actionData ? actionData.result : undefined;
+  if (choose) {
+    return (
+      <AdminPage title={t("quotes.new.title")} subtitle={t("quotes.new.chooseClient")}>
+        {choose.length === 0 ? (
+          <p>{t("quotes.new.noClients")}</p>
+        ) : (
+          <ul className="space-y-2">
+            {choose.map((client) => (
+              <li key={client.id}>
+                <Link
+                  to={`/admin/quotes/new?organisation=${client.id}`}
+                  className={`inline-block min-h-6 py-1 ${linkClass}`}
+                >
+                  {client.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage title={t("quotes.new.title")} subtitle={t("quotes.new.for", { who })}>
       {project ? (
