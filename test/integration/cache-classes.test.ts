@@ -104,7 +104,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/project.tsx": adminOnly(404),
   // Quotes (issue 43): the list; a new one for no lead or client and a quote nobody has: 404.
   "routes/admin/quotes.tsx": adminOnly(),
-  "routes/admin/quote-new.tsx": adminOnly(404),
+  "routes/admin/quote-new.tsx": adminOnly(),
   "routes/admin/quote.tsx": adminOnly(404),
   // Billing (issue 43): an invoice nobody has answers 404 (its page, its PDF, a client's new one).
   "routes/admin/billing.tsx": adminOnly(),

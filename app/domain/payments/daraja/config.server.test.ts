@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { mpesaEnvShape, SANDBOX_PASSKEY, SANDBOX_SHORTCODE } from "~/infra/mpesa-env";
 import {
   darajaConfig,
@@ -11,20 +11,36 @@ import {
 const STK_SECRET = "s".repeat(40);
 const C2B_SECRET = "c".repeat(40);
 
+/** The variables a case sets, and what they were before it (put back after it). */
+let saved: Record<string, string | undefined> | undefined;
+
 /**
  * Sets the MPESA_* and HOOK_* variables of a case, every other one of them unset — those the
- * schema knows too, whether or not a file before this one left them in the process.
+ * schema knows too, whether or not a file before this one left them in the process. Written to
+ * process.env itself (what env() reads), not through vi.stubEnv: a fresh-clone run saw a stubbed
+ * MPESA_CALLBACK_ORIGIN of the case before survive into the next when files shared a worker.
  */
 function configure(variables: Record<string, string>) {
-  for (const key of new Set([...Object.keys(mpesaEnvShape), ...Object.keys(process.env)])) {
-    if (key.startsWith("MPESA_") || key.startsWith("HOOK_")) vi.stubEnv(key, undefined);
+  const keys = new Set([
+    ...Object.keys(mpesaEnvShape),
+    ...Object.keys(process.env).filter((key) => /^(MPESA|HOOK)_/.test(key)),
+    ...Object.keys(variables),
+    "SITE_URL",
+  ]);
+  saved ??= Object.fromEntries([...keys].map((key) => [key, process.env[key]]));
+  for (const key of keys) {
+    if (!(key in saved)) saved[key] = process.env[key];
+    delete process.env[key];
   }
-  vi.stubEnv("SITE_URL", "https://agency.example");
-  for (const [key, value] of Object.entries(variables)) vi.stubEnv(key, value);
+  Object.assign(process.env, { SITE_URL: "https://agency.example", ...variables });
 }
 
 afterEach(() => {
-  vi.unstubAllEnvs();
+  for (const [key, value] of Object.entries(saved ?? {})) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  saved = undefined;
 });
 
 describe("Daraja configuration (config.server.ts)", () => {
