@@ -6,14 +6,13 @@
  * on receipt, status and amount. A differing amount, an unknown receipt and a queue timeout
  * leave the payment unverified with a note; a replayed Result applies nothing twice.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { type DarajaStandIn, startDarajaStandIn } from "@jenga/daraja-local";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { receiveHookDelivery } from "~/domain/hooks/receive.server";
 import type { ClaimedJob } from "~/domain/jobs/store";
 import { paybillVerifyJob } from "~/domain/payments/paybill-verify-job.server";
 import { serviceClient, startAppBackend, type TestBackend } from "../support/backend";
+import { startHookLane } from "../support/hook-lane";
 
 const site = {} as { backend: TestBackend };
 const SECRET = "p".repeat(40);
@@ -27,42 +26,14 @@ const VARIABLES = [
   "MPESA_CALLBACK_ORIGIN",
 ];
 let daraja: DarajaStandIn;
-let lane: Server;
+let lane: Awaited<ReturnType<typeof startHookLane>> | undefined;
 /** While true, the lane answers confirmations without passing them on (a lost confirmation). */
 let dropConfirmations = false;
 
-/** The webhook lane's handler behind an HTTP address the stand-in can post to. */
-async function startLane(): Promise<string> {
-  lane = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      const hook = /^\/hooks\/([a-z0-9]+)\/(.+)$/.exec(req.url ?? "");
-      if (!hook || hook[2] !== SECRET) {
-        res.writeHead(404).end();
-        return;
-      }
-      if (hook[1] === "mpesac2b" && dropConfirmations) {
-        res.writeHead(200).end();
-        return;
-      }
-      const outcome = await receiveHookDelivery({
-        hook: hook[1] as string,
-        body,
-        payload: JSON.parse(body),
-        sourceIp: "196.201.214.200",
-      });
-      res.writeHead(outcome === "unavailable" ? 503 : 200).end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => lane.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(lane.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   site.backend = await startAppBackend();
-  const origin = await startLane();
+  lane = await startHookLane(SECRET, (hook) => hook === "mpesac2b" && dropConfirmations);
+  const { origin } = lane;
   daraja = await startDarajaStandIn({
     settings: { callbackTimeoutMs: 5_000 },
     c2bUrls: [
@@ -87,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const key of VARIABLES) delete process.env[key];
   await daraja?.close();
-  await new Promise<void>((resolve) => (lane ? lane.close(() => resolve()) : resolve()));
+  await lane?.close();
   await site.backend?.close();
 });
 

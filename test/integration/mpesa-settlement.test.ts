@@ -6,8 +6,6 @@
  * Every result code the stand-in offers, a duplicate callback, a missing one, one before the
  * push's answer, a forged one for an unknown request and one with a wrong amount.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { type DarajaStandIn, startDarajaStandIn } from "@jenga/daraja-local";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { receiveHookDelivery } from "~/domain/hooks/receive.server";
@@ -16,40 +14,17 @@ import { pushCheckJob } from "~/domain/payments/push-check-job.server";
 import { requestPush } from "~/domain/payments/pushes.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { backendWithAdmin, createUser, serviceClient, signedInClient } from "../support/backend";
+import { startHookLane } from "../support/hook-lane";
 
 const site = backendWithAdmin();
 const SECRET = "s".repeat(40);
 let daraja: DarajaStandIn;
-let lane: Server;
-
-/** The webhook lane's handler behind an HTTP address the stand-in can post to. */
-async function startLane(): Promise<string> {
-  lane = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      const hook = /^\/hooks\/([a-z0-9]+)\/(.+)$/.exec(req.url ?? "");
-      if (!hook || hook[2] !== SECRET) {
-        res.writeHead(404).end();
-        return;
-      }
-      const outcome = await receiveHookDelivery({
-        hook: hook[1] as string,
-        body,
-        payload: JSON.parse(body),
-        sourceIp: "196.201.214.200",
-      });
-      res.writeHead(outcome === "unavailable" ? 503 : 200).end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => lane.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(lane.address() as AddressInfo).port}`;
-}
+let lane: Awaited<ReturnType<typeof startHookLane>> | undefined;
 
 beforeAll(async () => {
   daraja = await startDarajaStandIn({ settings: { callbackTimeoutMs: 2_000 } });
-  const origin = await startLane();
+  lane = await startHookLane(SECRET);
+  const { origin } = lane;
   Object.assign(process.env, {
     MPESA_BASE_URL: daraja.url,
     MPESA_CONSUMER_KEY: daraja.consumerKey,
@@ -72,7 +47,7 @@ afterAll(async () => {
     delete process.env[key];
   }
   await daraja?.close();
-  await new Promise<void>((resolve) => (lane ? lane.close(() => resolve()) : resolve()));
+  await lane?.close();
 });
 
 const agencyToday = () =>
