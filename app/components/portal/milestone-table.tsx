@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { secondaryButton, stacked } from "~/components/admin/admin-page";
 import { StackedTable } from "~/components/admin/stacked-table";
-import { Field, FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useT } from "~/i18n/use-t";
 import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
@@ -91,15 +92,23 @@ export function MilestoneTable({
   );
 }
 
-/** The form that adds a milestone after the last; what was typed comes back after a refusal. */
-export function MilestoneForm({ reply, formError }: { reply?: FieldReply; formError?: string }) {
+/**
+ * The form that adds a milestone after the last; after a refusal, the error summary (`answer`,
+ * the action's answer to this form) naming each field, and what was typed, come back.
+ */
+export function MilestoneForm({ reply, answer }: { reply?: FieldReply; answer?: unknown }) {
   const t = useT();
+  const labels: Record<string, string> = {
+    milestone_title: t("milestones.title"),
+    milestone_due: t("milestones.due"),
+  };
   return (
     <section aria-labelledby="add-milestone" className="mt-6 max-w-md">
       <h3 id="add-milestone" className="mb-3 text-lg font-bold text-slate-900">
         {t("milestones.addHeading")}
       </h3>
       <Form method="post" noValidate className="space-y-4">
+        <ErrorSummary answer={answer} labelOf={(name) => labels[name]} />
         <input type="hidden" name="intent" value="add" />
         <Field
           label={t("milestones.title")}
@@ -117,7 +126,6 @@ export function MilestoneForm({ reply, formError }: { reply?: FieldReply; formEr
           defaultValue={typedValue(reply, "milestone_due")}
           errors={fieldErrors(reply, "milestone_due")}
         />
-        <FormError message={formError} />
         <SubmitButton pendingLabel={t("milestones.adding")}>{t("milestones.add")}</SubmitButton>
       </Form>
     </section>

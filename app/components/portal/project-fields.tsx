@@ -1,6 +1,7 @@
+import type { LabelOf } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { SelectField } from "~/components/forms/select-field";
-import { useT } from "~/i18n/use-t";
+import { type Translate, useT } from "~/i18n/use-t";
 import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
 
 type ProjectStatus = "proposal" | "active" | "on_hold" | "delivered" | "closed";
@@ -12,6 +13,19 @@ interface Saved {
   stage?: number | null;
   starts_on?: string | null;
   due_on?: string | null;
+}
+
+/** The labels of a project's fields, for the error summary's links. */
+export function projectFieldLabels(t: Translate): LabelOf {
+  const labels: Record<string, string> = {
+    title: t("projects.title"),
+    service: t("projects.service"),
+    stage: t("projects.stageLabel"),
+    status: t("projects.status"),
+    starts_on: t("projects.startsOn"),
+    due_on: t("projects.dueOn"),
+  };
+  return (name) => labels[name];
 }
 
 /**

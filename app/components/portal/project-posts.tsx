@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useT } from "~/i18n/use-t";
@@ -48,18 +48,20 @@ const TEXT = {
 
 /**
  * The agency's side of a project's posts of one kind — updates the client reads, or internal
- * notes nobody else does: what it is, the form that adds one, then the posts.
+ * notes nobody else does: what it is, the form that adds one (after a refusal: its error
+ * summary, from `answer`, and what was typed), then the posts.
  */
 export function ProjectPosts({
   kind,
   posts,
   reply,
-  formError,
+  answer,
 }: {
   kind: "update" | "note";
   posts: PostRow[] | null;
   reply?: FieldReply;
-  formError?: string;
+  /** The action's answer to this form (its error summary). */
+  answer?: unknown;
 }) {
   const t = useT();
   const text = TEXT[kind];
@@ -71,6 +73,10 @@ export function ProjectPosts({
       </h2>
       <p className="mb-4 text-slate-700">{t(text.hint)}</p>
       <Form method="post" noValidate className="mb-6 space-y-4">
+        <ErrorSummary
+          answer={answer}
+          labelOf={(name) => (name === "body" ? t(text.label) : undefined)}
+        />
         <input type="hidden" name="intent" value={kind} />
         <TextareaField
           label={t(text.label)}
@@ -81,7 +87,6 @@ export function ProjectPosts({
           defaultValue={typedValue(reply, "body")}
           errors={fieldErrors(reply, "body")}
         />
-        <FormError message={formError} />
         <SubmitButton pendingLabel={t("projects.posting")}>{t(text.submit)}</SubmitButton>
       </Form>
       {posts ? <PostList posts={posts} empty={t(text.empty)} /> : null}

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { ProjectFields } from "~/components/portal/project-fields";
+import { ProjectFields, projectFieldLabels } from "~/components/portal/project-fields";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
@@ -38,7 +38,7 @@ export default function AdminProjectNew({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <Form method="post" noValidate className="max-w-md space-y-4">
-        <ErrorSummary answer={actionData} />
+        <ErrorSummary answer={actionData} labelOf={projectFieldLabels(t)} />
         <ProjectFields reply={reply} services={services} statuses={statuses} />
         <SubmitButton pendingLabel={t("projects.creating")}>{t("projects.create")}</SubmitButton>
       </Form>

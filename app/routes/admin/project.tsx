@@ -1,17 +1,16 @@
 import { Form, Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { LoadError } from "~/components/admin/confirm-step";
-import { FormError } from "~/components/forms/field";
+import { ErrorSummary } from "~/components/forms/error-summary";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { AgencyDeliverables } from "~/components/portal/deliverables";
 import { MilestoneForm, MilestoneTable } from "~/components/portal/milestone-table";
-import { ProjectFields } from "~/components/portal/project-fields";
+import { ProjectFields, projectFieldLabels } from "~/components/portal/project-fields";
 import { ProjectMessages } from "~/components/portal/project-messages";
 import { ProjectPosts } from "~/components/portal/project-posts";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
-import { formErrorOf } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/project";
 
@@ -47,7 +46,8 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
   const t = useT();
   const reply = actionData && "result" in actionData ? actionData.result : undefined;
   const intent = reply?.initialValue?.intent;
-  const formError = formErrorOf(actionData);
+  // The action's answer goes to the form it was about (its error summary).
+  const answerTo = (form: string) => (intent === form ? actionData : undefined);
   return (
     <AdminPage title={project.title} subtitle={t("projects.editDescription")}>
       <Toasts toasts={[actionData?.toast]} />
@@ -77,7 +77,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           kind={kind}
           posts={kind === "update" ? updates : notes}
           reply={intent === kind ? reply : undefined}
-          formError={intent === kind ? formError : undefined}
+          answer={answerTo(kind)}
         />
       ))}
       <AgencyDeliverables
@@ -86,7 +86,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           `/admin/clients/${organisation.id}/projects/${project.id}/deliverables/${deliverable}/versions`
         }
         reply={intent === "deliverable" ? reply : undefined}
-        answer={intent === "deliverable" ? actionData : undefined}
+        answer={answerTo("deliverable")}
       />
       <section aria-labelledby="milestones" className="mb-10">
         <h2 id="milestones" className="mb-4 text-xl font-bold text-slate-900">
@@ -94,16 +94,14 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
         </h2>
         {milestones ? <MilestoneTable project={project.title} milestones={milestones} /> : null}
         {error ? <LoadError message={error} /> : null}
-        <MilestoneForm
-          reply={intent === "add" ? reply : undefined}
-          formError={intent === "add" ? formError : undefined}
-        />
+        <MilestoneForm reply={intent === "add" ? reply : undefined} answer={answerTo("add")} />
       </section>
       <section aria-labelledby="project-details" className="max-w-md">
         <h2 id="project-details" className="mb-4 text-xl font-bold text-slate-900">
           {t("projects.detailsHeading")}
         </h2>
         <Form method="post" noValidate className="space-y-4">
+          <ErrorSummary answer={answerTo("save")} labelOf={projectFieldLabels(t)} />
           <input type="hidden" name="intent" value="save" />
           <ProjectFields
             reply={intent === "save" ? reply : undefined}
@@ -112,7 +110,6 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             statuses={statuses}
             steps={steps}
           />
-          <FormError message={intent === "save" ? formError : undefined} />
           <SubmitButton pendingLabel={t("projects.saving")}>{t("projects.save")}</SubmitButton>
         </Form>
       </section>
