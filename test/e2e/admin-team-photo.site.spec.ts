@@ -42,6 +42,11 @@ test("an admin adds a member with a landscape photo cropped to its top; the card
   const card = page.locator("#team li").filter({ hasText: name });
   const img = card.locator("img");
   await img.scrollIntoViewIfNeeded();
+  // The image is lazy: the browser picks and fetches its variant only once it is in view, so
+  // `currentSrc` stays empty for a moment after the scroll.
+  await expect
+    .poll(() => img.evaluate((element) => (element as HTMLImageElement).currentSrc))
+    .toMatch(/\/480\.(avif|webp|jpg)$/);
   await expect(img).toHaveAttribute("srcset", /480\.jpg 480w/);
   await expect(card.locator("source[type='image/avif']")).toHaveAttribute("srcset", /\.avif/);
   await expect(card.locator("source[type='image/webp']")).toHaveAttribute("srcset", /\.webp/);
