@@ -37,6 +37,10 @@ const ACCOUNT_PAGES: Page[] = [
   ["files/:organisationId/*", "routes/account/file.ts"],
   ["organisations/:organisationId", "routes/account/organisation.tsx"],
   ["organisations/:organisationId/projects/:projectId", "routes/account/project.tsx"],
+  [
+    "organisations/:organisationId/projects/:projectId/decisions.csv",
+    "routes/account/project-decisions-csv.ts",
+  ],
   ["organisations/:organisationId/invoices", "routes/account/invoices.tsx"],
   ["organisations/:organisationId/invoices/:invoiceId", "routes/account/invoice.tsx"],
   ["organisations/:organisationId/invoices/:invoiceId/pdf", "routes/account/invoice-pdf.ts"],
@@ -123,6 +127,10 @@ export default [
     route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/clients/:id/projects/new", "routes/admin/project-new.tsx"),
     route("admin/clients/:id/projects/:projectId", "routes/admin/project.tsx"),
+    route(
+      "admin/clients/:id/projects/:projectId/decisions.csv",
+      "routes/admin/project-decisions-csv.ts",
+    ),
     route("admin/quotes", "routes/admin/quotes.tsx"),
     route("admin/quotes/new", "routes/admin/quote-new.tsx"),
     route("admin/quotes/:id", "routes/admin/quote.tsx"),

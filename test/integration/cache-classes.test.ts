@@ -64,6 +64,7 @@ const EXPECTED: Record<string, Expected> = {
   // An organisation nobody belongs to (the same id): sign in first, then 404.
   "routes/account/organisation.tsx": personal(302, 404, 404),
   "routes/account/project.tsx": personal(302, 404, 404),
+  "routes/account/project-decisions-csv.ts": personal(302, 404, 404),
   // A quote of a client nobody is in: sign in first, then 404.
   "routes/account/quote.tsx": personal(302, 404, 404),
   // A client nobody is in (below): its invoices, an invoice, its PDF and a payment are 404.
@@ -102,6 +103,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/project-new.tsx": adminOnly(404),
   "routes/admin/project.tsx": adminOnly(404),
+  "routes/admin/project-decisions-csv.ts": adminOnly(404),
   // Quotes (issue 43): the list; a new one for no lead or client and a quote nobody has: 404.
   "routes/admin/quotes.tsx": adminOnly(),
   "routes/admin/quote-new.tsx": adminOnly(),

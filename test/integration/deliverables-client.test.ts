@@ -23,6 +23,7 @@ import {
   decide,
   type Place,
   pdf,
+  readyVersion as readyAs,
   storedDeliverables,
   uploadVersion,
 } from "../support/deliverables";
@@ -70,13 +71,8 @@ async function clientWaiting(name: string): Promise<Client> {
 }
 
 /** The agency uploads a version and marks it ready; its id. */
-async function readyVersion(place: Place, deliverable: number, name: string) {
-  await uploadVersion(place, deliverable, site.admin, { note: `Here is ${name}`, file: pdf(name) });
-  const { versions } = await storedDeliverables(site.backend, place.project);
-  const version = versions.at(-1)?.id as number;
-  await agencyPost(place, site.admin, { intent: "ready", version: String(version) });
-  return version;
-}
+const readyVersion = (place: Place, deliverable: number, name: string) =>
+  readyAs(site.backend, place, deliverable, site.admin, name);
 
 type Seen = {
   deliverables: {

@@ -130,5 +130,20 @@ export async function storedDeliverables(backend: TestBackend, project: number) 
   return { deliverables: deliverables ?? [], versions: versions ?? [], decisions: decisions ?? [] };
 }
 
+/** The agency (`cookie`) uploads a version named `name` and marks it ready; its id. */
+export async function readyVersion(
+  backend: TestBackend,
+  place: Place,
+  deliverable: number,
+  cookie: string,
+  name: string,
+) {
+  await uploadVersion(place, deliverable, cookie, { note: `Here is ${name}`, file: pdf(name) });
+  const { versions } = await storedDeliverables(backend, place.project);
+  const version = versions.at(-1)?.id as number;
+  await agencyPost(place, cookie, { intent: "ready", version: String(version) });
+  return version;
+}
+
 export const pdf = (name: string, text = "a design") =>
   new File([`%PDF-1.4\n% ${text}\n%%EOF\n`], name, { type: "application/pdf" });

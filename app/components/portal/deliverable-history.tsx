@@ -92,3 +92,22 @@ export function DecisionHistory({
     </div>
   );
 }
+
+/**
+ * The project's decision history as a CSV file (its route on each side: `href`), a plain link
+ * that downloads it, for the spreadsheet or the project's records.
+ */
+export function DecisionExportLink({ href }: { href: string }) {
+  const t = useT();
+  return (
+    <p className="mb-6">
+      <a
+        href={href}
+        download
+        className="inline-block py-1 font-semibold text-brand-700 underline hover:text-brand-800"
+      >
+        {t("decisionExport.download")}
+      </a>
+    </p>
+  );
+}

@@ -7,6 +7,7 @@ import { TextareaField } from "~/components/forms/textarea-field";
 import { useT } from "~/i18n/use-t";
 import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
 import {
+  DecisionExportLink,
   DecisionHistory,
   type DecisionItem,
   type VersionItem,
@@ -33,10 +34,13 @@ const fileInputClass =
 export function AgencyDeliverables({
   deliverables,
   uploadAction,
+  exportHref,
   reply,
   answer,
 }: {
   deliverables: AgencyDeliverable[] | null;
+  /** The project's decision history as a CSV file. */
+  exportHref: string;
   /** The upload route of a deliverable. */
   uploadAction: (deliverable: number) => string;
   reply?: FieldReply;
@@ -51,7 +55,9 @@ export function AgencyDeliverables({
       </h2>
       {deliverables && deliverables.length === 0 ? (
         <p className="mb-6 text-slate-700">{t("deliverables.none")}</p>
-      ) : null}
+      ) : (
+        <DecisionExportLink href={exportHref} />
+      )}
       {(deliverables ?? []).map((deliverable) => (
         <article
           key={deliverable.id}

@@ -80,7 +80,14 @@ export async function loader(args: Route.LoaderArgs) {
     deliverables: deliverables.ok ? deliverableViews(deliverables.value, locale) : null,
     thread,
     error: [milestones, updates, notes, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
-    i18n: bundle(locale, ["projects", "milestones", "adminClients", "deliverables", "thread"]),
+    i18n: bundle(locale, [
+      "projects",
+      "milestones",
+      "adminClients",
+      "deliverables",
+      "thread",
+      "decisionExport",
+    ]),
   };
 }
 

@@ -82,6 +82,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
       ))}
       <AgencyDeliverables
         deliverables={deliverables}
+        exportHref={`/admin/clients/${organisation.id}/projects/${project.id}/decisions.csv`}
         uploadAction={(deliverable) =>
           `/admin/clients/${organisation.id}/projects/${project.id}/deliverables/${deliverable}/versions`
         }
