@@ -2173,6 +2173,10 @@ export interface Database {
         Args: { p_from: string; p_to: string; p_hourly: boolean };
         Returns: { at: string; views: number; visitors: number }[];
       };
+      audit_client_view: {
+        Args: { p_organisation: string; p_project: number };
+        Returns: boolean;
+      };
       blog_post_facets: {
         Args: { blog_lang: string };
         Returns: { kind: string; value: string }[];
@@ -2325,9 +2329,17 @@ export interface Database {
         Args: { p_limit?: number };
         Returns: { created_at: string; id: number; message: string; status: string }[];
       };
+      project_managers: {
+        Args: { p_projects: number[] };
+        Returns: { avatar_url: string; email: string; full_name: string; phone: string; project_id: number }[];
+      };
       published_post_facets: {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];
+      };
+      replace_draft_lines: {
+        Args: { p_document: string; p_id: number; p_lines: Json };
+        Returns: number;
       };
       retry_job: {
         Args: { p_id: number };
@@ -2360,6 +2372,10 @@ export interface Database {
       viewer_access: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
+      };
+      viewing_as_client: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
       };
     };
     Enums: Record<never, never>;

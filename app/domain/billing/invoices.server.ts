@@ -2,9 +2,9 @@ import type { PostgrestError } from "@supabase/supabase-js";
 import { backendFailure } from "~/domain/admin/queries.server";
 import { failWith } from "~/i18n/failures.server";
 import type { MessageKey } from "~/i18n/messages";
-import type { Database } from "~/infra/database.types";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
+import { replaceDraftLines } from "./draft-lines.server";
 import { agencyToday } from "./invoice-document.server";
 
 /**
@@ -87,8 +87,8 @@ export async function createDraft(
 }
 
 /**
- * Saves a draft's fields and replaces its lines (the trigger refuses lines of anything but a
- * draft, so a draft issued meanwhile keeps its own).
+ * Saves a draft's fields, then replaces its lines in one call (replace_draft_lines: a refused
+ * line leaves the old ones; a draft issued meanwhile keeps its own).
  */
 export async function saveDraft(
   supabase: AppSupabase,
@@ -110,22 +110,8 @@ export async function saveDraft(
   if (error) return refusal(error);
   const draft = data?.[0];
   if (!draft) return failWith("unprocessable", "adminBilling.draft.refusedIssued");
-  const removed = await supabase.from("invoice_lines").delete().eq("invoice_id", id);
-  if (removed.error) return refusal(removed.error);
-  if (values.lines.length === 0) return ok();
-  // organisation_id is the trigger's to set (authenticated may not write it): not sent.
-  const rows = values.lines.map((line, position) => ({
-    invoice_id: id,
-    position,
-    description: line.description,
-    quantity: line.quantity,
-    unit_price_cents: line.unitPriceCents,
-    vat_rate_bp: line.vatRateBp,
-  }));
-  const inserted = await supabase
-    .from("invoice_lines")
-    .insert(rows as unknown as Database["public"]["Tables"]["invoice_lines"]["Insert"][]);
-  if (inserted.error) return refusal(inserted.error);
+  const replaced = await replaceDraftLines(supabase, "invoice", id, values.lines);
+  if (replaced) return refusal(replaced);
   return ok();
 }
 

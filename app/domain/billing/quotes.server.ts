@@ -2,11 +2,12 @@ import { inviteToOrganisation } from "~/domain/access/invitations.server";
 import { backendFailure } from "~/domain/admin/queries.server";
 import { failWith } from "~/i18n/failures.server";
 import { isLocale, type Locale } from "~/i18n/locale";
-import type { Database, Tables } from "~/infra/database.types";
+import type { Tables } from "~/infra/database.types";
 import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { zoneOffsetMs } from "~/lib/time-zone";
+import { replaceDraftLines } from "./draft-lines.server";
 import type { QuoteInput } from "./quotes-form.server";
 
 /**
@@ -256,8 +257,8 @@ export async function createDraft(
 }
 
 /**
- * Stores a draft's fields and lines (its lines replaced by the typed ones); the database keeps
- * the totals. A quote that is no longer a draft is refused (conflict).
+ * Stores a draft's fields, then its lines (replaced by the typed ones in one call:
+ * replace_draft_lines); the database keeps the totals. A quote that is no longer a draft is refused (conflict).
  */
 export async function saveDraft(
   supabase: AppSupabase,
@@ -273,24 +274,20 @@ export async function saveDraft(
     .select("id");
   if (updated.error) return backendFailure(updated.error);
   if (!updated.data?.length) return failWith("conflict", "quotes.editor.notDraft");
-  const removed = await supabase.from("quote_lines").delete().eq("quote_id", id);
-  if (removed.error) return backendFailure(removed.error);
-  if (lines.length === 0) return ok();
-  // (Its organisation is the quote's, set by the database: the column is not the caller's.)
-  const rows = lines.map((line, position) => ({
-    quote_id: id,
-    position,
-    description: line.description,
-    quantity: line.quantity,
-    // Exact: the largest price (10^11 cents) is far below 2^53.
-    unit_price_cents: Number(line.unit_price_cents),
-    vat_rate_bp: line.vat_rate_bp,
-  }));
-  const inserted = await supabase
-    .from("quote_lines")
-    .insert(rows as unknown as Database["public"]["Tables"]["quote_lines"]["Insert"][]);
-  if (inserted.error) return backendFailure(inserted.error);
-  return ok();
+  const replaced = await replaceDraftLines(
+    supabase,
+    "quote",
+    id,
+    lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceCents: line.unit_price_cents,
+      vatRateBp: line.vat_rate_bp,
+    })),
+  );
+  if (!replaced) return ok();
+  if (replaced.hint === "sent") return failWith("conflict", "quotes.editor.notDraft");
+  return backendFailure(replaced);
 }
 
 /** Sends a draft (public.send_quote): its number, or the refusal worded for the editor. */
