@@ -1,6 +1,8 @@
+import { env } from "~/infra/env.server";
 import type { DarajaConfig } from "./config.server";
 import { type DarajaError, errorEnvelope, exchange, type Unreachable } from "./http.server";
 import { createTokenCache, type TokenCache } from "./token.server";
+import { redisTokenStore } from "./token-store.server";
 
 /**
  * An authenticated Daraja call (a POST with the shared OAuth token), for every Daraja API the
@@ -21,6 +23,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** The clock (tests). Default Date.now. */
   now?: () => number;
+  /** The token cache to use (default: one of this caller's own, in memory). */
+  tokens?: TokenCache;
 }
 
 const INVALID_TOKEN = "404.001.03";
@@ -32,10 +36,8 @@ export interface DarajaCaller {
 
 export function createDarajaCaller(config: DarajaConfig, options: CallOptions = {}): DarajaCaller {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const tokens: TokenCache = createTokenCache(config, {
-    timeoutMs,
-    now: options.now ?? Date.now,
-  });
+  const tokens: TokenCache =
+    options.tokens ?? createTokenCache(config, { timeoutMs, now: options.now ?? Date.now });
 
   async function call(
     path: string,
@@ -56,13 +58,37 @@ export function createDarajaCaller(config: DarajaConfig, options: CallOptions = 
       timeoutMs,
     });
     if (reply.kind === "answer" && errorEnvelope(reply.json)?.errorCode === INVALID_TOKEN) {
-      tokens.invalidate(token.token);
+      await tokens.invalidate(token.token);
       if (!retried) return call(path, body, true);
     }
     return reply;
   }
 
   return { call: (path, body) => call(path, body) };
+}
+
+const processCaches = new Map<string, TokenCache>();
+
+/**
+ * This process's token cache for a Daraja app, shared by every API the site calls with it
+ * (M-Pesa Express, C2B, Transaction Status): in Redis with REDIS_URL, so every worker and
+ * instance uses one token and one of them asks for the next; else in this process's memory.
+ */
+export function processTokenCache(
+  config: Pick<DarajaConfig, "baseUrl" | "consumerKey" | "consumerSecret">,
+): TokenCache {
+  const redisUrl = env().REDIS_URL;
+  const key = JSON.stringify([config.baseUrl, config.consumerKey, config.consumerSecret, redisUrl]);
+  let cache = processCaches.get(key);
+  if (!cache) {
+    cache = createTokenCache(config, {
+      timeoutMs: 10_000,
+      now: Date.now,
+      store: redisUrl ? redisTokenStore(redisUrl, config) : undefined,
+    });
+    processCaches.set(key, cache);
+  }
+  return cache;
 }
 
 /** The error an answer carries, or what its status says when it has no envelope. */

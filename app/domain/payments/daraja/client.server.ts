@@ -4,6 +4,7 @@ import {
   type CallOptions,
   createDarajaCaller,
   type NoAnswer,
+  processTokenCache,
   type Refusal,
   refusal,
 } from "./call.server";
@@ -233,7 +234,9 @@ let shared: { key: string; client: DarajaClient } | undefined;
 export function daraja(): DarajaClient {
   const config = darajaConfig();
   const key = JSON.stringify(config);
-  if (shared?.key !== key) shared = { key, client: createDarajaClient(config) };
+  if (shared?.key !== key) {
+    shared = { key, client: createDarajaClient(config, { tokens: processTokenCache(config) }) };
+  }
   return shared.client;
 }
 

@@ -1,4 +1,10 @@
-import { type CallOptions, createDarajaCaller, type NoAnswer, refusal } from "./call.server";
+import {
+  type CallOptions,
+  createDarajaCaller,
+  type NoAnswer,
+  processTokenCache,
+  refusal,
+} from "./call.server";
 import { type DarajaConfig, darajaConfig } from "./config.server";
 import type { DarajaError } from "./http.server";
 import { isRecord, textOf } from "./json";
@@ -83,6 +89,8 @@ export function transactionStatus(
 ): Promise<TransactionStatusAnswer> {
   const config = darajaConfig();
   const key = JSON.stringify(config);
-  if (shared?.key !== key) shared = { key, ask: createTransactionStatus(config) };
+  if (shared?.key !== key) {
+    shared = { key, ask: createTransactionStatus(config, { tokens: processTokenCache(config) }) };
+  }
   return shared.ask(transId, occasion);
 }
