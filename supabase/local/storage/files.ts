@@ -114,6 +114,23 @@ export class FileStore {
     return { version, size, eTag: `"${md5.digest("hex")}"` };
   }
 
+  /**
+   * A complete file elsewhere on the same disk (a finished resumable upload, already synced)
+   * moved in as a new version; its MD5 is counted on a read of it.
+   */
+  async adopt(path: string): Promise<StoredFile> {
+    const version = randomUUID();
+    const md5 = createHash("md5");
+    let size = 0;
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      md5.update(chunk);
+    }
+    await rename(path, this.path(version));
+    await syncDirectory(this.dir);
+    return { version, size, eTag: `"${md5.digest("hex")}"` };
+  }
+
   /** A durable copy of a version under a new version (object copy). */
   async copy(version: string): Promise<string> {
     const target = randomUUID();

@@ -15,8 +15,13 @@ import type { StorageCall, StorageRoute } from "./calls.ts";
 import { fromDatabaseError, StorageError, storageErrors } from "./errors.ts";
 import type { FileStore } from "./files.ts";
 import { OBJECT_ROUTES } from "./object-routes.ts";
+import { TUS_ROUTES } from "./tus-routes.ts";
 
-export const STORAGE_ROUTES: readonly StorageRoute[] = [...OBJECT_ROUTES, ...BUCKET_ROUTES];
+export const STORAGE_ROUTES: readonly StorageRoute[] = [
+  ...OBJECT_ROUTES,
+  ...BUCKET_ROUTES,
+  ...TUS_ROUTES,
+];
 
 /** An empty segment is a value, as Storage always read it here: `/object//key` names the bucket "". */
 const STORAGE_TABLE = compileRoutes(STORAGE_ROUTES, { emptyParams: true });

@@ -27,19 +27,23 @@ export function assertValidKey(key: string): void {
   if (!key || key.length > 1024 || !VALID_KEY.test(key)) throw storageErrors.invalidKey(key);
 }
 
-function sizeLimit(bucket: BucketLimits): number {
+export function sizeLimit(bucket: BucketLimits): number {
   const own = bucket.file_size_limit;
   return own && own > 0 ? Math.min(own, GLOBAL_FILE_SIZE_LIMIT) : GLOBAL_FILE_SIZE_LIMIT;
 }
 
-interface IncomingFile {
-  body: AsyncIterable<Uint8Array>;
+/** What a stored object's row says of it besides its bytes. */
+export interface StoredDescription {
   mimetype: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
 }
 
-function parseUserMetadata(text: string | null | undefined): Record<string, unknown> | null {
+interface IncomingFile extends StoredDescription {
+  body: AsyncIterable<Uint8Array>;
+}
+
+export function parseUserMetadata(text: string | null | undefined): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as unknown;
@@ -114,7 +118,7 @@ function permissionStatement(mode: UploadMode): string {
     : `${insert} returning id`;
 }
 
-async function checkPermission(
+export async function checkPermission(
   ctx: BackendContext,
   caller: Caller,
   mode: UploadMode,
@@ -134,13 +138,13 @@ async function checkPermission(
 }
 
 /** Commits the row for a stored file; returns the row id and the version it replaced. */
-async function commitRow(
+export async function commitRow(
   ctx: BackendContext,
   caller: Caller,
   mode: UploadMode,
   target: { bucketId: string; key: string },
   stored: StoredFile,
-  file: IncomingFile,
+  file: StoredDescription,
 ): Promise<{ id: string; replaced: string | null }> {
   const metadata = {
     eTag: stored.eTag,
