@@ -6,6 +6,7 @@ import { useFieldId } from "~/components/forms/field-id";
 import { MEDIA_ACCEPT } from "~/domain/media/limits";
 import { mediaHashOf } from "~/domain/media/urls";
 import { POST_LIMITS } from "~/domain/posts/limits";
+import { useT } from "~/i18n/use-t";
 import { MediaPicture } from "../media/media-picture";
 import type { CoverUploadState } from "./use-cover-upload";
 
@@ -31,6 +32,7 @@ export function CoverField({
   };
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const t = useT();
   // A file chosen before the page's scripts ran (a slow phone) is checked and previewed once
   // they do, as one chosen after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
@@ -42,30 +44,35 @@ export function CoverField({
   const id = useFieldId("cover_file", fileErrors);
   return (
     <fieldset className="grid gap-6 rounded-lg border border-slate-200 p-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Cover</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">
+        {t("postEditor.cover.legend")}
+      </legend>
       <div className="min-w-0 space-y-6">
         <Field
-          label="Cover image"
+          label={t("postEditor.cover.url")}
           name="cover_image"
           defaultValue={defaultUrl}
           errors={urlErrors}
           maxLength={POST_LIMITS.coverImage}
-          hint="An http(s) URL or a site path such as /images/blog/cover.svg. Pictures on other sites are not shown on the blog: upload them below."
+          hint={t("postEditor.cover.urlHint")}
         />
         <p className="-mt-4 text-sm text-slate-600">
-          To reuse an uploaded image, copy its URL from the{" "}
-          <Link
-            to="/admin/media"
-            target="_blank"
-            className="font-semibold text-brand-700 underline"
-          >
-            media library
-          </Link>
-          .
+          {t.rich("postEditor.cover.reuse", {
+            link: (children, key) => (
+              <Link
+                key={key}
+                to="/admin/media"
+                target="_blank"
+                className="font-semibold text-brand-700 underline"
+              >
+                {children}
+              </Link>
+            ),
+          })}
         </p>
         <div>
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-            Upload an image
+            {t("postEditor.cover.upload")}
           </label>
           <input
             id={id}
@@ -79,8 +86,7 @@ export function CoverField({
             className="mt-1 block w-full max-w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
           />
           <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-            JPEG, PNG, WebP, AVIF or GIF up to 5 MB. It replaces the cover when you save or preview;
-            location and camera data are removed.
+            {t("postEditor.cover.uploadHint")}
           </p>
           <ErrorList id={`${id}-error`} errors={errors} />
           {upload.progress !== null ? (
@@ -89,9 +95,9 @@ export function CoverField({
                 max={100}
                 value={upload.progress}
                 className="mr-2 align-middle"
-                aria-label="Upload progress"
+                aria-label={t("postEditor.cover.progress")}
               />
-              Uploading… {upload.progress}%
+              {t("postEditor.cover.uploading", { progress: upload.progress })}
             </p>
           ) : null}
         </div>
@@ -102,13 +108,14 @@ export function CoverField({
 }
 
 function CoverPreview({ url, chosen }: { url: string; chosen: string | null }) {
+  const t = useT();
   const frame = "aspect-video w-full rounded-lg border border-slate-200 bg-slate-100 object-cover";
   if (chosen) {
     return (
       <figure className="min-w-0">
         <img src={chosen} alt="" className={frame} data-testid="cover-preview" />
         <figcaption className="mt-1 text-sm text-slate-600">
-          Chosen image (not saved yet)
+          {t("postEditor.cover.chosen")}
         </figcaption>
       </figure>
     );
@@ -116,7 +123,7 @@ function CoverPreview({ url, chosen }: { url: string; chosen: string | null }) {
   if (!url || (!mediaHashOf(url) && isOtherSite(url))) {
     return (
       <p className="text-sm text-slate-600">
-        {url ? "This cover is on another site and is not shown on the blog." : "No cover yet."}
+        {url ? t("postEditor.cover.elsewhere") : t("postEditor.cover.none")}
       </p>
     );
   }
@@ -130,7 +137,9 @@ function CoverPreview({ url, chosen }: { url: string; chosen: string | null }) {
         loading="eager"
         className={frame}
       />
-      <figcaption className="mt-1 text-sm text-slate-600">Current cover</figcaption>
+      <figcaption className="mt-1 text-sm text-slate-600">
+        {t("postEditor.cover.current")}
+      </figcaption>
     </figure>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useT } from "~/i18n/use-t";
 
 const DEBOUNCE_MS = 400;
 
@@ -47,6 +48,7 @@ export const POST_HTML_CLASSES =
 
 /** The sanitized content as the blog will show it. */
 export function PreviewPanel({ html, updating }: { html: string; updating: boolean }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="post-preview-heading"
@@ -54,10 +56,10 @@ export function PreviewPanel({ html, updating }: { html: string; updating: boole
     >
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="post-preview-heading" className="text-xl font-bold text-slate-900">
-          Preview
+          {t("postEditor.preview.heading")}
         </h2>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {updating ? "Updating preview..." : ""}
+          {updating ? t("postEditor.preview.updating") : ""}
         </p>
       </div>
       {html ? (
@@ -69,7 +71,7 @@ export function PreviewPanel({ html, updating }: { html: string; updating: boole
         />
       ) : (
         <p data-testid="post-preview" className="mt-4 text-slate-600">
-          Nothing to preview yet. Type some content, then choose Preview.
+          {t("postEditor.preview.empty")}
         </p>
       )}
     </section>

@@ -1,11 +1,12 @@
 import { useMemo } from "react";
 import { Form, Link } from "react-router";
 import { answerKey } from "~/components/forms/answer-key";
-import { ErrorSummary } from "~/components/forms/error-summary";
+import { ErrorSummary, type LabelOf } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useIsPending } from "~/components/forms/use-pending";
 import { POST_LIMITS } from "~/domain/posts/limits";
+import { type Translate, useT } from "~/i18n/use-t";
 import { primaryButton, saveBar, secondaryButton } from "./admin-page";
 import { CheckboxField } from "./checkbox-field";
 import { CoverField } from "./cover-field";
@@ -15,6 +16,22 @@ import { PostLanguageFields } from "./post-language-fields";
 import { useCoverUpload } from "./use-cover-upload";
 
 type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
+
+/** The labels of the post's fields, for the error summary's links. */
+function postFieldLabels(t: Translate): LabelOf {
+  const labels: Record<string, string> = {
+    title: t("postEditor.fields.title"),
+    excerpt: t("postEditor.fields.excerpt"),
+    content: t("postEditor.fields.content"),
+    cover_image: t("postEditor.cover.url"),
+    cover_file: t("postEditor.cover.upload"),
+    categories: t("postEditor.fields.categories"),
+    tags: t("postEditor.fields.tags"),
+    lang: t("postEditor.fields.language"),
+    translation_of: t("postEditor.fields.translationOf"),
+  };
+  return (name) => labels[name];
+}
 
 /**
  * The post form of /admin/posts/new and /admin/posts/:id. A plain POST form: Save and Preview
@@ -36,6 +53,7 @@ export function PostEditor({
   const saving = useIsPending({ intent: "save" });
   const previewing = useIsPending({ intent: "preview" });
   const live = useLivePreview(preview);
+  const t = useT();
   const upload = useCoverUpload();
   const fieldErrors = (name: string) => errors?.[name] ?? undefined;
   // The summary focuses once per answer: one object per answer's errors.
@@ -49,11 +67,11 @@ export function PostEditor({
         encType="multipart/form-data"
         onSubmit={upload.onSubmit}
         className="space-y-6"
-        aria-label="Post"
+        aria-label={t("postEditor.form")}
       >
-        <ErrorSummary answer={answer} />
+        <ErrorSummary answer={answer} labelOf={postFieldLabels(t)} />
         <Field
-          label="Title"
+          label={t("postEditor.fields.title")}
           name="title"
           defaultValue={defaults.title}
           errors={fieldErrors("title")}
@@ -61,23 +79,23 @@ export function PostEditor({
           maxLength={POST_LIMITS.title}
         />
         <TextareaField
-          label="Excerpt"
+          label={t("postEditor.fields.excerpt")}
           name="excerpt"
           rows={3}
           defaultValue={defaults.excerpt}
           errors={fieldErrors("excerpt")}
           maxLength={POST_LIMITS.excerpt}
-          hint={`A short summary for the blog list (up to ${POST_LIMITS.excerpt} characters).`}
+          hint={t("postEditor.fields.excerptHint", { max: POST_LIMITS.excerpt })}
         />
         <TextareaField
-          label="Content (HTML)"
+          label={t("postEditor.fields.content")}
           name="content"
           rows={16}
           defaultValue={defaults.content}
           errors={fieldErrors("content")}
           onInput={(event) => live.schedule(event.currentTarget.value)}
           inputClassName="font-mono text-sm"
-          hint="Headings, paragraphs, lists, links, images, code, quotes and tables. Anything else is removed when the post is saved."
+          hint={t("postEditor.fields.contentHint")}
         />
         <CoverField
           defaultUrl={defaults.cover_image}
@@ -87,26 +105,26 @@ export function PostEditor({
         />
         <div className="grid gap-6 sm:grid-cols-2">
           <Field
-            label="Categories"
+            label={t("postEditor.fields.categories")}
             name="categories"
             defaultValue={defaults.categories}
             errors={fieldErrors("categories")}
-            hint="Comma-separated, e.g. Web Development, Business. A new name adds a category (its other languages: Blog categories); a translation keeps its original's."
+            hint={t("postEditor.fields.categoriesHint")}
           />
           <Field
-            label="Tags"
+            label={t("postEditor.fields.tags")}
             name="tags"
             defaultValue={defaults.tags}
             errors={fieldErrors("tags")}
-            hint="Comma-separated, e.g. seo, website. A new name adds a tag (its other languages: Blog tags); a translation keeps its original's."
+            hint={t("postEditor.fields.tagsHint")}
           />
         </div>
         <PostLanguageFields />
         <CheckboxField
-          label="Published"
+          label={t("postEditor.fields.published")}
           name="published"
           defaultChecked={defaults.published}
-          hint="Ticked, the post is on the blog as soon as you save. Unticked, it is saved as a draft that readers do not see. New posts start as drafts."
+          hint={t("postEditor.fields.publishedHint")}
         />
         {/* Save and Preview stay in reach on a phone (the form is several screens long):
             a bar stuck to the bottom of the screen while the form is on it, CSS only. */}
@@ -118,7 +136,11 @@ export function PostEditor({
             className={primaryButton}
             disabled={saving || upload.progress !== null}
           >
-            {saving ? "Saving..." : upload.progress !== null ? "Uploading..." : "Save"}
+            {saving
+              ? t("postEditor.actions.saving")
+              : upload.progress !== null
+                ? t("postEditor.actions.uploading")
+                : t("postEditor.actions.save")}
           </button>
           <button
             type="submit"
@@ -128,12 +150,12 @@ export function PostEditor({
             className={secondaryButton}
             disabled={previewing}
           >
-            Preview
+            {t("postEditor.actions.preview")}
           </button>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Link to="/admin/posts" className={secondaryButton}>
-            Cancel
+            {t("postEditor.actions.cancel")}
           </Link>
           {children}
         </div>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useActionData, useRouteLoaderData } from "react-router";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/locale";
+import { useT } from "~/i18n/use-t";
 import type { FormReply } from "~/lib/form-reply";
 
 export interface TranslationChoiceView {
@@ -14,16 +15,18 @@ const selectClass =
 
 /**
  * The post's language and the original it translates (blog per language): /sw/blog lists the
- * Kiswahili posts and the English ones without a Kiswahili translation. The admin stays English.
+ * Kiswahili posts and the English ones without a Kiswahili translation. Languages are named in
+ * their own language (as the language switcher does).
  */
 export function PostLanguageFields() {
   const id = useId();
+  const t = useT();
   const { choices, lang, translationOf } = useLanguageDefaults();
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <div>
         <label htmlFor={`${id}-lang`} className="block text-sm font-medium text-slate-800">
-          Language
+          {t("postEditor.fields.language")}
         </label>
         <select id={`${id}-lang`} name="lang" defaultValue={lang} className={selectClass}>
           {LOCALES.map((l) => (
@@ -35,7 +38,7 @@ export function PostLanguageFields() {
       </div>
       <div>
         <label htmlFor={`${id}-of`} className="block text-sm font-medium text-slate-800">
-          Translation of
+          {t("postEditor.fields.translationOf")}
         </label>
         <select
           id={`${id}-of`}
@@ -43,7 +46,7 @@ export function PostLanguageFields() {
           defaultValue={translationOf}
           className={selectClass}
         >
-          <option value="">— An original post —</option>
+          <option value="">{t("postEditor.fields.original")}</option>
           {choices.map((c) => (
             <option key={c.id} value={String(c.id)}>
               {c.title} ({LOCALE_NAMES[c.lang as keyof typeof LOCALE_NAMES] ?? c.lang})

@@ -13,14 +13,15 @@ export function StackedTable({
   caption,
   columns,
   children,
-  actionsLabel = "Actions",
+  actionsLabel,
 }: {
   caption: string;
   columns: string[];
   children: ReactNode;
-  /** The hidden name of an actions column (the portal's tables keep the English default). */
+  /** The hidden name of an actions column (by default "Actions" in the page's language). */
   actionsLabel?: string;
 }) {
+  const t = useT();
   return (
     <div className={stacked.frame}>
       <table className={stacked.table}>
@@ -29,7 +30,7 @@ export function StackedTable({
           <tr>
             {columns.map((column) => (
               <th key={column || "actions"} scope="col" className={stacked.th}>
-                {column || <span className="sr-only">{actionsLabel}</span>}
+                {column || <span className="sr-only">{actionsLabel ?? t("common.actions")}</span>}
               </th>
             ))}
           </tr>

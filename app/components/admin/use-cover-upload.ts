@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import { useSubmit } from "react-router";
-import { MEDIA_ACCEPT, MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
+import { MEDIA_ACCEPT, MEDIA_LIMITS } from "~/domain/media/limits";
+import { type Translate, useT } from "~/i18n/use-t";
 
 export const UPLOAD_ENDPOINT = "/admin/media/upload";
 
@@ -15,8 +16,15 @@ export interface CoverUploadState {
 
 type Uploaded = { ok: true; url: string } | { ok: false; error: string };
 
-/** Posts the file to the upload endpoint, reporting progress (fetch cannot). */
-function sendFile(file: File, onProgress: (percent: number) => void): Promise<Uploaded> {
+/**
+ * Posts the file to the upload endpoint, reporting progress (fetch cannot); the endpoint words
+ * its refusals in the admin's language, as `t` does the browser's own.
+ */
+function sendFile(
+  t: Translate,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<Uploaded> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", UPLOAD_ENDPOINT);
@@ -24,23 +32,20 @@ function sendFile(file: File, onProgress: (percent: number) => void): Promise<Up
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
-    xhr.onerror = () =>
-      resolve({ ok: false, error: "The upload failed. Check your connection and try again." });
+    xhr.onerror = () => resolve({ ok: false, error: t("postEditor.cover.failed") });
     xhr.onload = () => {
-      if (xhr.status === 413) return resolve({ ok: false, error: MEDIA_MESSAGES.tooLarge });
+      if (xhr.status === 413)
+        return resolve({ ok: false, error: t("mediaLibrary.errors.tooLarge") });
       let body: { url?: string; error?: string } = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
-        return resolve({
-          ok: false,
-          error: "Your session may have ended. Reload the page and sign in again.",
-        });
+        return resolve({ ok: false, error: t("postEditor.cover.session") });
       }
       resolve(
         body.url
           ? { ok: true, url: body.url }
-          : { ok: false, error: body.error ?? "The upload failed." },
+          : { ok: false, error: body.error ?? t("postEditor.cover.refused") },
       );
     };
     const form = new FormData();
@@ -50,10 +55,12 @@ function sendFile(file: File, onProgress: (percent: number) => void): Promise<Up
 }
 
 /** The browser's first look at a file; the server decides from its bytes. */
-function checkFile(file: File): string | null {
-  if (file.size === 0) return MEDIA_MESSAGES.empty;
-  if (file.size > MEDIA_LIMITS.maxBytes) return MEDIA_MESSAGES.tooLarge;
-  if (file.type && !MEDIA_ACCEPT.split(",").includes(file.type)) return MEDIA_MESSAGES.notAnImage;
+function checkFile(t: Translate, file: File): string | null {
+  if (file.size === 0) return t("mediaLibrary.errors.empty");
+  if (file.size > MEDIA_LIMITS.maxBytes) return t("mediaLibrary.errors.tooLarge");
+  if (file.type && !MEDIA_ACCEPT.split(",").includes(file.type)) {
+    return t("mediaLibrary.errors.notAnImage");
+  }
   return null;
 }
 
@@ -64,6 +71,7 @@ function checkFile(file: File): string | null {
  */
 export function useCoverUpload() {
   const submit = useSubmit();
+  const t = useT();
   const [state, setState] = useState<CoverUploadState>({
     preview: null,
     error: null,
@@ -73,7 +81,7 @@ export function useCoverUpload() {
   /** Checks and previews a chosen file (none: clears the preview). */
   const showChosen = (file: File | undefined) => {
     if (!file) return setState({ preview: null, error: null, progress: null });
-    const error = checkFile(file);
+    const error = checkFile(t, file);
     setState({ preview: null, error, progress: null });
     if (error) return;
     const reader = new FileReader();
@@ -92,11 +100,11 @@ export function useCoverUpload() {
     const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
     if (!file || !(input instanceof HTMLInputElement)) return;
     event.preventDefault();
-    const error = checkFile(file);
+    const error = checkFile(t, file);
     if (error) return setState((current) => ({ ...current, error }));
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     setState((current) => ({ ...current, error: null, progress: 0 }));
-    const uploaded = await sendFile(file, (progress) =>
+    const uploaded = await sendFile(t, file, (progress) =>
       setState((current) => ({ ...current, progress })),
     );
     if (!uploaded.ok)

@@ -3,7 +3,7 @@
  * one query per page, and the covers of posts with them.
  */
 import type { PostSummary } from "~/domain/posts/types";
-import { translate } from "~/i18n/translate.server";
+import type { Translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { altTranslationsOf, coverDetailsOf, type MediaDetails } from "./alt-text";
 import { MEDIA_LIMITS } from "./limits";
@@ -62,16 +62,17 @@ export function withCoverDetails<T extends PostSummary>(
 
 /**
  * The warning for a post's newly chosen cover narrower than a cover should be (it is saved all
- * the same, and shown at its own size), in English like the post editor; undefined otherwise.
+ * the same, and shown at its own size), in `t`'s language (the admin's); undefined otherwise.
  */
 export async function smallCoverWarning(
   supabase: AppSupabase,
   cover: string | null | undefined,
+  t: Translator,
 ): Promise<string | undefined> {
   const hash = mediaHashOf(cover);
   const width = hash ? (await mediaDetails(supabase, [hash])).get(hash)?.width : undefined;
   const recommended = MEDIA_LIMITS.recommendedWidth;
   return width && width < recommended
-    ? translate("en", "mediaLibrary.toasts.smallCover", { width, recommended })
+    ? t("mediaLibrary.toasts.smallCover", { width, recommended })
     : undefined;
 }

@@ -5,7 +5,6 @@ import { deleteImage, listMedia, type StoredImage, updateAlt } from "~/domain/me
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "~/domain/media/limits";
 import { mediaLibrarySchema } from "~/domain/media/schema.server";
 import { MEDIA_HASH } from "~/domain/media/urls";
-import type { MessageKey } from "~/i18n/messages";
 import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import { announceContentChange } from "~/infra/content-events";
 import { readSubmission } from "~/infra/forms.server";
@@ -21,7 +20,7 @@ import {
 import { getSupabase } from "~/web/session.server";
 import { adminLocale } from "~/web/site-editor.server";
 import { redirectWithToast, type ToastInput } from "~/web/toast.server";
-import { storeUploadedFile } from "~/web/uploads.server";
+import { storeUploadedFile, uploadMessageIn } from "~/web/uploads.server";
 import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/media-library";
 
@@ -56,24 +55,6 @@ const back = (request: Request) => {
   const page = new URL(request.url).searchParams.get("page");
   return page ? `/admin/media?page=${encodeURIComponent(page)}` : "/admin/media";
 };
-
-type MediaMessage = keyof typeof MEDIA_MESSAGES;
-const UPLOAD_MESSAGES = [
-  "notAnImage",
-  "tooLarge",
-  "empty",
-  "noFile",
-  "tooManyPixels",
-  "unreadable",
-];
-
-/** An upload's refusal (app/domain/media/limits.ts, in English) in the admin's language. */
-function inAdminLanguage(t: Translator, message: string): string {
-  const key = (Object.keys(MEDIA_MESSAGES) as MediaMessage[]).find(
-    (name) => MEDIA_MESSAGES[name] === message && UPLOAD_MESSAGES.includes(name),
-  );
-  return key ? t(`mediaLibrary.errors.${key}` as MessageKey) : message;
-}
 
 /**
  * The toast after an upload: already in the library (nothing stored twice) or uploaded, and a
@@ -120,7 +101,7 @@ export async function action(args: Route.ActionArgs): Promise<FormAnswer<MediaRe
         ? null
         : fail("invalid", MEDIA_MESSAGES.noFile);
     if (failure || !stored.ok || !stored.value) {
-      const message = inAdminLanguage(t, failure?.message ?? MEDIA_MESSAGES.noFile);
+      const message = uploadMessageIn(t, failure?.message ?? MEDIA_MESSAGES.noFile);
       const result = {
         initialValue: { alt: String(formData.get("alt") ?? "") },
         error: { file: [message] },

@@ -2,11 +2,13 @@ import { updateAlt } from "~/domain/media/library.server";
 import { MEDIA_MESSAGES } from "~/domain/media/limits";
 import { mediaUploadSchema } from "~/domain/media/schema.server";
 import { coverUrlOf } from "~/domain/media/urls";
+import { translator } from "~/i18n/translate.server";
 import { cacheHeaders } from "~/infra/cache-policy";
 import { readSubmission } from "~/infra/forms.server";
 import { STATUS_OF } from "~/web/replies.server";
 import { getSupabase } from "~/web/session.server";
-import { storeUploadedFile } from "~/web/uploads.server";
+import { adminLocale } from "~/web/site-editor.server";
+import { storeUploadedFile, uploadMessageIn } from "~/web/uploads.server";
 import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/media-upload";
 
@@ -31,8 +33,11 @@ export async function action(args: Route.ActionArgs) {
     return json({ error: Object.values(read.submission.error ?? {}).flat()[0] ?? "Invalid" }, 400);
   }
   const stored = await storeUploadedFile(args.context, user, read.formData, "file");
-  if (!stored.ok) return json({ error: stored.message }, STATUS_OF[stored.kind]);
-  if (!stored.value) return json({ error: MEDIA_MESSAGES.noFile }, 400);
+  // Its refusals in the admin's language, as the form posts without JS say them.
+  const t = translator(adminLocale(args.request));
+  if (!stored.ok)
+    return json({ error: uploadMessageIn(t, stored.message) }, STATUS_OF[stored.kind]);
+  if (!stored.value) return json({ error: uploadMessageIn(t, MEDIA_MESSAGES.noFile) }, 400);
   const { hash, width, height } = stored.value;
   if (read.submission.value.alt) {
     await updateAlt(getSupabase(args.context), hash, { alt: read.submission.value.alt });

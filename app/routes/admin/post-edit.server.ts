@@ -1,12 +1,13 @@
 import { listTranslationChoices } from "~/domain/posts/admin.server";
 import { EMPTY_TAXONOMY, termLabels } from "~/domain/posts/taxonomy";
 import { loadTaxonomy } from "~/domain/posts/taxonomy.server";
-import { editorAction, previewHtml, requirePost } from "~/web/post-editor.server";
+import { editorAction, editorI18n, previewHtml, requirePost } from "~/web/post-editor.server";
 import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/post-edit";
 
 export async function loader(args: Route.LoaderArgs) {
-  const post = await requirePost(args);
+  const { t, i18n } = editorI18n(args.request);
+  const post = await requirePost(args, t);
   const confirmDelete = args.url.searchParams.get("delete") === "1";
   const supabase = getSupabase(args.context);
   const [choices, taxonomy] = await Promise.all([
@@ -25,6 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
     confirmDelete,
     preview: confirmDelete ? "" : previewHtml(post.content),
     translationChoices: choices.ok ? choices.value.filter((c) => c.id !== post.id) : [],
+    i18n,
   };
 }
 

@@ -5,19 +5,22 @@ import { PostDetails } from "~/components/admin/post-details";
 import { PostEditor } from "~/components/admin/post-editor";
 import { postFormDefaults } from "~/components/admin/post-form-defaults";
 import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/post-edit";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta(matches, {
-    title: "Edit Post",
-    description: "Edit, publish, unpublish or delete a blog post.",
+export const meta: Route.MetaFunction = ({ matches, params }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("postEditor.editTitle"),
+    description: t("postEditor.editDescription"),
     path: `/admin/posts/${params.id}`,
     noindex: true,
   });
+};
 
 export { action, loader } from "./post-edit.server";
 
@@ -31,8 +34,9 @@ export function shouldRevalidate({
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, confirmDelete } = loaderData;
+  const t = useT();
   return (
-    <AdminPage title="Edit Post" subtitle={post.title}>
+    <AdminPage title={t("postEditor.editTitle")} subtitle={post.title}>
       <Toasts toasts={[actionData?.toast]} />
       <PostDetails post={post} />
       {confirmDelete ? (
@@ -45,10 +49,10 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
           preview={actionData?.preview ?? loaderData.preview}
         >
           <Link to={`/admin/posts/${post.id}/history`} className={secondaryButton}>
-            History
+            {t("postEditor.history")}
           </Link>
           <Link to={`/admin/posts/${post.id}?delete=1`} className={`${secondaryButton} sm:ml-auto`}>
-            Delete
+            {t("postEditor.delete")}
           </Link>
         </PostEditor>
       )}

@@ -3,19 +3,22 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { PostEditor } from "~/components/admin/post-editor";
 import { postFormDefaults } from "~/components/admin/post-form-defaults";
 import { Toasts } from "~/components/toasts/toasts";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/post-new";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "New Post",
-    description: "Write a new blog post.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("postEditor.newTitle"),
+    description: t("postEditor.newDescription"),
     path: "/admin/posts/new",
     noindex: true,
   });
+};
 
 export { action, loader } from "./post-new.server";
 
@@ -28,8 +31,9 @@ export function shouldRevalidate({
 }
 
 export default function NewPost({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <AdminPage title="New Post" subtitle="Saved as a draft unless you tick Published.">
+    <AdminPage title={t("postEditor.newTitle")} subtitle={t("postEditor.newSubtitle")}>
       <Toasts toasts={[actionData?.toast]} />
       <PostEditor
         defaults={postFormDefaults(null, actionData?.result?.initialValue)}

@@ -41,7 +41,7 @@ import {
 } from "~/web/site-editor.server";
 import { editorChoices, pricesOf, priceWordsOf, requireItem } from "~/web/site-form-data.server";
 import { makeToast } from "~/web/toast.server";
-import { storeUploadedFile } from "~/web/uploads.server";
+import { storeUploadedFile, uploadMessageIn } from "~/web/uploads.server";
 
 /**
  * /admin/{kind}/new, /admin/{kind}/:id and /admin/settings: one form per item, built from the
@@ -135,13 +135,14 @@ async function storeUploads(
   kind: KindSpec,
   user: Parameters<typeof storeUploadedFile>[1],
   formData: FormData,
+  t: Translator,
 ) {
   const errors: FieldErrors = {};
   let status = 200;
   for (const field of kind.fields.filter((f) => f.type === "image")) {
     const stored = await storeUploadedFile(args.context, user, formData, fileFieldOf(field.name));
     if (!stored.ok) {
-      errors[fileFieldOf(field.name)] = [stored.message];
+      errors[fileFieldOf(field.name)] = [uploadMessageIn(t, stored.message)];
       status = STATUS_OF[stored.kind];
     } else if (stored.value) formData.set(field.name, coverUrlOf(stored.value.hash));
   }
@@ -161,7 +162,7 @@ export async function action(args: AdminArgs): Promise<FormAnswer<EditorReply>> 
   if (intent.name === "delete") return deleteAnswer(args, { supabase, kind, id, t });
 
   const version = String(formData.get("version") ?? "");
-  const uploads = await storeUploads(args, kind, user, formData);
+  const uploads = await storeUploads(args, kind, user, formData, t);
   let draft = draftFromForm(kind, formData);
   const echo = (d: Draft): EditorReply => ({ draft: d, version, prices: pricesOf(kind, d) });
   if (Object.keys(uploads.errors).length)
