@@ -3,6 +3,7 @@ import { type MiddlewareFunction, type RouterContextProvider, redirect } from "r
 import { authUserContext, supabaseContext } from "~/context";
 import { type SessionUser, toSessionUser } from "~/domain/accounts/session-user";
 import { localeFromPath, localizePath, pagePath } from "~/i18n/locale";
+import { staffMayOpen } from "./staff-pages";
 import { redirectWithToast } from "./toast.server";
 import { type Viewer, viewerContext, viewerOf } from "./viewer.server";
 
@@ -139,11 +140,15 @@ export const signedInToPost: MiddlewareFunction<Response> = async (args, next) =
 
 /**
  * Middleware of the admin layout (app/routes/admin/layout.ts): every request under it is for
- * administrators (anonymous → login, signed in without admin rights → home with an info toast).
+ * administrators (anonymous → login, signed in without admin rights → home with an info toast),
+ * except the money pages agency staff open too (app/web/staff-pages.ts), where their own
+ * session's rights decide what they see.
  */
 export const adminOnly: MiddlewareFunction<Response> = async (args, next) => {
   const viewer = await admit(args.context, await signedInUser(args));
-  if (!viewer.isAdmin) {
+  const staffPage =
+    viewer.agencyRole === "staff" && staffMayOpen(pagePath(new URL(args.request.url).pathname));
+  if (!viewer.isAdmin && !staffPage) {
     throw await redirectWithToast("/", {
       type: "info",
       title: "That page is for administrators only.",

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { NavLink, useLocation } from "react-router";
+import { NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { SvgIcon } from "~/components/icons";
 import { useDisclosure } from "~/components/layout/use-disclosure";
 import type { MessageKey } from "~/i18n/messages";
@@ -132,6 +132,11 @@ export function AdminNav() {
   const ref = useDisclosure();
   const { pathname } = useLocation();
   const current = currentSection(pathname);
+  // Staff are offered their pages only (the admin layout's loader says which), no site editor.
+  const only = (useRouteLoaderData("routes/admin/layout") as { sections?: string[] | null })
+    ?.sections;
+  const office = only ? ADMIN_SECTIONS.filter((s) => only.includes(s.to)) : ADMIN_SECTIONS;
+  const site = only ? [] : SITE_SECTIONS;
   return (
     <nav aria-label={t("adminOffice.nav.label")} className="mb-8">
       <details ref={ref} className="group sm:hidden" data-testid="admin-menu">
@@ -148,13 +153,13 @@ export function AdminNav() {
           />
         </summary>
         <div className="mt-2 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
-          <MenuGroup sections={ADMIN_SECTIONS} label={t("adminOffice.nav.office")} />
-          <MenuGroup sections={SITE_SECTIONS} label={t("adminOffice.nav.site")} />
+          <MenuGroup sections={office} label={t("adminOffice.nav.office")} />
+          {site.length > 0 ? <MenuGroup sections={site} label={t("adminOffice.nav.site")} /> : null}
         </div>
       </details>
       <div className="hidden space-y-2 sm:block">
-        <Sections sections={ADMIN_SECTIONS} label={t("adminOffice.nav.office")} />
-        <Sections sections={SITE_SECTIONS} label={t("adminOffice.nav.site")} />
+        <Sections sections={office} label={t("adminOffice.nav.office")} />
+        {site.length > 0 ? <Sections sections={site} label={t("adminOffice.nav.site")} /> : null}
       </div>
     </nav>
   );

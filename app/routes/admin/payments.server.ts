@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { can } from "~/domain/access/permissions";
 import { agencyToday } from "~/domain/billing/invoice-document.server";
 import {
   assignPayment,
@@ -15,7 +16,15 @@ import { adminLoad, readAdminForm } from "~/web/admin-form.server";
 import { failedForm } from "~/web/replies.server";
 import { adminLocale } from "~/web/site-editor.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { viewerContext } from "~/web/viewer.server";
 import type { Route } from "./+types/payments";
+
+/**
+ * Whether the viewer handles money by hand (records, assigns, verifies): administrators, by the
+ * permission table (payment create `any`). Staff read the payments of their clients only.
+ */
+const handlesMoney = (context: Route.LoaderArgs["context"]) =>
+  can(context.get(viewerContext), "create", "payment", "any");
 
 /** The ledger, the money to assign, the flagged prompts, and the forms that act on them. */
 export async function loader(args: Route.LoaderArgs) {
@@ -42,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
     unmatched: ledger.value.unmatched.map(view),
     flagged: ledger.value.flagged.map((f) => ({ ...f, amount: money(f.amountCents) })),
     clients: ledger.value.clients,
+    manage: handlesMoney(args.context),
     today: agencyToday(),
     i18n: bundle(t.locale, ["adminBilling.payments"]),
   };
@@ -93,6 +103,8 @@ function paymentsSchema(t: Translator) {
 const FIELD_OF = { invoice: "invoice_number", amount: "amount" } as const;
 
 export async function action(args: Route.ActionArgs) {
+  // Nothing here is staff's: no form is offered them, and a post answers as for no page.
+  if (!handlesMoney(args.context)) throw data({ message: "Not found" }, { status: 404 });
   const t = translator(adminLocale(args.request));
   const form = await readAdminForm(args, paymentsSchema(t));
   if ("answer" in form) return form.answer;

@@ -25,28 +25,30 @@ export { action, loader } from "./payments.server";
 
 /** The payments ledger, the money left to assign, flagged prompts, and cash or bank payments. */
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { payments, unmatched, flagged, clients, today } = loaderData;
+  const { payments, unmatched, flagged, clients, manage, today } = loaderData;
   const t = useT();
   return (
     <AdminPage
       title={t("adminBilling.payments.title")}
       subtitle={t("adminBilling.payments.description")}
     >
-      <section aria-labelledby="unmatched" className="mb-10">
-        <h2 id="unmatched" className="text-xl font-bold">
-          {t("adminBilling.payments.unmatched")}
-        </h2>
-        <p className="mb-3 text-sm text-slate-600">{t("adminBilling.payments.unmatchedHint")}</p>
-        {unmatched.length === 0 ? (
-          <p>{t("adminBilling.payments.noUnmatched")}</p>
-        ) : (
-          <ul className="space-y-4">
-            {unmatched.map((p) => (
-              <UnmatchedPayment key={p.id} payment={p} answer={actionData} />
-            ))}
-          </ul>
-        )}
-      </section>
+      {manage ? (
+        <section aria-labelledby="unmatched" className="mb-10">
+          <h2 id="unmatched" className="text-xl font-bold">
+            {t("adminBilling.payments.unmatched")}
+          </h2>
+          <p className="mb-3 text-sm text-slate-600">{t("adminBilling.payments.unmatchedHint")}</p>
+          {unmatched.length === 0 ? (
+            <p>{t("adminBilling.payments.noUnmatched")}</p>
+          ) : (
+            <ul className="space-y-4">
+              {unmatched.map((p) => (
+                <UnmatchedPayment key={p.id} payment={p} answer={actionData} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
       <section aria-labelledby="flagged" className="mb-10">
         <h2 id="flagged" className="text-xl font-bold">
           {t("adminBilling.payments.flagged")}
@@ -71,12 +73,14 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         </h2>
         <PaymentLedger payments={payments} />
       </section>
-      <section aria-labelledby="record">
-        <h2 id="record" className="mb-3 text-xl font-bold">
-          {t("adminBilling.payments.record")}
-        </h2>
-        <RecordPaymentForm clients={clients} today={today} answer={actionData} />
-      </section>
+      {manage ? (
+        <section aria-labelledby="record">
+          <h2 id="record" className="mb-3 text-xl font-bold">
+            {t("adminBilling.payments.record")}
+          </h2>
+          <RecordPaymentForm clients={clients} today={today} answer={actionData} />
+        </section>
+      ) : null}
     </AdminPage>
   );
 }
