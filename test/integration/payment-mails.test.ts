@@ -3,6 +3,8 @@
  * receipt to the client's people — in the invoice's language, with the M-Pesa receipt number
  * and the balance left — and a notice to the agency; reminders go 3 days before the due date,
  * on it and 7 days after, each once, not for a paid invoice nor one whose reminders are off.
+ * The receipt and each reminder carry the invoice's PDF (downloaded from the local mailbox, it
+ * reads as the invoice: its number, and on a receipt what was paid).
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -14,6 +16,7 @@ import type { ClaimedJob } from "~/domain/jobs/store";
 import { outboxIdle, processOutbox } from "~/domain/outbox/outbox.server";
 import { backendWithAdmin, createUser, serviceClient } from "../support/backend";
 import { mailsTo } from "../support/messages";
+import { pdfText } from "../support/pdf-text";
 
 const site = backendWithAdmin();
 
@@ -57,6 +60,21 @@ async function invoice(language: "en" | "sw" | "fr", dueIn = 14, reminders = tru
     organisation: organisation?.id as string,
     number: issued.data as string,
   };
+}
+
+/** The words of the one PDF a mail carries, named after invoice `number` (from the mailbox). */
+async function attachedPdf(
+  mail: { attachments?: { filename: string; contentType: string; url: string }[] } | undefined,
+  number: string,
+): Promise<string> {
+  expect(mail?.attachments).toEqual([
+    expect.objectContaining({ filename: `${number}.pdf`, contentType: "application/pdf" }),
+  ]);
+  const download = await fetch(mail?.attachments?.[0]?.url ?? "");
+  expect(download.headers.get("content-type")).toBe("application/pdf");
+  const pdf = new Uint8Array(await download.arrayBuffer());
+  expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+  return pdfText(pdf).replace(/[\s\u00a0\u202f]+/g, " ");
 }
 
 async function deliver() {
@@ -116,6 +134,11 @@ describe("a receipt", () => {
     expect(mails[0]?.text).toContain("TKR51ZDR4F");
     // KES 1,160 − 600 = 560 left, in Kiswahili's format.
     expect(mails[0]?.text).toMatch(/Salio lililobaki: .*560/);
+    // The invoice's PDF as it stands after the payment: its number and the 600 paid.
+    expect(mails[0]?.text).toContain(`Ankara imeambatishwa kama PDF (${number}.pdf)`);
+    const words = await attachedPdf(mails[0], number);
+    expect(words).toContain(number);
+    expect(words).toContain("600.00");
     const notices = (await site.backend.mailbox.list()).filter((mail) =>
       mail.subject.startsWith("Payment of"),
     );
@@ -146,6 +169,10 @@ describe("reminders", () => {
       expect.stringContaining("est à régler aujourd’hui"),
       expect.stringContaining("est en retard"),
     ]);
+    for (const mail of mails) {
+      expect(mail.text).toContain(`La facture est jointe en PDF (${number}.pdf)`);
+      expect(await attachedPdf(mail, number)).toContain(number);
+    }
   });
 
   it("are not sent for a paid invoice nor when the invoice's reminders are off", async () => {

@@ -9,21 +9,23 @@ import { siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
+import { invoicePdfAttachment } from "./invoice-attachment.server";
 
 /**
  * The mails of receipts and reminders (issue 43, item 6; 20261220200001_payment_mails.sql), as
  * the outbox sends them (kind billing_mail; the jobs that write the rows:
  * payment-mail-jobs.server.ts): a receipt to the client's people with the M-Pesa receipt number
  * and the balance left, a notice to the agency, and reminders before, on and after the due date,
- * each in the invoice's language. A reminder of an invoice paid or voided since is not sent.
+ * each in the invoice's language. The client's receipt and reminders carry the invoice's PDF as
+ * it stands then (its payments and balance). A reminder of an invoice paid or voided since is
+ * not sent.
  */
 type Service = AppSupabase;
 
 export const invoiceLocale = (language: string): Locale => (isLocale(language) ? language : "en");
 
+/** The reminders' words by stage. */
 const TEXTS: Record<string, { subject: MessageKey; text: MessageKey }> = {
-  receipt: { subject: "paymentMail.receipt.subject", text: "paymentMail.receipt.text" },
-  notice: { subject: "paymentMail.notice.subject", text: "paymentMail.notice.text" },
   before: {
     subject: "paymentMail.reminderBefore.subject",
     text: "paymentMail.reminderBefore.text",
@@ -76,11 +78,14 @@ export async function paymentMail(
     // Paid or voided since it was written: no reminder.
     if (!["issued", "partly_paid"].includes(invoice.status) || balance <= 0) return ok(null);
     const texts = TEXTS[row.stage === "after" || row.stage === "due" ? row.stage : "before"];
+    const pdf = await invoicePdfAttachment(service, invoice.id);
+    if (!pdf.ok) return pdf;
     return ok({
       to: row.email,
       subject: t(texts?.subject as MessageKey, values),
-      text: t(texts?.text as MessageKey, values),
+      text: `${t(texts?.text as MessageKey, values)}\n\n${t("paymentMail.pdfAttached", values)}`,
       links: [link],
+      attachments: [pdf.value],
     });
   }
   const { data: allocation } = await service
@@ -96,11 +101,22 @@ export async function paymentMail(
     .maybeSingle();
   values.amount = formatCents(allocation.amount_cents, locale);
   values.receipt = payment?.mpesa_receipt ?? t("paymentMail.receiptToFollow");
-  const texts = TEXTS[row.kind === "payment_notice" ? "notice" : "receipt"];
+  if (row.kind === "payment_notice") {
+    return ok({
+      to: row.email,
+      subject: t("paymentMail.notice.subject", values),
+      text: t("paymentMail.notice.text", values),
+      links: [link],
+    });
+  }
+  // The client's receipt: the invoice as it stands now, its payment in it.
+  const pdf = await invoicePdfAttachment(service, invoice.id);
+  if (!pdf.ok) return pdf;
   return ok({
     to: row.email,
-    subject: t(texts?.subject as MessageKey, values),
-    text: t(texts?.text as MessageKey, values),
+    subject: t("paymentMail.receipt.subject", values),
+    text: `${t("paymentMail.receipt.text", values)}\n\n${t("paymentMail.pdfAttached", values)}`,
     links: [link],
+    attachments: [pdf.value],
   });
 }
