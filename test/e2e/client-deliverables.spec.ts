@@ -5,33 +5,13 @@
  * uploads v2 and marks it ready; the owner approves it on a phone; both sides see who decided
  * what, when and why. With JavaScript on and off (projects js and nojs).
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
-import { clientProject, PHONE, phone } from "./helpers/client-project";
+import { clientProject, PHONE, phone, uploadAndMarkReady } from "./helpers/client-project";
 import { openSignedIn } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
-
-const pdf = (text: string) => ({
-  name: "logo.pdf",
-  mimeType: "application/pdf",
-  buffer: Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`),
-});
-
-/** The agency uploads a version of the deliverable and marks it ready for review. */
-async function uploadAndMarkReady(page: Page, logo: Locator, number: number, note: string) {
-  await logo.getByLabel("What changed (optional)").fill(note);
-  await logo.getByLabel("File (up to 50 MB)").setInputFiles(pdf(`version ${number}`));
-  await logo.getByRole("button", { name: "Upload version" }).click();
-  await expect(page.getByText(`Version ${number} uploaded as a draft`).last()).toBeVisible();
-  await expect(logo.getByText(`Version ${number} · Draft (only the agency sees it)`)).toBeVisible();
-  await logo
-    .getByRole("button", { name: `Mark version ${number} of Logo ready for review` })
-    .click();
-  await expect(page.getByText("Ready for review: the client sees it now").last()).toBeVisible();
-  await expect(logo.getByText(`Version ${number} · Ready for review`)).toBeVisible();
-}
 
 test("the agency asks for approval and the client requests changes, then approves", async ({
   page,

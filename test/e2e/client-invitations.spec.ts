@@ -6,54 +6,20 @@
  * expired one that it expired; the agency removes a person again after confirming. With
  * JavaScript on and off (projects js and nojs).
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { createConfirmedUser, DEFAULT_PASSWORD, uniqueEmail } from "./helpers/auth";
+import { expect, test } from "@playwright/test";
+import { ensureAdminOnboarded } from "./admin-helpers";
+import { createConfirmedUser, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
-import { jsOn } from "./helpers/js";
+import { phone } from "./helpers/client-project";
+import {
+  acceptBySigningUpInKiswahili,
+  finishOnboardingInKiswahili,
+  inviteAsAdmin,
+} from "./helpers/invitations";
 import { latestMail } from "./helpers/mailbox";
 
 test.beforeAll(ensureAdminOnboarded);
-
-const PHONE = { width: 360, height: 740 };
-
-/** The admin creates a client and invites `email`; the invitation mail's link. */
-async function inviteAsAdmin(
-  page: Page,
-  invitation: { client: string; email: string; role: "Owner" | "Member"; language: string },
-  mailSubject: RegExp,
-) {
-  await signIn(page, ADMIN, "/admin/clients");
-  await page.getByLabel("Company name").fill(invitation.client);
-  await page.getByRole("button", { name: "Create client" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: invitation.client })).toBeVisible();
-  await expect(page.getByText(`Client ${invitation.client} created`).last()).toBeVisible();
-  await page.getByLabel("E-mail address").fill(invitation.email);
-  await page.getByLabel("Role").selectOption({ label: invitation.role });
-  await page.getByLabel("Language of the e-mail").selectOption({ label: invitation.language });
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(
-    page
-      .getByText(`Invitation for ${invitation.email} saved; its e-mail is queued for sending`)
-      .last(),
-  ).toBeVisible();
-  const waiting = page.getByRole("table", { name: "Invitations not yet accepted" });
-  await expect(waiting.getByRole("row").filter({ hasText: invitation.email })).toContainText(
-    invitation.role,
-  );
-  await expectAccessible(page);
-  const mail = await latestMail(invitation.email, mailSubject);
-  const link = mail.links[0];
-  if (!link) throw new Error("the invitation mail has no link");
-  return new URL(link).pathname;
-}
-
-/** A phone of its own for the invitee, with JavaScript as the project has it. */
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
-  return context.newPage();
-}
 
 test("a new client person accepts a Kiswahili invitation by signing up on a phone", async ({
   page,
@@ -76,28 +42,11 @@ test("a new client person accepts a Kiswahili invitation by signing up on a phon
   ).toBeVisible();
   await expect(invitee.getByText(`Mwaliko huu ni wa ${email}.`)).toBeVisible();
   await expectAccessible(invitee);
-  await invitee.getByRole("link", { name: "Fungua akaunti" }).click();
-  await expect(invitee).toHaveURL(/\/sw\/signup\?/);
-  await expect(invitee.getByLabel("Anwani ya barua pepe")).toHaveValue(email);
-  await invitee.getByLabel("Jina la kwanza").fill("Neema");
-  await invitee.getByLabel("Jina la mwisho").fill("Otieno");
-  await invitee.getByLabel("Nenosiri", { exact: true }).fill(DEFAULT_PASSWORD);
-  await invitee.getByLabel("Thibitisha nenosiri").fill(DEFAULT_PASSWORD);
-  await invitee.getByLabel(/^Nakubali/).check();
-  await invitee.getByRole("button", { name: "Fungua Akaunti" }).click();
-  await expect(invitee).toHaveURL("/sw/");
-
-  // The confirmation mail's link (and its Continue button) signs in and comes back here.
-  const confirmation = await latestMail(email, /^(?!Mwaliko)/);
-  await invitee.goto(confirmation.links[0] ?? "");
-  await invitee
-    .locator("main form")
-    .filter({ has: invitee.locator('input[name="token_hash"]') })
-    .getByRole("button")
-    .click();
-  await expect(invitee).toHaveURL(path);
-  await invitee.getByRole("button", { name: "Kubali mwaliko" }).click();
-  await expect(invitee).toHaveURL("/sw/dashboard");
+  await acceptBySigningUpInKiswahili(invitee, path, {
+    email,
+    firstName: "Neema",
+    lastName: "Otieno",
+  });
   await expect(invitee.getByText(`Sasa wewe ni mwanachama wa ${client}.`).last()).toBeVisible();
   await expect(
     invitee.locator('section[aria-labelledby="your-organisations-title"]'),
@@ -105,16 +54,7 @@ test("a new client person accepts a Kiswahili invitation by signing up on a phon
 
   // The new account's onboarding survey comes first (it closes only by finishing: "Endelea" ×4,
   // "Maliza"); then, as the organisation's owner, they invite a colleague from its page.
-  const wizard = invitee.getByRole("dialog");
-  for (let step = 0; step < 4; step++) {
-    // Each step has its own heading: wait for the next one before going on.
-    const heading = wizard.getByRole("heading").last();
-    const title = (await heading.textContent()) ?? "";
-    await wizard.getByRole("button", { name: "Endelea" }).click();
-    await expect(heading).not.toHaveText(title);
-  }
-  await wizard.getByRole("button", { name: "Maliza" }).click();
-  await expect(invitee.getByRole("dialog")).toHaveCount(0);
+  await finishOnboardingInKiswahili(invitee);
   await invitee.getByRole("link", { name: client }).click();
   await expect(invitee.getByRole("heading", { level: 1, name: client })).toBeVisible();
   const colleague = uniqueEmail("colleague");

@@ -1,7 +1,12 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { langInput, storedRow } from "./admin-site-helpers";
 import { expectAccessible } from "./helpers/axe";
+import {
+  expectSummaryOfInvalidFields,
+  followSummaryLink as followLink,
+  summaryOf,
+} from "./helpers/error-summary";
 import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
 
@@ -12,34 +17,6 @@ import { jsOn } from "./helpers/js";
  * every submission is refused.
  */
 test.beforeAll(ensureAdminOnboarded);
-
-const summaryOf = (page: Page) => page.locator("[data-error-summary]");
-
-/** The summary is focused, in view, announced, and links to exactly the invalid fields. */
-async function expectSummaryOfInvalidFields(page: Page, heading: string): Promise<Locator> {
-  const summary = summaryOf(page);
-  await expect(summary).toBeFocused();
-  await expect(summary).toBeInViewport();
-  await expect(summary).toHaveAttribute("role", "alert");
-  await expect(summary.getByRole("heading", { name: heading })).toBeVisible();
-  const invalid = await page
-    .locator('main form [aria-invalid="true"]')
-    .evaluateAll((controls) => controls.map((control) => `#${control.id}`));
-  const links = await summary
-    .getByRole("link")
-    .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
-  expect(invalid.length).toBeGreaterThan(0);
-  expect(links.sort()).toEqual(invalid.sort());
-  return summary;
-}
-
-/** A summary's link takes the person to its field: focused with JS, scrolled to without. */
-async function followLink(page: Page, summary: Locator, name: RegExp, field: Locator) {
-  await summary.getByRole("link", { name }).click();
-  if (jsOn()) await expect(field).toBeFocused();
-  else await expect(page).toHaveURL(new RegExp(`#${await field.getAttribute("id")}$`));
-  await expect(field).toBeInViewport();
-}
 
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });

@@ -1,5 +1,8 @@
-/** A client organisation with an owner and an active project, and a phone to open it on. */
-import type { Browser, Page } from "@playwright/test";
+/**
+ * A client organisation with an owner and an active project, a phone to open it on, and the
+ * agency's round of a deliverable's version.
+ */
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { createConfirmedUser } from "./auth";
 import { serviceClient } from "./backend";
 import { jsOn } from "./js";
@@ -30,4 +33,24 @@ export async function clientProject(
 export async function phone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
   return context.newPage();
+}
+
+const pdf = (text: string) => ({
+  name: "logo.pdf",
+  mimeType: "application/pdf",
+  buffer: Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`),
+});
+
+/** The agency uploads a version of the deliverable "Logo" (`logo`) and marks it ready for review. */
+export async function uploadAndMarkReady(page: Page, logo: Locator, number: number, note: string) {
+  await logo.getByLabel("What changed (optional)").fill(note);
+  await logo.getByLabel("File (up to 50 MB)").setInputFiles(pdf(`version ${number}`));
+  await logo.getByRole("button", { name: "Upload version" }).click();
+  await expect(page.getByText(`Version ${number} uploaded as a draft`).last()).toBeVisible();
+  await expect(logo.getByText(`Version ${number} · Draft (only the agency sees it)`)).toBeVisible();
+  await logo
+    .getByRole("button", { name: `Mark version ${number} of Logo ready for review` })
+    .click();
+  await expect(page.getByText("Ready for review: the client sees it now").last()).toBeVisible();
+  await expect(logo.getByText(`Version ${number} · Ready for review`)).toBeVisible();
 }
