@@ -96,7 +96,7 @@ export function AdminInvoiceIssued({
             {summary.client}
           </Link>
         </dd>
-        <dt className="font-semibold">{t("adminBilling.list.status")}</dt>
+        <dt className="font-semibold">{t("adminBilling.issued.status")}</dt>
         <dd data-testid="invoice-status">{summary.statusLabel}</dd>
         <dt className="font-semibold">{t("adminBilling.issued.issueDate")}</dt>
         <dd>{summary.issueDate}</dd>
@@ -127,7 +127,7 @@ export function AdminInvoiceIssued({
               <th className={stacked.th}>{t("adminBilling.draft.quantity")}</th>
               <th className={stacked.th}>{t("adminBilling.draft.unitPrice")}</th>
               <th className={stacked.th}>{t("adminBilling.draft.vatRate")}</th>
-              <th className={stacked.th}>{t("adminBilling.list.total")}</th>
+              <th className={stacked.th}>{t("adminBilling.issued.net")}</th>
             </tr>
           </thead>
           <tbody>
@@ -145,7 +145,7 @@ export function AdminInvoiceIssued({
                 <td className={stacked.cell} data-label={t("adminBilling.draft.vatRate")}>
                   {line.vatRate}
                 </td>
-                <td className={stacked.cell} data-label={t("adminBilling.list.total")}>
+                <td className={stacked.cell} data-label={t("adminBilling.issued.net")}>
                   {line.net}
                 </td>
               </tr>
@@ -206,7 +206,11 @@ export function AdminInvoiceIssued({
               )}
             </p>
             <button type="submit" className={secondaryButton}>
-              {t("adminBilling.draft.reminders")}
+              {t(
+                summary.reminders
+                  ? "adminBilling.issued.remindersTurnOff"
+                  : "adminBilling.issued.remindersTurnOn",
+              )}
             </button>
           </Form>
         </div>

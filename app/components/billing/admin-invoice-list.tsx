@@ -142,15 +142,19 @@ export function InvoiceTable({ rows }: { rows: ListRowView[] }) {
                 className={stacked.row}
                 data-invoice={row.number ?? `draft-${row.id}`}
               >
-                <td className={stacked.cell} data-label={heads[0]}>
+                <td className={`${stacked.cell} whitespace-nowrap`} data-label={heads[0]}>
                   <Link to={`/admin/invoices/${row.id}`} className={linkClass}>
                     {row.number ?? t("adminBilling.list.draftNumber", { id: row.id })}
                   </Link>
                   {row.kind === "credit_note" ? ` (${t("adminBilling.list.creditNote")})` : null}
                 </td>
                 {cells.map((cell, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                  <td key={i} className={stacked.cell} data-label={heads[i + 1]}>
+                  // Numbers, dates and amounts never break inside (a client's name may).
+                  <td
+                    key={heads[i + 1]}
+                    className={i === 0 ? stacked.cell : `${stacked.cell} whitespace-nowrap`}
+                    data-label={heads[i + 1]}
+                  >
                     {cell}
                   </td>
                 ))}

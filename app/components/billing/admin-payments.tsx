@@ -40,7 +40,7 @@ export function PaymentLedger({ payments }: { payments: PaymentView[] }) {
     "amount",
     "client",
     "applied",
-    "verified",
+    "verifiedColumn",
   ] as const;
   return (
     <div className={stacked.frame}>
@@ -57,16 +57,25 @@ export function PaymentLedger({ payments }: { payments: PaymentView[] }) {
         <tbody>
           {payments.map((p) => (
             <tr key={p.id} className={stacked.row} data-payment={p.id}>
-              <td className={stacked.cell} data-label={t("adminBilling.payments.received")}>
+              <td
+                className={`${stacked.cell} whitespace-nowrap`}
+                data-label={t("adminBilling.payments.received")}
+              >
                 {p.receivedAt}
               </td>
               <td className={stacked.cell} data-label={t("adminBilling.payments.method")}>
                 {t(`adminBilling.payments.methods.${p.method}` as MessageKey)}
               </td>
-              <td className={stacked.cell} data-label={t("adminBilling.payments.receipt")}>
+              <td
+                className={`${stacked.cell} whitespace-nowrap`}
+                data-label={t("adminBilling.payments.receipt")}
+              >
                 {p.receipt}
               </td>
-              <td className={stacked.cell} data-label={t("adminBilling.payments.amount")}>
+              <td
+                className={`${stacked.cell} whitespace-nowrap`}
+                data-label={t("adminBilling.payments.amount")}
+              >
                 {p.amount}
               </td>
               <td className={stacked.cell} data-label={t("adminBilling.payments.client")}>
@@ -82,7 +91,7 @@ export function PaymentLedger({ payments }: { payments: PaymentView[] }) {
                   </span>
                 ))}
               </td>
-              <td className={stacked.cell} data-label={t("adminBilling.payments.verified")}>
+              <td className={stacked.cell} data-label={t("adminBilling.payments.verifiedColumn")}>
                 {p.verified ? t("adminBilling.payments.yes") : t("adminBilling.payments.no")}
               </td>
             </tr>
