@@ -6,7 +6,14 @@
  * when paid, corrected by a credit note; unknown ids are 404 and hostile input never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BillingSite, line, pages, startBillingSite, text } from "./admin-invoices-support";
+import {
+  addClient,
+  type BillingSite,
+  line,
+  pages,
+  startBillingSite,
+  text,
+} from "./admin-invoices-support";
 
 let billing: BillingSite;
 let client: string;
@@ -184,6 +191,39 @@ describe("a draft invoice", () => {
     expect(again.status).toBe(400);
   });
 
+  it("is mailed with its PDF to the client's people, in the invoice's language", async () => {
+    const organisation = await addClient(site, "Mvuli Logistics");
+    const email = `owner-${Date.now()}@example.com`;
+    const owner = await site.service.auth.admin.createUser({
+      email,
+      password: "owner-password-1",
+      email_confirm: true,
+    });
+    await site.service
+      .from("organisation_members")
+      .insert({ organisation_id: organisation, user_id: owner.data.user?.id, role: "owner" });
+    const id = await newDraft("Hébergement 2027", organisation);
+    const answer = await post(`/admin/invoices/${id}`, {
+      intent: "issue",
+      title: "Hébergement 2027",
+      language: "fr",
+      ...line(0, "Hébergement", "1", "12,000"),
+    });
+    expect(answer.status).toBe(302);
+    const { number } = await invoice(id);
+    expect(text((await follow(answer)).html)).toContain(
+      `Issued as ${number}; its mail with the PDF is on its way to the client`,
+    );
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe(`Facture ${number} de Jenga Digital`);
+    // Not the deposit's "thank you for accepting our quote".
+    expect(mail.text).toContain(`Jenga Digital a émis la facture ${number}`);
+    expect(mail.text).not.toContain("devis");
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`${number}.pdf`, "application/pdf"],
+    ]);
+  });
+
   it("refuses to issue a draft without lines", async () => {
     const id = await newDraft();
     const answer = await post(`/admin/invoices/${id}`, { intent: "issue", language: "en" });
@@ -305,3 +345,20 @@ describe("unknown ids and hostile input", () => {
     }
   });
 });
+
+/** The first mail to `email` in the site's local mailbox, waiting for the outbox to send it. */
+async function mailTo(email: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = (await (await fetch(`${site.backendUrl}/mailbox/messages.json`)).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+      attachments: { filename: string; contentType: string }[];
+    }[];
+    const mail = mails.find((m) => m.to === email);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -142,7 +142,7 @@ async function quoteMail(service: AppSupabase, quoteId: number, to: string, loca
 async function invoiceMail(service: AppSupabase, invoiceId: number, to: string, locale: Locale) {
   const { data: invoice, error } = await service
     .from("invoices")
-    .select("id, number, title, status, total_cents, due_date, organisation_id")
+    .select("id, number, title, status, total_cents, due_date, organisation_id, quote_id")
     .eq("id", invoiceId)
     .maybeSingle();
   if (error) return backendFailure(error);
@@ -165,7 +165,8 @@ async function invoiceMail(service: AppSupabase, invoiceId: number, to: string, 
   return ok({
     to,
     subject: t("quotes.invoiceMail.subject", values),
-    text: t("quotes.invoiceMail.text", values),
+    // The deposit an accepted quote opened thanks for the acceptance; another invoice does not.
+    text: t(invoice.quote_id ? "quotes.invoiceMail.text" : "quotes.invoiceMail.textIssued", values),
     links: [link],
     attachments: [pdf.value],
   } satisfies OutgoingMail);

@@ -119,13 +119,12 @@ export async function decideQuote(
     .maybeSingle();
   const projectId = project.data?.project_id ?? null;
   if (invoiceId === null) return ok({ projectId, invoice: null });
-  return ok({ projectId, invoice: await issueDeposit(invoiceId, quote, today) });
+  return ok({ projectId, invoice: await issueDeposit(invoiceId, today) });
 }
 
 /** Issues the deposit invoice as the service role and queues its mail. */
 async function issueDeposit(
   invoiceId: number,
-  quote: { language: string; organisation_id: string },
   today: string,
 ): Promise<{ id: number; number: string | null }> {
   const service = serviceRoleClient();
@@ -135,12 +134,35 @@ async function issueDeposit(
     console.warn(`[quotes] deposit invoice ${invoiceId} not issued: ${issued.error.message}`);
     return { id: invoiceId, number: null };
   }
+  await mailIssuedInvoice(invoiceId);
+  return { id: invoiceId, number: String(issued.data) };
+}
+
+/**
+ * Queues the mail of issued invoice `invoiceId`, its PDF attached, to its client's owners,
+ * members and pending invitees in the invoice's language, and wakes the outbox: the deposit an
+ * acceptance issued, or an invoice the agency issued. Credit notes are not mailed. How many mails
+ * were queued (0: nobody to tell, or no service role).
+ */
+export async function mailIssuedInvoice(invoiceId: number): Promise<number> {
+  const service = serviceRoleClient();
+  if (!service) return 0;
+  const { data: invoice } = await service
+    .from("invoices")
+    .select("organisation_id, language, kind, number")
+    .eq("id", invoiceId)
+    .maybeSingle();
+  if (!invoice?.number || invoice.kind !== "invoice") return 0;
   const queued = await queueBillingMails(service, {
     kind: "invoice_issued",
     id: invoiceId,
-    organisationId: quote.organisation_id,
-    locale: quote.language,
+    organisationId: invoice.organisation_id,
+    locale: invoice.language,
   });
-  if (queued.ok && queued.value > 0) void kickOutbox();
-  return { id: invoiceId, number: String(issued.data) };
+  if (!queued.ok) {
+    console.warn(`[billing] mail of invoice ${invoiceId}: ${queued.message}`);
+    return 0;
+  }
+  if (queued.value > 0) void kickOutbox();
+  return queued.value;
 }

@@ -24,6 +24,7 @@ import {
   typedRows,
 } from "~/domain/billing/invoices-form.server";
 import { draftView, invoiceSummary, issuedDetails } from "~/domain/billing/invoices-view.server";
+import { mailIssuedInvoice } from "~/domain/billing/quotes-decide.server";
 import { DEFAULT_SETTINGS, loadBillingSettings } from "~/domain/billing/settings.server";
 import { LINE_LIMITS } from "~/domain/invoices/document";
 import { localizeFailure } from "~/i18n/failures.server";
@@ -123,9 +124,13 @@ async function answerEditor(args: Route.ActionArgs, id: number, t: Translator) {
   }
   const issued = await issueInvoice(supabase, id);
   if (!issued.ok) return failedTyped(localizeFailure(issued, t), formData, rows);
+  // The client learns of it as of a deposit: a mail with its PDF, in the invoice's language.
+  const mailed = await mailIssuedInvoice(id);
   return redirectWithToast(`/admin/invoices/${id}`, {
     type: "success",
-    title: t("adminBilling.draft.issuedAs", { number: issued.value }),
+    title: t(mailed > 0 ? "adminBilling.draft.issuedMailed" : "adminBilling.draft.issuedAs", {
+      number: issued.value,
+    }),
   });
 }
 
