@@ -127,6 +127,9 @@ export default [
     route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/clients/:id/projects/new", "routes/admin/project-new.tsx"),
     route("admin/clients/:id/projects/:projectId", "routes/admin/project.tsx"),
+    // The client's portal as its members see it, read only (issue 42, item 6).
+    route("admin/clients/:id/view", "routes/admin/client-view.tsx"),
+    route("admin/clients/:id/view/projects/:projectId", "routes/admin/client-project-view.tsx"),
     route(
       "admin/clients/:id/projects/:projectId/decisions.csv",
       "routes/admin/project-decisions-csv.ts",

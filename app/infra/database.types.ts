@@ -2177,6 +2177,10 @@ export interface Database {
         Args: { p_organisation: string; p_project: number };
         Returns: boolean;
       };
+      audit_client_view: {
+        Args: { p_organisation: string; p_project: number };
+        Returns: boolean;
+      };
       blog_post_facets: {
         Args: { blog_lang: string };
         Returns: { kind: string; value: string }[];
@@ -2333,6 +2337,10 @@ export interface Database {
         Args: { p_projects: number[] };
         Returns: { avatar_url: string; email: string; full_name: string; phone: string; project_id: number }[];
       };
+      project_managers: {
+        Args: { p_projects: number[] };
+        Returns: { avatar_url: string; email: string; full_name: string; phone: string; project_id: number }[];
+      };
       published_post_facets: {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];
@@ -2372,6 +2380,10 @@ export interface Database {
       viewer_access: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
+      };
+      viewing_as_client: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
       };
       viewing_as_client: {
         Args: Record<PropertyKey, never>;

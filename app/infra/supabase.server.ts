@@ -126,6 +126,32 @@ export function createDetachedClient(): AppSupabase {
   });
 }
 
+/** The request header that makes an admin's request read as a client's member (read-only). */
+export const VIEW_AS_CLIENT_HEADER = "x-view-as-client";
+
+/**
+ * The admin's own session viewing organisation `organisationId`'s portal as its members see it
+ * (supabase/migrations/20261234000001_view_as_client.sql): with the header, the database's
+ * permission table answers as for a member of that organisation, and for reads only — the same
+ * policies hide internal notes and drafts, and every write is refused. null without a session.
+ */
+export async function viewAsClient(
+  supabase: AppSupabase,
+  organisationId: string,
+): Promise<AppSupabase | null> {
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) return null;
+  const { url, anonKey } = supabaseEnv();
+  return createClient<Database>(url, anonKey, {
+    global: {
+      fetch: timeoutFetch,
+      headers: { Authorization: `Bearer ${token}`, [VIEW_AS_CLIENT_HEADER]: organisationId },
+    },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
 let serviceRole: { key: string; client: AppSupabase } | undefined;
 
 /**

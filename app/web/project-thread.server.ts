@@ -31,7 +31,8 @@ export const isThreadPost = (request: Request) =>
   new URL(request.url).searchParams.has(THREAD_FLAG);
 
 /**
- * The thread of the project for the page, in `locale`; opening it marks it read for the caller.
+ * The thread of the project for the page, in `locale`; opening it marks it read for the caller
+ * (not when `markRead` is false: an admin viewing the client's page as its members see it).
  * The attachable files are those of the project's deliverables the caller may read.
  */
 export async function loadThread(
@@ -39,11 +40,12 @@ export async function loadThread(
   projectId: number,
   deliverables: Promise<Result<DeliverableRow[]>>,
   locale: Locale,
+  markRead = true,
 ) {
   const [messages, files] = await Promise.all([
     projectMessages(supabase, projectId),
     deliverables,
-    markThreadRead(supabase, projectId),
+    markRead ? markThreadRead(supabase, projectId) : null,
   ]);
   return {
     messages: messages.ok ? messageItems(messages.value, locale) : null,

@@ -103,6 +103,9 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/project-new.tsx": adminOnly(404),
   "routes/admin/project.tsx": adminOnly(404),
+  // The client's portal as its members see it, of a client nobody has: 404.
+  "routes/admin/client-view.tsx": adminOnly(404),
+  "routes/admin/client-project-view.tsx": adminOnly(404),
   "routes/admin/project-decisions-csv.ts": adminOnly(404),
   // Quotes (issue 43): the list; a new one for no lead or client and a quote nobody has: 404.
   "routes/admin/quotes.tsx": adminOnly(),

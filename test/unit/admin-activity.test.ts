@@ -15,11 +15,12 @@ const sql = readdirSync(MIGRATIONS)
 
 /** Every action key the migrations' audit writers can write, read from the SQL itself. */
 function actionsInMigrations(): string[] {
-  // Not audit actions: settings (`app.…`) and the kinds of the jobs migrations queue.
+  // Not audit actions: settings (`app.…`, the API's `request.…`) and the kinds of the jobs
+  // migrations queue.
   const jobKinds = [...sql.matchAll(/enqueue_job\(\s*'([a-z.]+)'/g)].map((m) => m[1]);
   const literal = [...sql.matchAll(/'([a-z]+\.[a-z_]+)'/g)]
     .map((m) => m[1] as string)
-    .filter((key) => !key.startsWith("app.") && !jobKinds.includes(key));
+    .filter((key) => !/^(app|request)\./.test(key) && !jobKinds.includes(key));
   // content_keep_revision(): `tg_table_name || '.' || case … then 'created' … else 'updated'`,
   // for the tables its triggers are created on; admin_reorder_content(): `p_entity || '.reordered'`.
   const revision =

@@ -26,18 +26,21 @@ export interface ClientDeliverable {
  * One version waiting for the client: its file, what changed, and the decision form — Approve,
  * or Request changes with a reason (two submit buttons of one plain form). A refused reason is
  * worded under its field with what was typed kept, in the form of the version it was about.
+ * `readOnly` (the agency viewing the page as the client's members see it): no form.
  */
 function DecisionForm({
   deliverable,
   version,
   reply,
   answer,
+  readOnly,
 }: {
   deliverable: ClientDeliverable;
   version: VersionItem;
   reply?: FieldReply;
   /** The action's answer (for the error summary of the form it was about). */
   answer?: unknown;
+  readOnly?: boolean;
 }) {
   const t = useT();
   const mine = typedValue(reply, "version") === String(version.id) ? reply : undefined;
@@ -52,32 +55,38 @@ function DecisionForm({
         <p className="whitespace-pre-line break-words text-slate-800">{version.note}</p>
       ) : null}
       <p className="mb-3 text-sm text-slate-700">{version.byline}</p>
-      <Form method="post" noValidate className="space-y-3">
-        <ErrorSummary answer={mine ? answer : undefined} />
-        <input type="hidden" name="intent" value="decide" />
-        <input type="hidden" name="version" value={version.id} />
-        <TextareaField
-          label={t("deliverables.reason")}
-          name="reason"
-          rows={3}
-          maxLength={2000}
-          defaultValue={typedValue(mine, "reason")}
-          errors={fieldErrors(mine, "reason")}
-        />
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton name="decision" value="approved" pendingLabel={t("deliverables.deciding")}>
-            {t("deliverables.approve")}
-          </SubmitButton>
-          <button
-            type="submit"
-            name="decision"
-            value="changes_requested"
-            className={secondaryButton}
-          >
-            {t("deliverables.requestChanges")}
-          </button>
-        </div>
-      </Form>
+      {readOnly ? null : (
+        <Form method="post" noValidate className="space-y-3">
+          <ErrorSummary answer={mine ? answer : undefined} />
+          <input type="hidden" name="intent" value="decide" />
+          <input type="hidden" name="version" value={version.id} />
+          <TextareaField
+            label={t("deliverables.reason")}
+            name="reason"
+            rows={3}
+            maxLength={2000}
+            defaultValue={typedValue(mine, "reason")}
+            errors={fieldErrors(mine, "reason")}
+          />
+          <div className="flex flex-wrap gap-3">
+            <SubmitButton
+              name="decision"
+              value="approved"
+              pendingLabel={t("deliverables.deciding")}
+            >
+              {t("deliverables.approve")}
+            </SubmitButton>
+            <button
+              type="submit"
+              name="decision"
+              value="changes_requested"
+              className={secondaryButton}
+            >
+              {t("deliverables.requestChanges")}
+            </button>
+          </div>
+        </Form>
+      )}
     </article>
   );
 }
@@ -87,10 +96,13 @@ export function ClientDeliverables({
   deliverables,
   reply,
   answer,
+  readOnly,
 }: {
   deliverables: ClientDeliverable[];
   reply?: FieldReply;
   answer?: unknown;
+  /** Versions waiting are shown without the decision form. */
+  readOnly?: boolean;
 }) {
   const t = useT();
   const waiting = deliverables.filter((deliverable) => deliverable.waiting);
@@ -112,6 +124,7 @@ export function ClientDeliverables({
                   version={deliverable.waiting}
                   reply={reply}
                   answer={answer}
+                  readOnly={readOnly}
                 />
               ) : null,
             )}

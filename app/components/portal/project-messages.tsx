@@ -41,7 +41,8 @@ function LinkedText({ text }: { text: string }) {
 /**
  * A project's thread, on both sides' project pages: the messages oldest first (who, which side,
  * when), then the form to write one — its text and, when the project has files, one of them to
- * point to. A refused message comes back under its field with what was typed kept.
+ * point to. A refused message comes back under its field with what was typed kept. Without
+ * `action` (the agency viewing the page as the client's members see it), no form.
  */
 export function ProjectMessages({
   messages,
@@ -52,8 +53,8 @@ export function ProjectMessages({
 }: {
   messages: MessageItem[];
   choices: { path: string; name: string }[];
-  /** Where the form posts (the page itself, flagged as the thread's form). */
-  action: string;
+  /** Where the form posts (the page itself, flagged as the thread's form); none: read only. */
+  action?: string;
   reply?: FieldReply;
   answer?: unknown;
 }) {
@@ -97,31 +98,33 @@ export function ProjectMessages({
           ))}
         </ol>
       )}
-      <Form method="post" action={action} noValidate className="space-y-3">
-        <ErrorSummary answer={mine ? answer : undefined} />
-        <input type="hidden" name="intent" value="message" />
-        <TextareaField
-          label={t("thread.label")}
-          name="message"
-          rows={4}
-          maxLength={5000}
-          defaultValue={typedValue(mine, "message")}
-          errors={fieldErrors(mine, "message")}
-        />
-        {choices.length > 0 ? (
-          <SelectField
-            label={t("thread.attachmentLabel")}
-            name="attachment"
-            defaultValue={typedValue(mine, "attachment") ?? ""}
-            errors={fieldErrors(mine, "attachment")}
-            options={[
-              { value: "", label: t("thread.noAttachment") },
-              ...choices.map((choice) => ({ value: choice.path, label: choice.name })),
-            ]}
+      {action === undefined ? null : (
+        <Form method="post" action={action} noValidate className="space-y-3">
+          <ErrorSummary answer={mine ? answer : undefined} />
+          <input type="hidden" name="intent" value="message" />
+          <TextareaField
+            label={t("thread.label")}
+            name="message"
+            rows={4}
+            maxLength={5000}
+            defaultValue={typedValue(mine, "message")}
+            errors={fieldErrors(mine, "message")}
           />
-        ) : null}
-        <SubmitButton pendingLabel={t("thread.sending")}>{t("thread.send")}</SubmitButton>
-      </Form>
+          {choices.length > 0 ? (
+            <SelectField
+              label={t("thread.attachmentLabel")}
+              name="attachment"
+              defaultValue={typedValue(mine, "attachment") ?? ""}
+              errors={fieldErrors(mine, "attachment")}
+              options={[
+                { value: "", label: t("thread.noAttachment") },
+                ...choices.map((choice) => ({ value: choice.path, label: choice.name })),
+              ]}
+            />
+          ) : null}
+          <SubmitButton pendingLabel={t("thread.sending")}>{t("thread.send")}</SubmitButton>
+        </Form>
+      )}
     </section>
   );
 }

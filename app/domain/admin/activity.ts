@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n/messages";
  * in the admin area. The keys come from the database's audit writers:
  * supabase/migrations/20261124000001_back_office.sql (posts, messages, subscribers, admin
  * rights), 20261208000001_roles.sql (the staff role), 20261210000001_invitations.sql (invitations into a
- * client), 20261212000001_member_removal.sql (a person removed from one), 20261216000001_deliverables.sql (a client's decision on a deliverable's version), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
+ * client), 20261212000001_member_removal.sql (a person removed from one), 20261216000001_deliverables.sql (a client's decision on a deliverable's version), 20261234000001_view_as_client.sql (an admin's view of a client's portal as its members see it), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
  * content: `<table>.created|updated|deleted|restored|reordered`).
  */
 export const VERBS = [
@@ -31,6 +31,7 @@ export const VERBS = [
   "memberRemoved",
   "deliverableApproved",
   "deliverableChangesRequested",
+  "viewedAsClient",
   "retried",
   "reordered",
   "other",
@@ -84,6 +85,7 @@ const PREFIX_TABLE: Record<string, string> = {
   invitation: "organisations",
   member: "organisations",
   deliverable: "organisations",
+  client: "organisations",
 };
 
 const SPECIFIC: Record<string, Verb> = {
@@ -106,6 +108,7 @@ const SPECIFIC: Record<string, Verb> = {
   "member.removed": "memberRemoved",
   "deliverable.approved": "deliverableApproved",
   "deliverable.changes_requested": "deliverableChangesRequested",
+  "client.viewed": "viewedAsClient",
   "job.retry": "retried",
   "media.uploaded": "uploaded",
   "media.deleted": "deleted",

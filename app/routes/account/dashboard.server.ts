@@ -3,6 +3,8 @@ import { toSessionUser } from "~/domain/accounts/session-user";
 import { invoicesToPayTexts } from "~/domain/billing/client-invoices.server";
 import { listOwnMessages } from "~/domain/contact/messages.server";
 import { parseSurvey, type Survey } from "~/domain/onboarding/survey";
+import { withUnread } from "~/domain/portal/message-view.server";
+import { unreadByOrganisation } from "~/domain/portal/messages.server";
 import { localeOf, pageI18n } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { getSupabase } from "~/web/session.server";
@@ -11,18 +13,18 @@ import type { Route } from "./+types/dashboard";
 
 /**
  * GET /dashboard: the user's own details, the client organisations they belong to, survey
- * answers and contact messages.
+ * answers and contact messages; beside each organisation, the messages of its projects' threads
+ * the person has not read (one request for them all) and the invoices waiting for money.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user, isAdmin, memberships } = args.context.get(viewerContext);
   const supabase = getSupabase(args.context);
-  const [messages, invoicesToPay] = await Promise.all([
+  const locale = localeOf(args.url);
+  const organisationIds = memberships.map((m) => m.organisationId);
+  const [messages, invoicesToPay, unread] = await Promise.all([
     listOwnMessages(supabase),
-    invoicesToPayTexts(
-      supabase,
-      memberships.map((m) => m.organisationId),
-      translator(localeOf(args.url)),
-    ),
+    invoicesToPayTexts(supabase, organisationIds, translator(locale)),
+    unreadByOrganisation(supabase, organisationIds),
   ]);
   const rawSurvey = user.user_metadata?.survey;
   const survey: Survey | null =
@@ -35,7 +37,11 @@ export async function loader(args: Route.LoaderArgs) {
     messages: messages.ok ? messages.value : [],
     messagesError: messages.ok ? null : messages.message,
     isAdmin,
-    memberships,
+    memberships: withUnread(
+      memberships.map((m) => ({ ...m, id: m.organisationId })),
+      unread.ok ? unread.value : new Map(),
+      locale,
+    ),
     invoicesToPay,
     i18n: pageI18n(args.url, ["meta.dashboardDescription"]).i18n,
   };

@@ -70,6 +70,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {membership.name}
                   </Link>{" "}
                   · {t(membership.role === "owner" ? "account.roleOwner" : "account.roleMember")}
+                  {membership.unreadText ? (
+                    <>
+                      {" · "}
+                      <strong className="font-semibold text-slate-900">
+                        {membership.unreadText}
+                      </strong>
+                    </>
+                  ) : null}
                   {invoicesToPay[membership.organisationId] ? (
                     <>
                       {" · "}

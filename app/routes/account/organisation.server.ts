@@ -32,6 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
     quotes: await organisationQuotes(supabase, page.organisation.id, t),
     i18n: { ...page.i18n, ...bundle(t.locale, ["quotes"]) },
     invoicesLink: await invoicesLinkText(supabase, page.organisation.id, t),
+    // The person's organisations, to switch between them.
+    organisations: viewer.memberships.map((m) => ({ id: m.organisationId, name: m.name })),
   };
 }
 

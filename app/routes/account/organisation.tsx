@@ -10,6 +10,7 @@ import { LoadError } from "~/components/admin/confirm-step";
 import { ClientInvoicesLink } from "~/components/billing/client-invoices-link";
 import { QuoteList } from "~/components/billing/quote-list";
 import { PageHeading } from "~/components/page-heading";
+import { OrganisationSwitcher } from "~/components/portal/organisation-switcher";
 import { ProjectList } from "~/components/portal/project-list";
 import { Toasts } from "~/components/toasts/toasts";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -43,6 +44,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
       <PageHeading title={organisation.name} subtitle={t("account.organisationsCard")} />
       <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
         <Toasts toasts={[actionData?.toast]} />
+        <OrganisationSwitcher organisations={loaderData.organisations} current={organisation.id} />
         <p className="mb-8">
           <Link to={t.path("/dashboard")} className={linkClass}>
             {t("invitations.toDashboard")}

@@ -38,9 +38,12 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
   return (
     <AdminPage title={organisation.name} subtitle={t("adminClients.subtitle")}>
       <Toasts toasts={[actionData?.toast]} />
-      <p className="mb-8">
+      <p className="mb-8 flex flex-wrap gap-4">
         <Link to="/admin/clients" className={linkClass}>
           {t("adminClients.back")}
+        </Link>
+        <Link to={`/admin/clients/${organisation.id}/view`} className={linkClass}>
+          {t("projects.viewAsOpen")}
         </Link>
       </p>
       {removal ? <RemovalConfirm person={removal} name={organisation.name} /> : null}
