@@ -180,9 +180,11 @@ describe("backend requests per portal page", () => {
     // The user check, the client's roles, then the page's own reads, each one request for all
     // its rows (the counts of 2026-11-29: a new request on a page has to be argued for here).
     expect(adminHome).toEqual(["GET /auth/v1/user", "POST /rest/v1/rpc/own_contact_messages"]);
-    expect(clientHome).toHaveLength(4);
+    // The client's home: + the unread messages of all its organisations' threads (one request).
+    expect(clientHome).toHaveLength(5);
     expect(organisationPage).toHaveLength(10);
-    expect(projectPage).toHaveLength(12);
+    // The client's project page: + who runs the project (public.project_managers).
+    expect(projectPage).toHaveLength(13);
     expect(adminProject).toHaveLength(12);
   });
 });
