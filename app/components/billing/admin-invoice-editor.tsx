@@ -8,6 +8,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useT } from "~/i18n/use-t";
 import { type FieldReply, fieldErrors } from "~/lib/form-reply";
+import { LiveTotals } from "./live-totals";
 
 const FIELDS = ["description", "quantity", "unit_price", "vat_rate"] as const;
 type Row = Record<(typeof FIELDS)[number], string>;
@@ -166,6 +167,17 @@ export function AdminInvoiceEditor({
         <button type="submit" name="intent" value="add" className={secondaryButton}>
           {t("adminBilling.draft.addLine")}
         </button>
+        <LiveTotals
+          naming="invoice"
+          locale={t.locale}
+          labels={{
+            heading: t("adminBilling.draft.liveHeading"),
+            incomplete: t("adminBilling.draft.liveIncomplete"),
+            subtotal: t("adminBilling.draft.subtotal"),
+            vat: t("adminBilling.draft.vat"),
+            total: t("adminBilling.draft.total"),
+          }}
+        />
       </section>
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton name="intent" value="save" pendingLabel={t("adminBilling.draft.saving")}>

@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
 import type { TypedLine, TypedQuote } from "~/domain/billing/quotes-form.server";
 import { useT } from "~/i18n/use-t";
+import { LiveTotals } from "./live-totals";
 
 /**
  * A draft quote's form: its fields, then its lines (description, quantity, unit price in KES,
@@ -168,6 +169,17 @@ export function QuoteEditor({
         </dd>
       </dl>
       <p className="text-sm text-slate-700">{t("quotes.editor.totalsHint")}</p>
+      <LiveTotals
+        naming="quote"
+        locale={t.locale}
+        labels={{
+          heading: t("quotes.editor.liveHeading"),
+          incomplete: t("quotes.editor.liveIncomplete"),
+          subtotal: t("quotes.subtotal"),
+          vat: t("quotes.vat"),
+          total: t("quotes.total"),
+        }}
+      />
       <div className="flex flex-wrap gap-3">
         <SubmitButton name="intent" value="save" pendingLabel={t("quotes.editor.saving")}>
           {t("quotes.editor.save")}
