@@ -43,7 +43,7 @@ export interface DeliverableView {
   waiting: VersionView | null;
 }
 
-/** Bytes in the reader's words: "820 kB", "12.5 MB". */
+/** Bytes in the reader's words: "820 kB", "12.5 MB", "27 bytes" (in full: "27 byte" is wrong). */
 export function sizeText(bytes: number, locale: Locale): string {
   const [unit, value] =
     bytes >= 1_000_000
@@ -54,6 +54,7 @@ export function sizeText(bytes: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, {
     style: "unit",
     unit,
+    unitDisplay: unit === "byte" ? "long" : "short",
     maximumFractionDigits: 1,
   }).format(value);
 }
