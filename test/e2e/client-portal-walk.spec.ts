@@ -92,6 +92,7 @@ test("the agency sets up a client's project; the contact joins in Kiswahili, dec
   });
   await finishOnboardingInKiswahili(contact);
   await contact.getByRole("link", { name: client }).click();
+  await expect(contact.getByRole("link", { name: "Nenda kwenye dashibodi yako" })).toBeVisible();
   await contact.getByRole("link", { name: title }).click();
   await expect(contact.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(contact.getByText("Karibu! Tunaanza na michoro ya nembo.")).toBeVisible();

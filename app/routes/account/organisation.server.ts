@@ -30,7 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
     canRemove,
     me: user.id,
     quotes: await organisationQuotes(supabase, page.organisation.id, t),
-    i18n: { ...page.i18n, ...bundle(t.locale, ["quotes"]) },
+    // The link back to the dashboard's words too (its key lives with the invitation's page).
+    i18n: { ...page.i18n, ...bundle(t.locale, ["quotes", "invitations.toDashboard"]) },
     invoicesLink: await invoicesLinkText(supabase, page.organisation.id, t),
     // The person's organisations, to switch between them.
     organisations: viewer.memberships.map((m) => ({ id: m.organisationId, name: m.name })),
