@@ -28,7 +28,7 @@ export function runPrimary(options: {
   const { env, count, backend, log } = options;
   new RateLimiterClusterMaster();
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, env.NODE_OPTIONS) });
-  const salts = new DaySalts();
+  const salts = new DaySalts(env.AGENCY_TIME_ZONE);
   const started = new Map<Worker, number>();
   const retiring = new Set<Worker>();
   let stopping = false;

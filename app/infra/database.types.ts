@@ -121,6 +121,7 @@ export interface Database {
         Row: {
           at: string;
           country: string;
+          day: string;
           detail: string;
           device: string;
           goal: string;
@@ -137,6 +138,7 @@ export interface Database {
         Insert: {
           at?: string;
           country?: string;
+          day: string;
           detail?: string;
           device: string;
           goal?: string;
@@ -153,6 +155,7 @@ export interface Database {
         Update: {
           at?: string;
           country?: string;
+          day?: string;
           detail?: string;
           device?: string;
           goal?: string;
@@ -180,6 +183,21 @@ export interface Database {
         Update: {
           day?: string;
           rolled_at?: string;
+        };
+        Relationships: [];
+      };
+      analytics_settings: {
+        Row: {
+          id: boolean;
+          time_zone: string;
+        };
+        Insert: {
+          id?: boolean;
+          time_zone?: string;
+        };
+        Update: {
+          id?: boolean;
+          time_zone?: string;
         };
         Relationships: [];
       };
@@ -1485,6 +1503,48 @@ export interface Database {
         };
         Relationships: [];
       };
+      project_files: {
+        Row: {
+          created_at: string;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          file_type: string;
+          id: number;
+          organisation_id: string;
+          project_id: number;
+          side: string;
+          uploaded_by: string | null;
+          uploader_name: string;
+        };
+        Insert: {
+          created_at?: string;
+          file_name: string;
+          file_path: string;
+          file_size?: number;
+          file_type?: string;
+          id?: never;
+          organisation_id: string;
+          project_id: number;
+          side?: string;
+          uploaded_by?: string | null;
+          uploader_name?: string;
+        };
+        Update: {
+          created_at?: string;
+          file_name?: string;
+          file_path?: string;
+          file_size?: number;
+          file_type?: string;
+          id?: never;
+          organisation_id?: string;
+          project_id?: number;
+          side?: string;
+          uploaded_by?: string | null;
+          uploader_name?: string;
+        };
+        Relationships: [];
+      };
       project_message_mails: {
         Row: {
           created_at: string;
@@ -2158,7 +2218,7 @@ export interface Database {
         Returns: { day: string; dimension: string; value: string; views: number; visitors: number }[];
       };
       analytics_record: {
-        Args: { p_batch: string; p_events: Json; p_not_counted: Json; p_day_budget: number; p_browsers_per_address: number; p_events_per_visitor: number };
+        Args: { p_batch: string; p_events: Json; p_not_counted: Json; p_day_budget: number; p_browsers_per_address: number; p_events_per_visitor: number; p_time_zone?: string };
         Returns: { events: number; fate: string }[];
       };
       analytics_report: {
@@ -2173,9 +2233,9 @@ export interface Database {
         Args: { p_from: string; p_to: string; p_hourly: boolean };
         Returns: { at: string; views: number; visitors: number }[];
       };
-      audit_client_view: {
-        Args: { p_organisation: string; p_project: number };
-        Returns: boolean;
+      analytics_time_zone: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
       };
       audit_client_view: {
         Args: { p_organisation: string; p_project: number };
@@ -2337,10 +2397,6 @@ export interface Database {
         Args: { p_projects: number[] };
         Returns: { avatar_url: string; email: string; full_name: string; phone: string; project_id: number }[];
       };
-      project_managers: {
-        Args: { p_projects: number[] };
-        Returns: { avatar_url: string; email: string; full_name: string; phone: string; project_id: number }[];
-      };
       published_post_facets: {
         Args: Record<PropertyKey, never>;
         Returns: { kind: string; value: string }[];
@@ -2380,10 +2436,6 @@ export interface Database {
       viewer_access: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
-      };
-      viewing_as_client: {
-        Args: Record<PropertyKey, never>;
-        Returns: string;
       };
       viewing_as_client: {
         Args: Record<PropertyKey, never>;

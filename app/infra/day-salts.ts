@@ -5,24 +5,25 @@
  * instances when REDIS_URL is set (app/domain/analytics/salts.server.ts). Dependency-free: the primary imports it.
  */
 import { randomBytes } from "node:crypto";
-
-/** `2026-12-05`: the UTC day of a time in ms. */
-export const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { dayIn } from "../lib/time-zone.ts";
 
 /**
- * Today's salt, made when first asked for; a past day's salt is forgotten as soon as the day is
- * over (its visitor ids can never be made again) and a future day's is not made early.
+ * Today's salt (the agency's day in `timeZone`), made when first asked for; a past day's salt is
+ * forgotten as soon as the day is over (its visitor ids can never be made again) and a future
+ * day's is not made early.
  */
 export class DaySalts {
   private salts = new Map<string, string>();
+  private readonly timeZone: string;
   private readonly now: () => number;
 
-  constructor(now = Date.now) {
+  constructor(timeZone: string, now = Date.now) {
+    this.timeZone = timeZone;
     this.now = now;
   }
 
   saltOf(day: string): string | undefined {
-    const today = utcDayOf(this.now());
+    const today = dayIn(this.now(), this.timeZone);
     for (const known of this.salts.keys()) if (known < today) this.salts.delete(known);
     if (day !== today) return this.salts.get(day);
     let salt = this.salts.get(day);

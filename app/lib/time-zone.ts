@@ -36,3 +36,24 @@ export function instantOfWallClock(wallMs: number, timeZone: string): Date {
   const guess = new Date(wallMs - zoneOffsetMs(new Date(wallMs), timeZone));
   return new Date(wallMs - zoneOffsetMs(guess, timeZone));
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `2026-12-06`: the day of a time in ms in `timeZone` — the agency's (AGENCY_TIME_ZONE), whose
+ * days the analytics salts, visitor ids and daily sums count
+ * (supabase/migrations/20261232000001_analytics_agency_days.sql).
+ */
+export function dayIn(ms: number, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(ms);
+}

@@ -2,7 +2,8 @@ import { gunzipSync } from "node:zlib";
 import { startTestBackend, type TestBackend } from "@jenga/supabase-local/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { visitorId } from "~/domain/analytics/visitor.server";
+import { endOfDay } from "~/domain/analytics/salts.server";
+import { agencyDay, visitorId } from "~/domain/analytics/visitor.server";
 import { requestOnNewConnection } from "../support/http-client";
 import { startTestRedis, type TestRedis } from "../support/redis";
 import { startTestSite, type TestSite } from "../support/site";
@@ -19,7 +20,9 @@ const VISITOR = {
   ip: "198.51.100.77",
   ua: "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0",
 };
-const today = () => new Date().toISOString().slice(0, 10);
+/** The sites' AGENCY_TIME_ZONE (the default): the salts are of its days. */
+const ZONE = "Africa/Nairobi";
+const today = () => agencyDay(Date.now(), ZONE);
 
 let redis: TestRedis;
 let backend: TestBackend;
@@ -100,10 +103,11 @@ describe("analytics salts", () => {
       expect(salt).toMatch(/^[0-9a-f]{64}$/);
       // It is the live salt: it makes the stored id.
       expect(visitorId(salt, new URL(SITE).host, VISITOR.ip, VISITOR.ua)).toBe(visitors[0]);
-      const endOfDay = Date.parse(`${today()}T00:00:00Z`) + 86_400_000;
-      // Expires at the day's end to the millisecond (its absolute expiry, not a rounded TTL).
+      // Expires at the agency's midnight to the millisecond (an absolute expiry, not a rounded
+      // TTL): 21:00 UTC in Nairobi.
       const expiresAt = await client.pexpiretime(key);
-      expect(expiresAt).toBe(endOfDay);
+      expect(expiresAt).toBe(endOfDay(today(), ZONE));
+      expect(new Date(expiresAt).toISOString()).toMatch(/T21:00:00\.000Z$/);
       expect(await client.keys("analytics:salt:*")).toEqual([key]);
     } finally {
       client.disconnect();

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { TestBackend } from "@jenga/supabase-local/testing";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agencyDay } from "~/domain/analytics/visitor.server";
 import type { Database } from "~/infra/database.types";
+import { instantOfWallClock } from "~/lib/time-zone";
 import { PLAIN_VIEW } from "../support/analytics-events";
 import { createUser, startAppBackend } from "../support/backend";
 
@@ -24,16 +26,19 @@ const serviceClient = (b: TestBackend) =>
   });
 
 const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const startOfToday = Date.UTC(
-  new Date().getUTCFullYear(),
-  new Date().getUTCMonth(),
-  new Date().getUTCDate(),
-);
+/** The backend's analytics days are the agency's (AGENCY_TIME_ZONE's default zone). */
+const ZONE = "Africa/Nairobi";
+const isoDay = (ms: number) => agencyDay(ms, ZONE);
+/** Today's midnight in Nairobi (21:00 UTC the day before). */
+const startOfToday = instantOfWallClock(
+  Date.parse(`${agencyDay(Date.now(), ZONE)}T00:00:00Z`),
+  ZONE,
+).getTime();
 
 function event(at: number, visitor: string, extra: Record<string, string> = {}) {
   return {
     at: new Date(at).toISOString(),
+    day: isoDay(at),
     ...PLAIN_VIEW,
     visitor: visitor.repeat(32).slice(0, 32),
     ...extra,
@@ -277,6 +282,7 @@ describe("analytics store", () => {
       );
       expect(resum.error).not.toBeNull();
       const forged = await client.from("analytics_events").insert({
+        day: isoDay(Date.now()),
         kind: "view",
         path: "/",
         lang: "en",

@@ -115,7 +115,7 @@ describe("incremental analytics sums", () => {
             }
           }
           const { rows } = await session.query<{ day: string; visitor: string; n: number }>(
-            `select (at at time zone 'UTC')::date::text as day, visitor, count(*)::int as n
+            `select day::text as day, visitor, count(*)::int as n
                from public.analytics_events where at < '2026-01-12' group by 1, 2`,
           );
           const stored = rows.reduce((sum, row) => sum + row.n, 0);
@@ -150,8 +150,10 @@ describe("incremental analytics sums", () => {
     await fc.assert(
       fc.asyncProperty(splitEvents, (events) =>
         inRolledBack(session, async () => {
-          // Events stored as the previous migration stored them: no trigger, no sums.
-          await session.script("reset role; set local session_replication_role = replica");
+          // Events stored as the previous migration stored them: no trigger, no sums, and UTC
+          // days (days were UTC days until 20261232000001_analytics_agency_days.sql).
+          await session.script(`reset role; set local session_replication_role = replica;
+            update public.analytics_settings set time_zone = 'UTC';`);
           await session.query(AS_SERVICE_ROLE);
           for (const batch of batchesOf(events)) await record(session, batch);
           // The tables the migration makes start empty.
@@ -188,10 +190,10 @@ describe("incremental analytics sums", () => {
         } finally {
           await sessions[0]?.script(`
             delete from public.analytics_events where at < '2026-01-12';
-            delete from public.analytics_daily where day < '2026-01-12';
-            delete from public.analytics_visitor_sums where day < '2026-01-12';
-            delete from public.analytics_day_counts where day < '2026-01-12';
-            delete from public.analytics_addresses where day < '2026-01-12';`);
+            delete from public.analytics_daily where day < '2026-01-13';
+            delete from public.analytics_visitor_sums where day < '2026-01-13';
+            delete from public.analytics_day_counts where day < '2026-01-13';
+            delete from public.analytics_addresses where day < '2026-01-13';`);
         }
       }),
       { numRuns: 40 },

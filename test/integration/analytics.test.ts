@@ -1,5 +1,6 @@
 import { TEST_ADMIN } from "@jenga/supabase-local/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agencyDay } from "~/domain/analytics/visitor.server";
 import { FORM_HEADERS, requestOnNewConnection } from "../support/http-client";
 import { startTestSite, type TestSite } from "../support/site";
 
@@ -142,9 +143,12 @@ interface Row {
   visitors: number;
 }
 
+/** The site's AGENCY_TIME_ZONE (the default): analytics days are its days. */
+const ZONE = "Africa/Nairobi";
+
 async function report(): Promise<Row[]> {
-  const today = new Date().toISOString().slice(0, 10);
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = agencyDay(Date.now(), ZONE);
+  const tomorrow = agencyDay(Date.parse(`${today}T12:00:00Z`) + 86_400_000, ZONE);
   const { data, error } = await site.service.rpc("analytics_report", {
     p_from: today,
     p_to: tomorrow,
@@ -284,11 +288,10 @@ describe("analytics through the real server with two workers", () => {
     const goals = await get("/admin/analytics.csv?table=goals&period=today");
     expect(goals.text).toContain("\r\nQuote request: Bulk SMS,1,1,25\r\n");
     const series = await get("/admin/analytics.csv?table=series&period=today");
-    // A one-day chart's hours in the agency's time zone (Africa/Nairobi, UTC+3), with their day.
+    // A one-day chart: the agency's day (Africa/Nairobi, UTC+3) from its midnight, with its date.
     const [heading, firstHour] = series.text.split("\r\n");
     expect(heading).toBe("When,Visitors,Page views");
-    const utcDay = new Date().toISOString().slice(0, 10);
-    expect(firstHour).toMatch(new RegExp(`^${utcDay} 03:00,\\d+,\\d+$`));
+    expect(firstHour).toMatch(new RegExp(`^${agencyDay(Date.now(), ZONE)} 00:00,\\d+,\\d+$`));
     const overview = await get("/admin");
     expect(overview.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).toContain("Visitors 4 ");
   });

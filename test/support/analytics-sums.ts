@@ -2,14 +2,18 @@
  * Random analytics events for the property tests of the daily sums
  * (supabase/migrations/20261207000001_analytics_sums.sql): a few visitors on two days, with
  * times that tie, sources, campaigns and goals, each event given to one of several batches.
+ * Their times cross the agency's midnight (21:00 UTC in Nairobi), so they fall on three of its
+ * days (20261232000001_analytics_agency_days.sql).
  */
 import fc from "fast-check";
 import type { Goal, RecordedEvent } from "~/domain/analytics/event";
 import type { SqlSession } from "./sql-session.ts";
 
 export const DAYS = ["2026-01-10", "2026-01-11"] as const;
-/** The day after them: the end of every range read. */
+/** The day after them (in UTC): the end of every range read. */
 const END = "2026-01-12T00:00:00Z";
+/** The agency's days the events fall on: 19:30–22:30 UTC is 22:30–01:30 in Nairobi. */
+const AGENCY_DAYS = [...DAYS, "2026-01-12"];
 
 /** An event as the site's writer sends it, and the batch (0–5) that carries it. */
 export type RandomEvent = RecordedEvent & { batch: number };
@@ -32,7 +36,8 @@ export const randomEvent: fc.Arbitrary<RandomEvent> = fc
   .record({
     visitor: fc.integer({ min: 0, max: 4 }),
     day: fc.integer({ min: 0, max: 1 }),
-    // Ten-minute steps over three hours: ties in time are common, hours differ.
+    // Ten-minute steps over three hours across Nairobi's midnight: ties in time are common,
+    // hours and the agency's days differ.
     step: fc.integer({ min: 0, max: 18 }),
     goal: fc.option(fc.constantFrom<Goal>("contact", "quote", "signup"), { freq: 4 }),
     detail: fc.constantFrom("", "bulk-sms"),
@@ -48,7 +53,7 @@ export const randomEvent: fc.Arbitrary<RandomEvent> = fc
     const [utm_source, utm_medium, utm_campaign] = r.campaign as [string, string, string];
     const goal = r.goal ?? "";
     return {
-      at: new Date(Date.parse(`${DAYS[r.day]}T10:00:00Z`) + r.step * 600_000).toISOString(),
+      at: new Date(Date.parse(`${DAYS[r.day]}T19:30:00Z`) + r.step * 600_000).toISOString(),
       kind: goal ? ("goal" as const) : ("view" as const),
       path,
       lang,
@@ -85,18 +90,19 @@ export interface SumRow {
 const ROW = `day::text as day, dimension, value, views::int as views, visitors::int as visitors`;
 const ORDER = "order by 1, 2, 3";
 
-/** The sums kept for the two days. */
+/** The sums kept for the agency's days of the events. */
 export async function keptSums(session: SqlSession): Promise<SumRow[]> {
   const { rows } = await session.query<SumRow>(
     `select ${ROW} from public.analytics_daily
-      where day in ('${DAYS[0]}', '${DAYS[1]}') ${ORDER}`,
+      where day in (${AGENCY_DAYS.map((day) => `'${day}'`).join(", ")}) ${ORDER}`,
   );
   return rows;
 }
 
 /**
  * The same sums from scratch: analytics_aggregate over every raw event of the two days (the
- * function the reports used to call), and the views and distinct visitors of each UTC hour.
+ * function the reports used to call), and the views and distinct visitors of each hour of the
+ * agency's day (its zone as analytics_settings keeps it; each event's day from its time there).
  */
 export async function sumsFromScratch(session: SqlSession): Promise<SumRow[]> {
   const { rows } = await session.query<SumRow>(
@@ -104,9 +110,10 @@ export async function sumsFromScratch(session: SqlSession): Promise<SumRow[]> {
        select a.day, a.dimension, a.value, a.views, a.visitors
          from public.analytics_aggregate('${DAYS[0]}T00:00:00Z', '${END}', false) a
        union all
-       select (e.at at time zone 'UTC')::date, 'hour', to_char(e.at at time zone 'UTC', 'HH24'),
+       select (e.at at time zone z.zone)::date, 'hour', to_char(e.at at time zone z.zone, 'HH24'),
               count(*), count(distinct e.visitor)
          from public.analytics_events e
+        cross join (select public.analytics_time_zone() as zone) z
         where e.kind = 'view' and e.at >= '${DAYS[0]}T00:00:00Z' and e.at < '${END}'
         group by 1, 3
      ) s ${ORDER}`,

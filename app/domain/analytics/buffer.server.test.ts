@@ -12,12 +12,15 @@ const LIMITS: BufferLimits = {
   windowMs: 60_000,
 };
 
+/** The agency's zone (AGENCY_TIME_ZONE's default): the days of the events not counted. */
+const ZONE = "Africa/Nairobi";
+
 const view = (ip: string, userAgent = "Firefox") => pendingView({ ip, userAgent });
 
 describe("AnalyticsBuffer", () => {
   it("writes what it holds in one batch, and nothing when empty", async () => {
     const write = vi.fn(async (_batch: PendingEvent[]) => [] as NotCounted[]);
-    const buffer = new AnalyticsBuffer(write, LIMITS);
+    const buffer = new AnalyticsBuffer(write, ZONE, LIMITS);
     for (const ip of ["a", "b", "c"]) buffer.add(view(ip));
     await buffer.flush();
     await buffer.flush();
@@ -30,6 +33,7 @@ describe("AnalyticsBuffer", () => {
     let now = 0;
     const buffer = new AnalyticsBuffer(
       async () => [],
+      ZONE,
       LIMITS,
       () => now,
     );
@@ -43,7 +47,7 @@ describe("AnalyticsBuffer", () => {
 
   it("writes at flushAt without waiting for the timer", async () => {
     const write = vi.fn(async (_batch: PendingEvent[]) => [] as NotCounted[]);
-    const buffer = new AnalyticsBuffer(write, { ...LIMITS, maxVisitors: 1000 });
+    const buffer = new AnalyticsBuffer(write, ZONE, { ...LIMITS, maxVisitors: 1000 });
     for (let i = 0; i < 50; i++) buffer.add(view(`10.0.0.${i}`));
     await vi.waitFor(() => expect(write).toHaveBeenCalledTimes(1));
     expect(write.mock.calls[0]?.[0]).toHaveLength(50);
@@ -52,11 +56,15 @@ describe("AnalyticsBuffer", () => {
   it("tries a failed batch once more under its id before the next one, then gives it up", async () => {
     const calls: { size: number; id: string }[] = [];
     let fail = true;
-    const buffer = new AnalyticsBuffer(async (batch, _counts, id) => {
-      calls.push({ size: batch.length, id });
-      if (fail) throw new Error("backend down");
-      return [];
-    }, LIMITS);
+    const buffer = new AnalyticsBuffer(
+      async (batch, _counts, id) => {
+        calls.push({ size: batch.length, id });
+        if (fail) throw new Error("backend down");
+        return [];
+      },
+      ZONE,
+      LIMITS,
+    );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     buffer.add(view("a"));
     await buffer.flush();
@@ -87,6 +95,7 @@ describe("AnalyticsBuffer", () => {
         // The writer could not count one event (the database refused it): reported next time.
         return calls.length === 2 ? [{ day: "2026-12-05", reason: "refused", events: 1 }] : [];
       },
+      ZONE,
       { ...LIMITS, maxEvents: 5 },
       () => now,
     );
@@ -120,7 +129,7 @@ describe("AnalyticsBuffer", () => {
       windowMs: 60_000,
     };
     // The backend never answers: nothing leaves the buffer.
-    const buffer = new AnalyticsBuffer(() => new Promise<NotCounted[]>(() => {}), limits);
+    const buffer = new AnalyticsBuffer(() => new Promise<NotCounted[]>(() => {}), ZONE, limits);
     // Seven browsers of 500 characters, 65 536 addresses: far more visitors than the caps.
     const agents = Array.from({ length: 7 }, (_, n) => `Mozilla/5.0 ${"x".repeat(500)}${n}`);
     const before = heldHeap();

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { instantOfWallClock } from "~/lib/time-zone";
 import type { DropReason, NotCounted, PendingEvent } from "./event";
 import { Tally } from "./tally";
-import { rateKey, utcDay } from "./visitor.server";
+import { agencyDay, rateKey } from "./visitor.server";
 
 /**
  * Where a batch goes: one write with the events not counted since the last one, under the
@@ -61,17 +62,28 @@ export class AnalyticsBuffer {
   private inFlight = 0;
   /** Events not counted, not reported to the database yet. */
   private notCounted = new Tally();
-  /** The UTC day last dropped into (a flood drops into one day: no date formatting each time). */
-  private lastDay = { start: 0, day: "" };
+  /**
+   * The agency's day last dropped into, from its first instant to the next day's (a flood drops
+   * into one day: no date formatting each time).
+   */
+  private lastDay = { start: 0, end: 0, day: "" };
   dropped = 0;
   written = 0;
 
   private readonly write: BatchWriter;
   private readonly limits: BufferLimits;
+  private readonly timeZone: string;
   private readonly now: () => number;
 
-  constructor(write: BatchWriter, limits: BufferLimits = DEFAULT_LIMITS, now = Date.now) {
+  /** `timeZone`: the agency's (AGENCY_TIME_ZONE), whose days the events not counted are of. */
+  constructor(
+    write: BatchWriter,
+    timeZone: string,
+    limits: BufferLimits = DEFAULT_LIMITS,
+    now = Date.now,
+  ) {
     this.write = write;
+    this.timeZone = timeZone;
     this.limits = limits;
     this.now = now;
     this.windowStart = now();
@@ -108,8 +120,14 @@ export class AnalyticsBuffer {
   }
 
   private dayOf(at: number): string {
-    if (at < this.lastDay.start || at >= this.lastDay.start + DAY_MS) {
-      this.lastDay = { start: at - (at % DAY_MS), day: utcDay(at) };
+    if (at < this.lastDay.start || at >= this.lastDay.end) {
+      const day = agencyDay(at, this.timeZone);
+      const midnight = Date.parse(`${day}T00:00:00Z`);
+      this.lastDay = {
+        start: instantOfWallClock(midnight, this.timeZone).getTime(),
+        end: instantOfWallClock(midnight + DAY_MS, this.timeZone).getTime(),
+        day,
+      };
     }
     return this.lastDay.day;
   }

@@ -52,9 +52,12 @@ function current(): Collector | null {
   }
   const store = createStore(new URL(siteUrl()).host, {
     salts: saltCacheFor(config),
-    call: recordCall(capsOf(config)),
+    call: recordCall(capsOf(config), config.AGENCY_TIME_ZONE),
   });
-  const buffer = new AnalyticsBuffer((batch, notCounted, id) => store.write(batch, notCounted, id));
+  const buffer = new AnalyticsBuffer(
+    (batch, notCounted, id) => store.write(batch, notCounted, id),
+    config.AGENCY_TIME_ZONE,
+  );
   let lastRollup = Number.NEGATIVE_INFINITY;
   const tick = async () => {
     await buffer.flush();

@@ -11,7 +11,11 @@ const naming = (locale: "en" | "fr" = "en") => ({
 });
 
 function reportOf(period: string, rows: Parameters<typeof buildReport>[1], series: Point[] = []) {
-  const parsed = parsePeriod(new URLSearchParams(`period=${period}`), Date.UTC(2026, 11, 5, 12));
+  const parsed = parsePeriod(
+    new URLSearchParams(`period=${period}`),
+    "Africa/Nairobi",
+    Date.UTC(2026, 11, 5, 12),
+  );
   if (!parsed.ok) throw new Error("no period");
   return buildReport(parsed.period, rows, [], series);
 }

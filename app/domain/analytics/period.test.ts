@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parsePeriod, periodSearch } from "./period";
 
 const NOW = Date.UTC(2026, 11, 5, 15, 30);
-const parse = (query: string) => parsePeriod(new URLSearchParams(query), NOW);
+const parse = (query: string) => parsePeriod(new URLSearchParams(query), "Africa/Nairobi", NOW);
 
 describe("parsePeriod", () => {
   it("reads the named periods, each against the one before of the same length", () => {

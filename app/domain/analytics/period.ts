@@ -1,9 +1,11 @@
 /**
  * The period an analytics report covers, from the page's query (`?period=7d`, or
  * `?period=custom&from=2026-11-01&to=2026-11-30`), and the period before it of the same length.
- * Days are UTC days (supabase/migrations/20261205200001_analytics.sql). Isomorphic.
+ * Days are the agency's days (AGENCY_TIME_ZONE: supabase/migrations/…_analytics_agency_days.sql):
+ * "today" begins at the agency's midnight. Isomorphic.
  */
 import { clipCodePoints } from "~/lib/text";
+import { dayIn } from "~/lib/time-zone";
 
 export const PERIODS = ["today", "7d", "30d", "12m", "custom"] as const;
 export type PeriodName = (typeof PERIODS)[number];
@@ -73,9 +75,16 @@ const LENGTH: Record<Exclude<PeriodName, "custom">, number> = {
   "12m": 365,
 };
 
-/** The period of a query; an unknown name is the last 7 days. */
-export function parsePeriod(query: URLSearchParams, now = Date.now()): PeriodQuery {
-  const today = parseDay(isoDay(now)) ?? now;
+/**
+ * The period of a query, today being the day of `now` in `timeZone` (the agency's); an unknown
+ * name is the last 7 days.
+ */
+export function parsePeriod(
+  query: URLSearchParams,
+  timeZone: string,
+  now = Date.now(),
+): PeriodQuery {
+  const today = parseDay(dayIn(now, timeZone)) ?? now;
   const asked = query.get("period") ?? "7d";
   const name = (PERIODS as readonly string[]).includes(asked) ? (asked as PeriodName) : "7d";
   if (name !== "custom") {

@@ -1,7 +1,8 @@
 /**
  * What a point of the traffic chart is called: on a one-day chart its hour in the agency's time
- * zone (`14:00`, as the mails say times), else its day (`2026-12-05`: the daily sums count UTC
- * days). `dated` adds the day to an hour (the CSV file's rows). Isomorphic.
+ * zone (`14:00`, as the mails say times), else its day (`2026-12-05`: the daily sums count the
+ * agency's days, and a day's point is the instant it begins there). `dated` adds the day to an
+ * hour (the CSV file's rows). Isomorphic.
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -25,8 +26,8 @@ function partsIn(at: string, timeZone: string) {
 }
 
 export function pointLabel(at: string, hourly: boolean, timeZone: string, dated = false): string {
-  if (!hourly) return new Date(at).toISOString().slice(0, 10);
   const { year, month, day, hour, minute } = partsIn(at, timeZone);
+  if (!hourly) return `${year}-${month}-${day}`;
   const time = `${hour}:${minute}`;
   return dated ? `${year}-${month}-${day} ${time}` : time;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { DaySalts, isSaltAnswer, type SaltRequest, utcDayOf } from "~/infra/day-salts";
+import { type DaySalts, isSaltAnswer, type SaltRequest } from "~/infra/day-salts";
 import { redisClient, redisConnected } from "~/infra/redis.server";
+import { dayIn, instantOfWallClock } from "~/lib/time-zone";
 
 /**
  * Where a process gets the day salts of visitor ids (never from the database: issue 40). `kept`
@@ -12,10 +13,8 @@ export interface Salt {
 }
 export type SaltReader = (day: string) => Promise<Salt | undefined>;
 
-/** One keeper per process that serves alone (tests, WEB_CONCURRENCY=1): its own memory. */
-const ownKeeper = new DaySalts();
-
-export function localSalts(keeper = ownKeeper): SaltReader {
+/** A process that serves alone (tests, WEB_CONCURRENCY=1): its own keeper, in its memory. */
+export function localSalts(keeper: DaySalts): SaltReader {
   return async (day) => {
     const value = keeper.saltOf(day);
     return value ? { value, kept: true } : undefined;
@@ -56,23 +55,33 @@ export function primarySalts(): SaltReader {
 
 const DAY_MS = 86_400_000;
 
+/** The instant `day` (`2026-12-05`) ends in `timeZone`: the next day's midnight there. */
+export function endOfDay(day: string, timeZone: string): number {
+  return instantOfWallClock(Date.parse(`${day}T00:00:00Z`) + DAY_MS, timeZone).getTime();
+}
+
 /**
  * Every instance of the site: Redis holds each day's salt (the first instance to ask makes it,
- * `SET NX`) and forgets it when the day ends (its expiry). While Redis does not answer, this
- * machine's salt (`fallback`) stands in, batch by batch: visitors of that time seen by two
+ * `SET NX`) and forgets it when the agency's day ends (its expiry). While Redis does not answer,
+ * this machine's salt (`fallback`) stands in, batch by batch: visitors of that time seen by two
  * instances count once per instance, and once more after Redis is back.
  */
-export function redisSalts(url: string, fallback: SaltReader, now = Date.now): SaltReader {
+export function redisSalts(
+  url: string,
+  fallback: SaltReader,
+  timeZone: string,
+  now = Date.now,
+): SaltReader {
   let warned = false;
   return async (day) => {
     const key = `analytics:salt:${day}`;
     try {
       await redisConnected(url);
       const client = redisClient(url);
-      if (day === utcDayOf(now())) {
+      if (day === dayIn(now(), timeZone)) {
         // Gone the very millisecond its day ends (PXAT: an absolute time), never a second later.
-        const endOfDay = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
-        await client.set(key, randomBytes(32).toString("hex"), "PXAT", endOfDay, "NX");
+        const end = endOfDay(day, timeZone);
+        await client.set(key, randomBytes(32).toString("hex"), "PXAT", end, "NX");
       }
       const value = await client.get(key);
       warned = false;
@@ -102,10 +111,12 @@ export class SaltCache {
   private refused = new Map<string, number>();
 
   private readonly read: SaltReader;
+  readonly timeZone: string;
   private readonly now: () => number;
 
-  constructor(read: SaltReader, now = Date.now) {
+  constructor(read: SaltReader, timeZone: string, now = Date.now) {
     this.read = read;
+    this.timeZone = timeZone;
     this.now = now;
   }
 
@@ -131,7 +142,7 @@ export class SaltCache {
 
   /** Drops the salts of days before today. */
   forgetPast(): void {
-    const today = utcDayOf(this.now());
+    const today = dayIn(this.now(), this.timeZone);
     for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
     for (const day of this.refused.keys()) if (day < today) this.refused.delete(day);
   }

@@ -3,6 +3,8 @@ import { PLAIN_VIEW } from "../../../test/support/analytics-events";
 import type { NotCounted, RecordedEvent } from "./event";
 import { type RecordCall, RefusedRows, writeRows } from "./store.server";
 
+const ZONE = "Africa/Nairobi";
+
 const row = (n: number, utm_campaign = ""): RecordedEvent => ({
   ...PLAIN_VIEW,
   at: `2026-12-05T10:00:${String(n % 60).padStart(2, "0")}Z`,
@@ -35,7 +37,7 @@ describe("writeRows", () => {
     const db = database((r) => r.utm_campaign === "bad");
     const rows = Array.from({ length: 21 }, (_, n) => row(n, n === 11 ? "bad" : ""));
     const earlier: NotCounted[] = [{ day: "2026-12-05", reason: "burst", events: 2 }];
-    const aside = await writeRows(db.call, rows, earlier, "b1");
+    const aside = await writeRows(db.call, rows, earlier, "b1", ZONE);
     expect(db.stored).toHaveLength(20);
     expect(db.stored.map((r) => r.utm_campaign)).not.toContain("bad");
     expect(aside).toEqual([{ day: "2026-12-05", reason: "refused", events: 1 }]);
@@ -46,7 +48,7 @@ describe("writeRows", () => {
     expect(warn.mock.calls.flat().join(" ")).toContain("22P05");
     warn.mockRestore();
     // The next batch is not touched by it.
-    expect(await writeRows(db.call, [row(30), row(31)], [], "b2")).toEqual([]);
+    expect(await writeRows(db.call, [row(30), row(31)], [], "b2", ZONE)).toEqual([]);
     expect(db.stored).toHaveLength(22);
   });
 
@@ -54,7 +56,7 @@ describe("writeRows", () => {
     const warn = quiet();
     const db = database(() => true);
     const rows = Array.from({ length: 1000 }, (_, n) => row(n));
-    const aside = await writeRows(db.call, rows, [], "b3");
+    const aside = await writeRows(db.call, rows, [], "b3", ZONE);
     warn.mockRestore();
     expect(db.calls()).toBe(48);
     expect(aside).toEqual([{ day: "2026-12-05", reason: "refused", events: 1000 }]);
@@ -66,8 +68,8 @@ describe("writeRows", () => {
     const rows = [row(1), row(2, "bad"), row(3)];
     const first = database(bad);
     const again = database(bad);
-    await writeRows(first.call, rows, [], "b6");
-    await writeRows(again.call, rows, [], "b6");
+    await writeRows(first.call, rows, [], "b6", ZONE);
+    await writeRows(again.call, rows, [], "b6", ZONE);
     warn.mockRestore();
     expect(first.names).toEqual(["b6", "b6.0", "b6.0.0", "b6.0.1", "b6.1"]);
     expect(again.names).toEqual(first.names);
@@ -77,7 +79,7 @@ describe("writeRows", () => {
     const down: RecordCall = async () => {
       throw new Error("backend down");
     };
-    await expect(writeRows(down, [row(1)], [], "b4")).rejects.toThrow("backend down");
+    await expect(writeRows(down, [row(1)], [], "b4", ZONE)).rejects.toThrow("backend down");
     const warn = quiet();
     let calls = 0;
     // One bad row, and the backend goes down after the first half is stored.
@@ -87,7 +89,7 @@ describe("writeRows", () => {
       if (calls > 2) throw new Error("backend down");
       expect(rows).toHaveLength(2);
     };
-    const aside = await writeRows(flaky, [row(1), row(2), row(3), row(4)], [], "b5");
+    const aside = await writeRows(flaky, [row(1), row(2), row(3), row(4)], [], "b5", ZONE);
     warn.mockRestore();
     expect(aside).toEqual([{ day: "2026-12-05", reason: "unwritten", events: 2 }]);
   });

@@ -1,10 +1,11 @@
 import cluster from "node:cluster";
+import { DaySalts } from "~/infra/day-salts";
 import type { Env } from "~/infra/env.server";
 import { serviceRoleClient } from "~/infra/supabase.server";
 import type { NotCounted, PendingEvent, RecordedEvent } from "./event";
 import { localSalts, primarySalts, redisSalts, SaltCache } from "./salts.server";
 import { Tally } from "./tally";
-import { addressId, utcDay, visitorId } from "./visitor.server";
+import { addressId, agencyDay, visitorId } from "./visitor.server";
 
 function client() {
   const service = serviceRoleClient();
@@ -28,12 +29,17 @@ export function capsOf(config: Env): StoreCaps {
 }
 
 /**
- * The day salts of this process: from Redis with REDIS_URL (every instance agrees), else from
- * the cluster's primary (every worker of the machine agrees), else from its own memory.
+ * The day salts of this process, of the agency's days (AGENCY_TIME_ZONE): from Redis with
+ * REDIS_URL (every instance agrees), else from the cluster's primary (every worker of the
+ * machine agrees), else from its own memory. Made once per process (the collector's).
  */
 export function saltCacheFor(config: Env): SaltCache {
-  const machine = cluster.isWorker ? primarySalts() : localSalts();
-  return new SaltCache(config.REDIS_URL ? redisSalts(config.REDIS_URL, machine) : machine);
+  const zone = config.AGENCY_TIME_ZONE;
+  const machine = cluster.isWorker ? primarySalts() : localSalts(new DaySalts(zone));
+  return new SaltCache(
+    config.REDIS_URL ? redisSalts(config.REDIS_URL, machine, zone) : machine,
+    zone,
+  );
 }
 
 /**
@@ -44,11 +50,12 @@ export function storedRows(
   batch: PendingEvent[],
   salts: Map<string, string>,
   site: string,
+  timeZone: string,
 ): { rows: RecordedEvent[]; late: NotCounted[] } {
   const rows: RecordedEvent[] = [];
   const late = new Tally();
   for (const { ip, userAgent, at, ...event } of batch) {
-    const day = utcDay(at);
+    const day = agencyDay(at, timeZone);
     const salt = salts.get(day);
     if (!salt) {
       late.add(day, "late");
@@ -80,7 +87,7 @@ export type RecordCall = (
   batch: string,
 ) => Promise<void>;
 
-export function recordCall(caps: StoreCaps): RecordCall {
+export function recordCall(caps: StoreCaps, timeZone: string): RecordCall {
   return async (rows, notCounted, batch) => {
     const { error } = await client().rpc("analytics_record", {
       p_batch: batch,
@@ -89,6 +96,8 @@ export function recordCall(caps: StoreCaps): RecordCall {
       p_day_budget: caps.dayBudget,
       p_browsers_per_address: caps.browsersPerAddress,
       p_events_per_visitor: caps.eventsPerVisitor,
+      // The database counts the days in the same zone as the salts (analytics_settings).
+      p_time_zone: timeZone,
     });
     if (!error) return;
     if (REFUSAL.test(error.code ?? "")) throw new RefusedRows(error.code);
@@ -112,12 +121,13 @@ export async function writeRows(
   rows: RecordedEvent[],
   notCounted: NotCounted[],
   batch: string,
+  timeZone: string,
 ): Promise<NotCounted[]> {
   const aside = new Tally();
   let calls = 0;
   let stored = false;
   const setAside = (part: RecordedEvent[], reason: NotCounted["reason"]) => {
-    for (const row of part) aside.add(row.at.slice(0, 10), reason);
+    for (const row of part) aside.add(agencyDay(Date.parse(row.at), timeZone), reason);
   };
   // Each part is named after its place in the halving: the same batch sent again (the buffer
   // retries one whose first call failed) splits the same way, under the same names.
@@ -174,10 +184,13 @@ export function createStore(site: string, options: { salts: SaltCache; call: Rec
       notCounted: NotCounted[],
       id: string,
     ): Promise<NotCounted[]> {
-      const known = await options.salts.saltsFor(new Set(batch.map((event) => utcDay(event.at))));
-      const { rows, late } = storedRows(batch, known, site);
+      const zone = options.salts.timeZone;
+      const known = await options.salts.saltsFor(
+        new Set(batch.map((event) => agencyDay(event.at, zone))),
+      );
+      const { rows, late } = storedRows(batch, known, site, zone);
       options.salts.forgetPast();
-      return writeRows(options.call, rows, [...notCounted, ...late], id);
+      return writeRows(options.call, rows, [...notCounted, ...late], id, zone);
     },
     /** Closes complete days and deletes raw events past retention. */
     async rollup(retentionDays: number): Promise<number> {

@@ -3,12 +3,15 @@ import { DaySalts } from "~/infra/day-salts";
 import { pendingView } from "../../../test/support/analytics-events";
 import { localSalts, SaltCache } from "./salts.server";
 import { storedRows } from "./store.server";
-import { addressId, addressKey, utcDay, visitorId } from "./visitor.server";
+import { addressId, addressKey, agencyDay, visitorId } from "./visitor.server";
 
 const IP = "203.0.113.77";
 const UA = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
-const DAY1 = Date.UTC(2026, 11, 5, 23, 59, 59);
-const DAY2 = Date.UTC(2026, 11, 6, 0, 0, 1);
+/** The agency's zone (AGENCY_TIME_ZONE's default, UTC+3): its midnight is 21:00 UTC. */
+const ZONE = "Africa/Nairobi";
+/** 23:59:59 on 5 December in Nairobi, and 00:00:01 on the 6th (both still the 5th in UTC). */
+const DAY1 = Date.UTC(2026, 11, 5, 20, 59, 59);
+const DAY2 = Date.UTC(2026, 11, 5, 21, 0, 1);
 
 const view = (at: number, ip = IP, userAgent = UA) =>
   pendingView({ at, path: "/services", ip, userAgent });
@@ -24,6 +27,7 @@ describe("daily visitor id", () => {
       [view(DAY1 - 3_600_000), view(DAY1), view(DAY2)],
       salts,
       "example.test",
+      ZONE,
     ).rows;
     expect(first?.visitor).toMatch(/^[0-9a-f]{32}$/);
     expect(again?.visitor).toBe(first?.visitor);
@@ -42,7 +46,7 @@ describe("daily visitor id", () => {
   });
 
   it("stores nothing that contains the address or the browser", () => {
-    const { rows } = storedRows([view(DAY1), view(DAY2)], salts, "example.test");
+    const { rows } = storedRows([view(DAY1), view(DAY2)], salts, "example.test", ZONE);
     const stored = JSON.stringify(rows);
     expect(rows).toHaveLength(2);
     expect(stored).not.toContain(IP);
@@ -84,22 +88,25 @@ describe("daily visitor id", () => {
   });
 
   it("does not count an event whose day has no salt (its salt is gone), and says so", () => {
-    expect(storedRows([view(Date.UTC(2026, 11, 4))], salts, "example.test")).toEqual({
+    expect(storedRows([view(Date.UTC(2026, 11, 4))], salts, "example.test", ZONE)).toEqual({
       rows: [],
       late: [{ day: "2026-12-04", reason: "late", events: 1 }],
     });
   });
 
-  it("cuts days at UTC midnight", () => {
-    expect(utcDay(DAY1)).toBe("2026-12-05");
-    expect(utcDay(DAY2)).toBe("2026-12-06");
+  it("cuts days at the agency's midnight, not UTC's", () => {
+    expect(agencyDay(DAY1, ZONE)).toBe("2026-12-05");
+    expect(agencyDay(DAY2, ZONE)).toBe("2026-12-06");
+    // 22:30 UTC is 01:30 the next day in Nairobi.
+    expect(agencyDay(Date.UTC(2026, 11, 5, 22, 30), ZONE)).toBe("2026-12-06");
+    expect(agencyDay(Date.UTC(2026, 11, 5, 22, 30), "UTC")).toBe("2026-12-05");
   });
 });
 
 describe("day salts", () => {
   it("are made in memory for today only, and forgotten once their day is over", () => {
     let now = DAY1;
-    const keeper = new DaySalts(() => now);
+    const keeper = new DaySalts(ZONE, () => now);
     const today = keeper.saltOf("2026-12-05");
     expect(today).toMatch(/^[0-9a-f]{64}$/);
     expect(keeper.saltOf("2026-12-05")).toBe(today);
@@ -112,13 +119,14 @@ describe("day salts", () => {
   it("are asked for once per day by a process, a missing one not again within 10 s", async () => {
     let now = DAY1;
     const asked: string[] = [];
-    const keeper = new DaySalts(() => now);
+    const keeper = new DaySalts(ZONE, () => now);
     const read = localSalts(keeper);
     const cache = new SaltCache(
       async (day) => {
         asked.push(day);
         return read(day);
       },
+      ZONE,
       () => now,
     );
     const first = (await cache.saltsFor(["2026-12-05"])).get("2026-12-05");
@@ -137,8 +145,11 @@ describe("day salts", () => {
 
   it("keep a stand-in salt for one batch only (Redis down), asking again the next time", async () => {
     let calls = 0;
-    const cache = new SaltCache(async () => ({ value: `${++calls}`.padEnd(64, "0"), kept: false }));
-    const day = utcDay(Date.now());
+    const cache = new SaltCache(
+      async () => ({ value: `${++calls}`.padEnd(64, "0"), kept: false }),
+      ZONE,
+    );
+    const day = agencyDay(Date.now(), ZONE);
     expect((await cache.saltsFor([day])).get(day)).toMatch(/^1/);
     expect((await cache.saltsFor([day])).get(day)).toMatch(/^2/);
   });

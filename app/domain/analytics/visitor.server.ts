@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import { utcDayOf } from "~/infra/day-salts";
 
-/** The UTC day of a time in ms: `2026-12-05`. Salts, visitor ids and daily sums use it. */
-export const utcDay = utcDayOf;
+/**
+ * The agency's day of a time in ms (`2026-12-06` in AGENCY_TIME_ZONE): salts, visitor ids and
+ * daily sums count it.
+ */
+export { dayIn as agencyDay } from "~/lib/time-zone";
 
 /**
  * The visitor id of one day: a hash of the day's secret salt, the site, the address and the

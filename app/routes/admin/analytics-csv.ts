@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { supabase, query } = await adminLoad(args);
   const table = query.get("table");
   if (!isCsvTable(table)) throw data({ message: "No such table" }, { status: 404 });
-  const period = parsePeriod(query);
+  const period = parsePeriod(query, agencyTimeZone());
   if (!period.ok) throw data({ message: "Choose a valid period" }, { status: 400 });
   const locale = adminLocale(args.request);
   const [report, services] = await Promise.all([

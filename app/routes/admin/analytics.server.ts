@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { supabase, query } = await adminLoad(args);
   const locale = adminLocale(args.request);
   const i18n = bundle(locale, ["adminAnalytics"]);
-  const period = parsePeriod(query);
+  const period = parsePeriod(query, agencyTimeZone());
   if (!period.ok) {
     return data({ locale, i18n, period, report: null, error: null }, { status: 400 });
   }

@@ -5,6 +5,7 @@ import { parsePeriod } from "~/domain/analytics/period";
 import { loadReport } from "~/domain/analytics/report.server";
 import { kickOutbox } from "~/domain/outbox/outbox.server";
 import { bundle, translate } from "~/i18n/translate.server";
+import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad, answerWith, readAdminForm } from "~/web/admin-form.server";
 import { adminLocale } from "~/web/site-editor.server";
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The last 7 days' analytics totals and the 7 before (null when they cannot be read). */
 async function weekAtAGlance(supabase: AppSupabase) {
-  const week = parsePeriod(new URLSearchParams({ period: "7d" }));
+  const week = parsePeriod(new URLSearchParams({ period: "7d" }), agencyTimeZone());
   if (!week.ok) return null;
   const report = await loadReport(supabase, week.period);
   return report.ok ? { totals: report.value.totals, previous: report.value.previous } : null;
