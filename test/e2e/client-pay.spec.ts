@@ -5,15 +5,15 @@
  * stand-in's phone page, and the cancelled message — found by "Check again" without JavaScript,
  * by the page itself with it — with a way back to the invoice. Projects js and nojs.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DARAJA_URL } from "../../playwright.config";
 import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
+import { phone } from "./helpers/client-project";
 import { jsOn } from "./helpers/js";
+import { outcomeShown, runPhone } from "./helpers/payments";
 import { openSignedIn } from "./helpers/session";
-
-const PHONE = { width: 360, height: 740 };
 
 /** A client with an owner and an issued invoice of KES 5,000 + 16 % VAT = KES 5,800. */
 async function clientWithInvoice(name: string) {
@@ -44,17 +44,6 @@ async function clientWithInvoice(name: string) {
   const issued = await service.rpc("issue_invoice", { p_invoice: invoice?.id, p_today: today });
   if (issued.error) throw new Error(issued.error.message);
   return { id, owner, invoice: invoice?.id as number, number: issued.data as string };
-}
-
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
-  return context.newPage();
-}
-
-/** A Safaricom number of this run (three prompts per phone in ten minutes). */
-function runPhone() {
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
-  return { typed: `0713 ${digits.slice(0, 3)} ${digits.slice(3)}`, msisdn: `254713${digits}` };
 }
 
 test("a client pays an invoice by M-Pesa Express, cancels on the phone and sees it", async ({
@@ -102,16 +91,12 @@ test("a client pays an invoice by M-Pesa Express, cancels on the phone and sees 
   await prompt.getByRole("button", { name: "Cancel" }).click();
   await handset.close();
 
-  const cancelled = page.getByRole("heading", { name: "The payment was cancelled on the phone." });
-  if (jsOn()) {
-    // The page checks by itself every few seconds (the check job resolves the push first).
-    await expect(cancelled).toBeVisible({ timeout: 20_000 });
-  } else {
-    await expect(async () => {
-      await page.getByRole("button", { name: "Check again" }).click();
-      await expect(cancelled).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-  }
+  // The page checks by itself every few seconds (the check job resolves the push first).
+  await outcomeShown(page, {
+    outcome: "The payment was cancelled on the phone.",
+    checkAgain: "Check again",
+    js: jsOn(),
+  });
   // Announced: the outcome is in the page's live region.
   await expect(
     page.getByRole("status").filter({ hasText: "The payment was cancelled on the phone." }),

@@ -1,0 +1,82 @@
+/**
+ * Helpers of the payment specs: a phone number per run, the outcome of an M-Pesa prompt on the
+ * site's waiting page, an invoice mail's PDF, and the accountant's CSV read in integer cents.
+ */
+import { expect, type Page } from "@playwright/test";
+import type { Mail } from "./mailbox";
+
+/** A Safaricom number of this run (three prompts per phone in ten minutes), typed and as sent. */
+export function runPhone() {
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
+  return { typed: `0713 ${digits.slice(0, 3)} ${digits.slice(3)}`, msisdn: `254713${digits}` };
+}
+
+/**
+ * Waits on the waiting page for the outcome heading `outcome`: the page checks by itself with
+ * JavaScript; without it, the person presses "Check again" (`checkAgain`, in the page's language).
+ */
+export async function outcomeShown(
+  page: Page,
+  { outcome, checkAgain, js }: { outcome: string; checkAgain: string; js: boolean },
+) {
+  const heading = page.getByRole("heading", { name: outcome });
+  if (js) {
+    await expect(heading).toBeVisible({ timeout: 20_000 });
+    return;
+  }
+  await expect(async () => {
+    await page.getByRole("button", { name: checkAgain }).click();
+    await expect(heading).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** The bytes of the PDF attached to `mail` as `<number>.pdf`. */
+export async function pdfOfMail(mail: Mail, number: string): Promise<Buffer> {
+  const attachment = mail.attachments.find((a) => a.filename === `${number}.pdf`);
+  expect(attachment, `${number}.pdf attached`).toBeDefined();
+  expect(attachment?.contentType).toBe("application/pdf");
+  const response = await fetch(attachment?.url ?? "");
+  expect(response.ok).toBe(true);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.length).toBe(attachment?.size);
+  return bytes;
+}
+
+/** An exact decimal of the CSV ("56840.00", "-12.5") in integer cents; never a float. */
+export function centsOf(text: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`not an amount: ${JSON.stringify(text)}`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+  return match[1] ? -cents : cents;
+}
+
+/** A CSV (RFC 4180: quoted fields, doubled quotes) as records keyed by its header. */
+export function csvRows(text: string): Record<string, string>[] {
+  const records: string[][] = [];
+  let field = "";
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      record.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else field += c;
+  }
+  if (field || record.length) records.push([...record, field]);
+  const [header = [], ...rows] = records;
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])));
+}
