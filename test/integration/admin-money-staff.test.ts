@@ -3,7 +3,8 @@
  * production site as a browser without JavaScript: /admin/quotes, /admin/invoices (its CSV, an
  * invoice's page and PDF) and /admin/payments show a staff member their clients' documents and
  * payments only — another client's invoice or quote is not found — and the navigation offers
- * those pages only; staff draft an invoice for their client and save its lines, but record,
+ * those pages only (their dashboard links there; a client's name is not a link to the admins'
+ * client page); staff draft an invoice for their client and save its lines, but record,
  * assign or verify no money, and the billing settings, clients and people stay the admins'.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -166,6 +167,13 @@ describe("staff assigned to a client", () => {
       staff,
     );
     expect(await invoice(id)).toMatchObject({ subtotal_cents: 100_000 });
+    // The draft names its client without a link: the client's page is the admins'.
+    const draft = await get(`/admin/invoices/${id}`, staff);
+    expect(text(draft.html)).toContain("Assigned Traders");
+    expect(draft.html).not.toContain(`href="/admin/clients/${billing.client}"`);
+    expect((await get(`/admin/quotes/${mine.quote}`, staff)).html).not.toContain(
+      `href="/admin/clients/${billing.client}"`,
+    );
     const refused = await post(
       `/admin/clients/${otherClient}/invoices/new`,
       { title: "Support" },
@@ -188,6 +196,9 @@ describe("staff assigned to a client", () => {
       expect(answer.status, page).toBe(302);
       expect(answer.response.headers.get("location"), page).toBe("/");
     }
+    // Their dashboard leads there.
+    expect((await get("/dashboard", staff)).html).toContain('href="/admin/invoices"');
+    expect((await get("/dashboard")).html).not.toContain("Your clients&#x27; quotes");
     // The admin's navigation is whole.
     expect((await get("/admin/invoices")).html).toContain('href="/admin/billing"');
   });

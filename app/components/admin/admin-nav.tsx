@@ -121,6 +121,17 @@ function MenuGroup({ sections, label }: { sections: readonly Section[]; label: s
 }
 
 /**
+ * The admin pages a staff member may open (the admin layout's loader says which:
+ * app/web/staff-pages.ts), or null for an administrator, who opens them all.
+ */
+export function useStaffSections(): readonly string[] | null {
+  const layout = useRouteLoaderData("routes/admin/layout") as
+    | { sections?: readonly string[] | null }
+    | undefined;
+  return layout?.sections ?? null;
+}
+
+/**
  * The admin area's navigation, on every admin page (the current section is marked). On a wide
  * screen, two wrapped rows of sections. On a phone (below `sm`), the 18 sections would be two
  * rows swiped sideways, 12 of them off-screen: there they are one menu instead, a `<details>`
@@ -132,9 +143,8 @@ export function AdminNav() {
   const ref = useDisclosure();
   const { pathname } = useLocation();
   const current = currentSection(pathname);
-  // Staff are offered their pages only (the admin layout's loader says which), no site editor.
-  const only = (useRouteLoaderData("routes/admin/layout") as { sections?: string[] | null })
-    ?.sections;
+  // Staff are offered their pages only, no site editor.
+  const only = useStaffSections();
   const office = only ? ADMIN_SECTIONS.filter((s) => only.includes(s.to)) : ADMIN_SECTIONS;
   const site = only ? [] : SITE_SECTIONS;
   return (

@@ -17,7 +17,7 @@ import type { Route } from "./+types/dashboard";
  * the person has not read (one request for them all) and the invoices waiting for money.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { user, isAdmin, memberships } = args.context.get(viewerContext);
+  const { user, isAdmin, agencyRole, memberships } = args.context.get(viewerContext);
   const supabase = getSupabase(args.context);
   const locale = localeOf(args.url);
   const organisationIds = memberships.map((m) => m.organisationId);
@@ -37,6 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
     messages: messages.ok ? messages.value : [],
     messagesError: messages.ok ? null : messages.message,
     isAdmin,
+    // Staff open their clients' money pages in the admin area (app/web/staff-pages.ts).
+    isStaff: agencyRole === "staff",
     memberships: withUnread(
       memberships.map((m) => ({ ...m, id: m.organisationId })),
       unread.ok ? unread.value : new Map(),

@@ -24,7 +24,8 @@ const secondaryClass =
   "inline-flex rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, newcomer, survey, messages, messagesError, isAdmin, memberships } = loaderData;
+  const { user, newcomer, survey, messages, messagesError, isAdmin, isStaff, memberships } =
+    loaderData;
   const { invoicesToPay } = loaderData;
   const firstName = user.fullName.trim().split(/\s+/)[0];
   const t = useT();
@@ -54,6 +55,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {isAdmin ? (
               <Link to="/admin/posts" className={secondaryClass}>
                 {t("account.managePosts")}
+              </Link>
+            ) : null}
+            {isStaff ? (
+              <Link to="/admin/invoices" className={secondaryClass}>
+                {t("account.staffMoney")}
               </Link>
             ) : null}
           </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
+import { ClientName } from "~/components/admin/client-name";
 import { AdminInvoiceEditor, editorValues } from "~/components/billing/admin-invoice-editor";
 import { AdminInvoiceIssued, AdminInvoiceTotals } from "~/components/billing/admin-invoice-issued";
 import { Toasts } from "~/components/toasts/toasts";
@@ -43,9 +44,7 @@ export default function AdminInvoice({ loaderData, actionData }: Route.Component
         <Link to="/admin/invoices" className={linkClass}>
           {t("adminBilling.issued.back")}
         </Link>
-        <Link to={`/admin/clients/${summary.organisationId}`} className={linkClass}>
-          {summary.client}
-        </Link>
+        <ClientName id={summary.organisationId} name={summary.client} />
       </p>
       {draft ? (
         <>

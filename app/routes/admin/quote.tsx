@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
+import { ClientName } from "~/components/admin/client-name";
 import { QuoteDocument } from "~/components/billing/quote-document";
 import { QuoteEditor } from "~/components/billing/quote-editor";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -32,9 +33,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
         <Link to="/admin/quotes" className={linkClass}>
           {t("quotes.admin.back")}
         </Link>
-        <Link to={`/admin/clients/${view.organisation.id}`} className={linkClass}>
-          {view.organisation.name}
-        </Link>
+        <ClientName id={view.organisation.id} name={view.organisation.name} />
       </p>
       <p className="mb-6" data-quote-status={view.status}>
         {t("quotes.statusLabel")}: {view.statusText}
