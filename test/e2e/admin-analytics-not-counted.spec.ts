@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { dayIn } from "../../app/lib/time-zone";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
 
@@ -15,8 +16,9 @@ test.beforeAll(async () => {
     p_batch: randomUUID(),
     p_events: [],
     p_not_counted: [
-      { day: new Date().toISOString().slice(0, 10), reason: "refused", events: 1 },
-      { day: new Date().toISOString().slice(0, 10), reason: "browsers", events: 7 },
+      // Today, the agency's day (AGENCY_TIME_ZONE) that "today" shows.
+      { day: dayIn(Date.now(), "Africa/Nairobi"), reason: "refused", events: 1 },
+      { day: dayIn(Date.now(), "Africa/Nairobi"), reason: "browsers", events: 7 },
     ],
     p_day_budget: 100_000,
     p_browsers_per_address: 100,

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { dayIn } from "../../app/lib/time-zone";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
@@ -10,6 +12,12 @@ import { fieldError } from "./helpers/error-summary";
  */
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const CAMPAIGN = `e2e-${stamp}`;
+/** A view at 01:30 today in Nairobi — 22:30 UTC the day before — under its own campaign. */
+const NIGHT_CAMPAIGN = `e2e-night-${stamp}`;
+const ZONE = "Africa/Nairobi";
+const today = dayIn(Date.now(), ZONE);
+const yesterday = dayIn(Date.parse(`${today}T12:00:00Z`) - 86_400_000, ZONE);
+const nightView = Date.parse(`${today}T01:30:00Z`) - 3 * 3_600_000;
 
 test.beforeAll(async () => {
   await ensureAdminOnboarded();
@@ -34,6 +42,30 @@ test.beforeAll(async () => {
     { ...base, kind: "goal", goal: "contact", path: "/contact", visitor: visitor(1) },
   ]);
   if (error) throw new Error(error.message);
+  // As the site's writer sends a batch, with its zone (AGENCY_TIME_ZONE).
+  const night = await service.rpc("analytics_record", {
+    p_batch: randomUUID(),
+    p_events: [
+      {
+        ...base,
+        at: new Date(nightView).toISOString(),
+        kind: "view",
+        path: "/fr/services",
+        lang: "fr",
+        utm_source: "sms",
+        utm_medium: "",
+        utm_campaign: NIGHT_CAMPAIGN,
+        visitor: visitor(3),
+        address: "d".repeat(32),
+      },
+    ],
+    p_not_counted: [],
+    p_day_budget: 100_000,
+    p_browsers_per_address: 100,
+    p_events_per_visitor: 300,
+    p_time_zone: ZONE,
+  });
+  if (night.error) throw new Error(night.error.message);
 });
 
 test("the admin reads a period's visits and leads, picks another period, and downloads a table", async ({
@@ -99,7 +131,7 @@ test("/admin/analytics fits a 360 px phone and is accessible; /admin shows the l
   await expect(page).toHaveURL(/\/admin\/analytics$/);
 });
 
-test("in French, a day's hours are the agency's and the CSV files speak French", async ({
+test("in French, a day and its hours are the agency's (22:30 UTC is the next day in Nairobi) and the CSV files speak French", async ({
   page,
   context,
   baseURL,
@@ -117,6 +149,21 @@ test("in French, a day's hours are the agency's and the CSV files speak French",
   ).text();
   const [heading, first] = series.split("\r\n");
   expect(heading).toBe("Quand,Visiteurs,Pages vues");
-  // Today's first hour (00:00 UTC) is 03:00 in Nairobi.
-  expect(first).toMatch(/^\d{4}-\d{2}-\d{2} 03:00,\d+,\d+$/);
+  // Today begins at the agency's midnight (21:00 UTC the day before), not UTC's.
+  expect(first).toMatch(new RegExp(`^${today} 00:00,\\d+,\\d+$`));
+  // The view of 22:30 UTC yesterday is today's, at 01:00–02:00 in Nairobi…
+  const oneThirty = series.split("\r\n").find((line) => line.startsWith(`${today} 01:00,`));
+  expect(Number(oneThirty?.split(",")[1])).toBeGreaterThanOrEqual(1);
+  const campaigns = page.getByRole("table", { name: "Campagnes" });
+  await expect(
+    campaigns.getByRole("row", { name: new RegExp(`${NIGHT_CAMPAIGN} 1 1`) }),
+  ).toBeVisible();
+  // …and not yesterday's, as it was when days were UTC days.
+  await page.goto(`/admin/analytics?period=custom&from=${yesterday}&to=${yesterday}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(NIGHT_CAMPAIGN)).toHaveCount(0);
+  await page.goto(`/admin/analytics?period=custom&from=${today}&to=${today}`);
+  await expect(
+    page.getByRole("table", { name: "Campagnes" }).getByText(NIGHT_CAMPAIGN),
+  ).toBeVisible();
 });
