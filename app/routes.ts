@@ -37,6 +37,7 @@ const ACCOUNT_PAGES: Page[] = [
   ["files/:organisationId/*", "routes/account/file.ts"],
   ["organisations/:organisationId", "routes/account/organisation.tsx"],
   ["organisations/:organisationId/projects/:projectId", "routes/account/project.tsx"],
+  ["organisations/:organisationId/projects/:projectId/files", "routes/account/project-files.tsx"],
   [
     "organisations/:organisationId/projects/:projectId/decisions.csv",
     "routes/account/project-decisions-csv.ts",
@@ -127,6 +128,7 @@ export default [
     route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/clients/:id/projects/new", "routes/admin/project-new.tsx"),
     route("admin/clients/:id/projects/:projectId", "routes/admin/project.tsx"),
+    route("admin/clients/:id/projects/:projectId/files", "routes/admin/project-files.tsx"),
     // The client's portal as its members see it, read only (issue 42, item 6).
     route("admin/clients/:id/view", "routes/admin/client-view.tsx"),
     route("admin/clients/:id/view/projects/:projectId", "routes/admin/client-project-view.tsx"),

@@ -23,11 +23,13 @@ export function isUploadRoute(path: string): boolean {
 export const FILE_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
- * Where a private file is uploaded: `/files/<organisation id>`, in any language, and a
- * deliverable's new version (`/admin/clients/<id>/projects/<n>/deliverables/<n>/versions`).
+ * Where a private file is uploaded: `/files/<organisation id>` and a project's files
+ * (`/organisations/<id>/projects/<n>/files`), in any language, a deliverable's new version
+ * (`/admin/clients/<id>/projects/<n>/deliverables/<n>/versions`) and the agency's side of a
+ * project's files (`/admin/clients/<id>/projects/<n>/files`).
  */
 const FILE_UPLOAD_ROUTE =
-  /^(?:(?:\/(?:sw|fr))?\/files\/[0-9a-fA-F-]{36}\/?|\/admin\/clients\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/deliverables\/\d{1,18}\/versions)$/;
+  /^(?:(?:\/(?:sw|fr))?\/(?:files\/[0-9a-fA-F-]{36}\/?|organisations\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/files)|\/admin\/clients\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/(?:deliverables\/\d{1,18}\/versions|files))$/;
 
 /**
  * A private file's upload: its body goes to the app unread and is streamed on to Storage as it

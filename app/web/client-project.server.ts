@@ -76,6 +76,13 @@ export async function clientProjectPage(
     thread,
     invoicesLink,
     error: [milestones, updates, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
-    i18n: bundle(t.locale, ["projects", "milestones", "account", "deliverables", "thread"]),
+    i18n: bundle(t.locale, [
+      "projects",
+      "milestones",
+      "account",
+      "deliverables",
+      "thread",
+      "projectFiles",
+    ]),
   };
 }

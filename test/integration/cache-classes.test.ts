@@ -64,6 +64,7 @@ const EXPECTED: Record<string, Expected> = {
   // An organisation nobody belongs to (the same id): sign in first, then 404.
   "routes/account/organisation.tsx": personal(302, 404, 404),
   "routes/account/project.tsx": personal(302, 404, 404),
+  "routes/account/project-files.tsx": personal(302, 404, 404),
   "routes/account/project-decisions-csv.ts": personal(302, 404, 404),
   // A quote of a client nobody is in: sign in first, then 404.
   "routes/account/quote.tsx": personal(302, 404, 404),
@@ -103,6 +104,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/admin/client.tsx": adminOnly(404),
   "routes/admin/project-new.tsx": adminOnly(404),
   "routes/admin/project.tsx": adminOnly(404),
+  "routes/admin/project-files.tsx": adminOnly(404),
   // The client's portal as its members see it, of a client nobody has: 404.
   "routes/admin/client-view.tsx": adminOnly(404),
   "routes/admin/client-project-view.tsx": adminOnly(404),

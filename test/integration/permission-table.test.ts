@@ -118,6 +118,7 @@ const TABLE_OF: Record<Entity, { table: string; scope: string; column: string }>
     column: "amount_cents",
   },
   mpesa_push: { table: "mpesa_pushes", scope: "organisation_id", column: "status" },
+  project_file: { table: "project_files", scope: "organisation_id", column: "file_name" },
 };
 
 const projectOf = (organisation: string) => (organisation === ORG_A ? PROJECT_A : PROJECT_B);
@@ -174,6 +175,9 @@ function insertion(entity: Entity, organisation: string): string {
     case "payment_allocation":
       // KES 1 of what is left of the organisation's payment, to its open invoice.
       return `insert into public.payment_allocations (payment_id, invoice_id, amount_cents) values (${paymentOf(organisation)}, ${invoiceOf(organisation)}, 100)`;
+    case "project_file":
+      // The object it names is stored first (before()).
+      return `insert into public.project_files (project_id, file_path, file_name) values (${projectOf(organisation)}, '${organisation}/projects/new.pdf', 'new.pdf')`;
     case "mpesa_push":
       return `insert into public.mpesa_pushes (invoice_id, organisation_id, phone, amount_cents, account_reference) values (${invoiceOf(organisation)}, '${organisation}', '254708374149', 100, 'JD20260001')`;
   }
@@ -209,12 +213,17 @@ const DELETABLE: Partial<Record<Entity, string>> = {
 };
 
 /**
- * What the migration owner adds before a question, rolled back with it: a member in the asked
+ * What the migration owner adds before a question, rolled back with it: the object a new
+ * project file names, and a member in the asked
  * organisation to remove (B has only its owner, who must stay).
  */
 function before(q: Question): string {
-  if (q.entity !== "organisation_member" || q.action !== "delete") return "";
   const organisation = q.access === "own" ? ORG_A : ORG_B;
+  if (q.entity === "project_file" && q.action === "create") {
+    return `insert into storage.objects (bucket_id, name, metadata) values
+            ('client-files', '${organisation}/projects/new.pdf', '{"size": 1}');`;
+  }
+  if (q.entity !== "organisation_member" || q.action !== "delete") return "";
   return `insert into public.organisation_members (organisation_id, user_id, role)
           values ('${organisation}', '${OTHER_ID}', 'member');`;
 }
@@ -288,7 +297,7 @@ describe("the permission table, in SQL and in TypeScript", () => {
   it("asks every row, and every question beside the rows", () => {
     for (const row of PERMISSIONS) expect(QUESTIONS.map(key)).toContain(key(row));
     // Each role × entity × action once with `any`, and again with `own` where it means an organisation (75 of the 84).
-    expect(QUESTIONS.length).toBe(ROLES.length * 159);
+    expect(QUESTIONS.length).toBe(ROLES.length * 167);
     expect(Object.values(expected).filter(Boolean).length).toBeGreaterThan(PERMISSIONS.length);
   });
 

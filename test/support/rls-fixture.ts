@@ -190,4 +190,10 @@ insert into storage.objects (id, bucket_id, name, owner, metadata) values
    '${CLIENT_B_OWNER_ID}', '{"mimetype": "image/png", "size": 1}'),
   ('00000000-0000-4000-8000-0000000f0004', 'client-files', '${ORG_A}/deliverables/home-v1.pdf',
    '${ADMIN_ID}', '{"mimetype": "application/pdf", "size": 1}');
+-- A project's files (20261233000001_project_files.sql): A's brief from its owner and the
+-- agency's design, B's logo.
+insert into public.project_files (project_id, file_path, file_name, uploaded_by) values
+  (${PROJECT_A}, '${ORG_A}/brief.pdf', 'brief.pdf', '${CLIENT_OWNER_ID}'),
+  (${PROJECT_A}, '${ORG_A}/deliverables/home-v1.pdf', 'home-v1.pdf', '${ADMIN_ID}'),
+  (${PROJECT_B}, '${ORG_B}/logo.png', 'logo.png', '${CLIENT_B_OWNER_ID}');
 ${moneyFixtureSql({ ORG_A, ORG_B, PROJECT_A, PROJECT_B })}`;

@@ -50,6 +50,13 @@ const noGrant = (table: string): Outcomes => [
   denied(table),
 ];
 /** The thread's notices and mails: the service role's (the job) only. */
+/** A project's files: nobody changes one (no column may be updated). */
+const files = (rows: number, inserts: string, deletes: string): Outcomes => [
+  `${rows} rows`,
+  inserts,
+  denied("project_files"),
+  deletes,
+];
 const jobOnly = {
   project_message_notices: noGrant("project_message_notices"),
   project_message_mails: noGrant("project_message_mails"),
@@ -74,6 +81,7 @@ const TABLES = [
   "project_message_reads",
   "project_message_notices",
   "project_message_mails",
+  "project_files",
   "permissions",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -109,6 +117,8 @@ function client({ removesMembers }: { removesMembers: boolean }): Record<Table, 
     // The client's people read and write A's thread; nobody of the client removes a message.
     project_messages: messages(1, "ok 0"),
     project_message_reads: reads(removesMembers ? 1 : 0),
+    // A's files, both sides'; sent by its owners and members, removed by nobody of the client.
+    project_files: files(2, "ok 1", "ok 0"),
     ...jobOnly,
     permissions: noGrant("permissions"),
   };
@@ -124,6 +134,7 @@ function outsider(table: Table): Outcomes {
   }
   if (table === "project_messages") return ["0 rows", refused(table), denied(table), "ok 0"];
   if (table === "project_message_reads") return reads(0);
+  if (table === "project_files") return files(0, refused(table), "ok 0");
   return nothing(table);
 }
 
@@ -162,6 +173,8 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     // Admins read and write every thread and are the only ones to remove a message.
     project_messages: messages(2, "ok 2"),
     project_message_reads: reads(0),
+    // Every client's files; only admins remove one.
+    project_files: files(3, "ok 1", "ok 3"),
     ...jobOnly,
     permissions: noGrant("permissions"),
   },
@@ -191,6 +204,7 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     deliverable_reminders: noGrant("deliverable_reminders"),
     project_messages: messages(1, "ok 0"),
     project_message_reads: reads(0),
+    project_files: files(2, "ok 1", "ok 0"),
     ...jobOnly,
     permissions: noGrant("permissions"),
   },
@@ -221,6 +235,7 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     // A client's message is owed to A's staff and the admin, B's to B's staff and the admin.
     project_message_notices: ["4 rows", "ok 1", "ok 4", "ok 4"],
     project_message_mails: ["1 rows", "ok 1", "ok 1", "ok 1"],
+    project_files: ["3 rows", "ok 1", "ok 3", "ok 3"],
     // The whole table, read-only: the permission rows change only with a migration.
     permissions: [
       `${PERMISSIONS.length} rows`,

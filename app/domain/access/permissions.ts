@@ -35,6 +35,7 @@ export const ENTITIES = [
   "payment",
   "payment_allocation",
   "mpesa_push",
+  "project_file",
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export const ACCESS = ["own", "any"] as const;
@@ -151,6 +152,12 @@ export const PERMISSIONS: readonly Permission[] = [
   ...rows("staff", ["read"], "mpesa_push", "own"),
   ...rows("owner", ["read"], "mpesa_push", "own"),
   ...rows("member", ["read"], "mpesa_push", "own"),
+  // A project's files (20261233000001_project_files.sql): both sides send and read them;
+  // nobody changes one, only an admin removes one.
+  ...rows("admin", ["read", "create", "delete"], "project_file", "any"),
+  ...rows("staff", ["read", "create"], "project_file", "own"),
+  ...rows("owner", ["read", "create"], "project_file", "own"),
+  ...rows("member", ["read", "create"], "project_file", "own"),
 ];
 
 /**

@@ -4,6 +4,7 @@ import { FILE_UPLOAD_MAX_BYTES } from "~/infra/body-limits";
 import { env } from "~/infra/env.server";
 import { type AppSupabase, supabaseEnv } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { SNIFF_BYTES } from "./file-types";
 import { accessToken, CLIENT_FILES_BUCKET, privateFileKey, safeType } from "./private-files.server";
 
 /**
@@ -28,6 +29,36 @@ export interface UploadedFile {
 export interface UploadOptions {
   /** Segments before the name, e.g. `deliverables/12/<random>` (each a valid key segment). */
   folder?: string;
+  /**
+   * Decides from the file's name and first bytes (up to SNIFF_BYTES) the type to store, or
+   * refuses it (null: an `unprocessable` failure, nothing stored). Without it the browser's
+   * declared type is kept.
+   */
+  sniff?: (name: string, head: Uint8Array) => string | null;
+}
+
+/** The first `bytes` of a stream (fewer when it ends first) and the stream of all its bytes. */
+async function headOf(stream: Readable, bytes: number) {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const seen: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < bytes) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    seen.push(next.value);
+    size += next.value.length;
+  }
+  const head = Buffer.concat(seen);
+  async function* all() {
+    yield head;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  return { head: head.subarray(0, bytes), body: Readable.from(all(), { objectMode: false }) };
 }
 
 /** Bytes of a field sent with a file (a note of 2,000 characters of any script fits). */
@@ -174,7 +205,6 @@ export async function receivePrivateFile(
           organisationId,
           options.folder ? `${options.folder}/${name}` : name,
         ) as string;
-        const type = safeType(info.mimeType);
         stream.on("limit", () => {
           aborted.abort();
           settle(
@@ -184,16 +214,28 @@ export async function receivePrivateFile(
         const count = (bytes: number) => {
           size += bytes;
         };
-        stored = sendToStorage(token, key, type, stream, aborted.signal, count).then(
-          async (response) => {
-            if (response.ok) {
-              await response.body?.cancel();
-              return ok({ key, name, size, type, fields, truncated });
+        const send = async (): Promise<Result<UploadedFile>> => {
+          let body: Readable = stream;
+          let type = safeType(info.mimeType);
+          if (options.sniff) {
+            const sniffed = await headOf(stream, SNIFF_BYTES);
+            const decided = options.sniff(name, sniffed.head);
+            if (!decided) {
+              stream.resume();
+              return fail("unprocessable", "This kind of file is not taken.");
             }
-            return storageFailure(response);
-          },
-          () => fail("backend", "The file could not be stored. Please try again."),
-        );
+            [body, type] = [sniffed.body, decided];
+          }
+          try {
+            const response = await sendToStorage(token, key, type, body, aborted.signal, count);
+            if (!response.ok) return storageFailure(response);
+            await response.body?.cancel();
+            return ok({ key, name, size, type, fields, truncated });
+          } catch {
+            return fail("backend", "The file could not be stored. Please try again.");
+          }
+        };
+        stored = send();
       });
       parser.on("close", () => {
         if (!stored) return settle(fail("invalid", "Choose a file to send."));

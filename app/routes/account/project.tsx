@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { linkClass } from "~/components/admin/admin-page";
 import { PageHeading } from "~/components/page-heading";
 import { ClientProjectView } from "~/components/portal/client-project-view";
 import { OrganisationSwitcher } from "~/components/portal/organisation-switcher";
@@ -37,6 +39,11 @@ export default function ClientProject({ loaderData, actionData }: Route.Componen
       <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
         <OrganisationSwitcher organisations={loaderData.organisations} current={organisation.id} />
         <Toasts toasts={[actionData?.toast]} />
+        <p className="mb-6">
+          <Link to={`${here}/files`} className={linkClass}>
+            {t("projectFiles.open")}
+          </Link>
+        </p>
         <ClientProjectView
           data={{ ...loaderData, project }}
           backHref={t.path(`/organisations/${organisation.id}`)}

@@ -87,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
       "deliverables",
       "thread",
       "decisionExport",
+      "projectFiles",
     ]),
   };
 }

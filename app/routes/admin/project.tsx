@@ -56,6 +56,12 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           {t("projects.back", { name: organisation.name })}
         </Link>
         <Link
+          to={`/admin/clients/${organisation.id}/projects/${project.id}/files`}
+          className={linkClass}
+        >
+          {t("projectFiles.open")}
+        </Link>
+        <Link
           to={`/admin/clients/${organisation.id}/view/projects/${project.id}`}
           className={linkClass}
         >

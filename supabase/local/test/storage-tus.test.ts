@@ -78,7 +78,7 @@ const patch = (token: string, location: string, offset: number, body: Uint8Array
       "Upload-Offset": String(offset),
       "Content-Type": "application/offset+octet-stream",
     }),
-    body,
+    body: body as unknown as BodyInit,
   });
 
 async function offsetOf(token: string, location: string) {
@@ -201,13 +201,13 @@ describe("tus resumable uploads", () => {
         "Upload-Offset": "0",
         "Content-Type": "application/offset+octet-stream",
       },
-      body: bytes(10),
+      body: bytes(10) as unknown as BodyInit,
     });
     expect(noVersion.status).toBe(412);
     const wrongType = await fetch(location, {
       method: "PATCH",
       headers: tus(adminToken, { "Upload-Offset": "0", "Content-Type": "text/plain" }),
-      body: bytes(10),
+      body: bytes(10) as unknown as BodyInit,
     });
     expect(wrongType.status).toBe(415);
     const noLength = await fetch(`${backend.url}/storage/v1/upload/resumable`, {

@@ -1,0 +1,140 @@
+import type { ReactNode } from "react";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { ErrorList } from "~/components/forms/field-frame";
+import { fieldIdOf } from "~/components/forms/field-id";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { FILE_EXTENSIONS } from "~/domain/files/file-types";
+import type { Locale } from "~/i18n/locale";
+import { useT } from "~/i18n/use-t";
+import { type FormReply, fieldErrors } from "~/lib/form-reply";
+
+/** One of the project's files as both pages list it (app/web/project-files.server.ts). */
+export interface ProjectFileRow {
+  id: number;
+  name: string;
+  size: number;
+  href: string;
+  uploader: string;
+  side: "client" | "agency";
+  sentAt: string;
+}
+
+const fileInputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 file:me-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1.5";
+
+const UNITS = ["byte", "kilobyte", "megabyte"] as const;
+
+/** 512 bytes · 34 kB · 4.2 MB, in the page's language. */
+export function formatSize(bytes: number, locale: Locale): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: UNITS[unit],
+    unitDisplay: unit === 0 ? "long" : "short",
+    maximumFractionDigits: unit === 2 ? 1 : 0,
+  }).format(value);
+}
+
+function FileList({ files }: { files: ProjectFileRow[] }) {
+  const t = useT();
+  if (!files.length) return <p className="text-slate-700">{t("projectFiles.none")}</p>;
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {files.map((file) => (
+        <li key={file.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 p-4">
+          <a
+            href={file.href}
+            className="min-w-0 font-semibold break-words text-brand-800 underline"
+            data-file-name={file.name}
+          >
+            {file.name}
+          </a>
+          <span className="text-sm text-slate-700">{formatSize(file.size, t.locale)}</span>
+          <span className="w-full text-sm text-slate-700">
+            {t("projectFiles.sentBy")}: {file.uploader || "—"} ·{" "}
+            {t(file.side === "agency" ? "projectFiles.sideAgency" : "projectFiles.sideClient")} ·{" "}
+            <time>{file.sentAt}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A project's Files section, the same on both sides: the list (name, size, who sent it, from
+ * which side, when; each a download through /files/…) and the upload form — a plain multipart
+ * form posted to `action` that works without JavaScript; `enhance` wraps it (the resumable
+ * upload, with JavaScript).
+ */
+export function ProjectFiles({
+  files,
+  error,
+  action,
+  answer,
+  enhance = (form) => form,
+}: {
+  files: ProjectFileRow[];
+  error: string | null;
+  action: string;
+  answer: FormReply | undefined;
+  enhance?: (form: ReactNode) => ReactNode;
+}) {
+  const t = useT();
+  const errors = fieldErrors(answer?.result, "file");
+  const inputId = errors?.length ? fieldIdOf("file") : "project-file";
+  const hintId = "project-file-hint";
+  const errorId = "project-file-error";
+  return (
+    <section aria-labelledby="project-files" className="space-y-6">
+      <h2 id="project-files" className="text-2xl font-bold text-slate-900">
+        {t("projectFiles.heading")}
+      </h2>
+      <p className="text-slate-700">{t("projectFiles.intro")}</p>
+      {error ? (
+        <p role="alert" className="text-red-800">
+          {error}
+        </p>
+      ) : (
+        <FileList files={files} />
+      )}
+      {enhance(
+        <form
+          method="post"
+          action={action}
+          encType="multipart/form-data"
+          className="max-w-xl space-y-3"
+          data-project-files-form=""
+        >
+          <ErrorSummary answer={answer} />
+          <h3 className="text-lg font-bold text-slate-900">{t("projectFiles.upload")}</h3>
+          <div>
+            <label htmlFor={inputId} className="mb-1 block font-medium text-slate-900">
+              {t("projectFiles.fileLabel")}
+            </label>
+            <p id={hintId} className="mb-2 text-sm text-slate-700">
+              {t("projectFiles.fileHint")}
+            </p>
+            <input
+              id={inputId}
+              type="file"
+              name="file"
+              required
+              accept={FILE_EXTENSIONS.join(",")}
+              aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={errors?.length ? true : undefined}
+              className={fileInputClass}
+            />
+            <ErrorList id={errorId} errors={errors} />
+          </div>
+          <SubmitButton pendingLabel={t("common.sending")}>{t("projectFiles.submit")}</SubmitButton>
+        </form>,
+      )}
+    </section>
+  );
+}

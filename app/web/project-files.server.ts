@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { sniffFileType } from "~/domain/files/file-types";
+import { receivePrivateFile } from "~/domain/files/file-upload.server";
+import { CLIENT_FILES_BUCKET } from "~/domain/files/private-files.server";
+import { projectFiles, recordProjectFile } from "~/domain/portal/project-files.server";
+import { dateTime } from "~/i18n/format";
+import type { MessageKey } from "~/i18n/messages";
+import type { Translator } from "~/i18n/translate.server";
+import { agencyTimeZone } from "~/infra/env.server";
+import type { AppSupabase } from "~/infra/supabase.server";
+import type { FormReply } from "~/lib/form-reply";
+import type { FailureKind } from "~/lib/result";
+import { STATUS_OF } from "./replies.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * A project's Files page, the same for both sides (/organisations/…/projects/…/files and
+ * /admin/clients/…/projects/…/files): the files the viewer may read, and an upload — a plain
+ * multipart form (no JavaScript needed) streamed into the client's folder
+ * (`<organisation>/projects/<project>/<random>/<name>`) as the signed-in person, so Storage's RLS
+ * decides, within 50 MB and the sniffed allowlist (app/domain/files/file-types.ts); then recorded
+ * (public.project_files). A refusal is worded under the file field.
+ */
+export interface FileRow {
+  id: number;
+  name: string;
+  size: number;
+  href: string;
+  uploader: string;
+  side: "client" | "agency";
+  sentAt: string;
+}
+
+export async function projectFilesPage(
+  supabase: AppSupabase,
+  project: { id: number },
+  t: Translator,
+) {
+  const files = await projectFiles(supabase, project.id);
+  if (!files.ok) return { files: [] as FileRow[], error: files.message };
+  const rows: FileRow[] = files.value.map((file) => ({
+    id: file.id,
+    name: file.name,
+    size: file.size,
+    // A path of this site, in no language (the file's URL is the same in every one).
+    href: `/files/${file.path.split("/").map(encodeURIComponent).join("/")}`,
+    uploader: file.uploader,
+    side: file.side,
+    sentAt: dateTime(file.createdAt, t.locale, agencyTimeZone()),
+  }));
+  return { files: rows, error: null };
+}
+
+/** What a refused upload says under its field. */
+const REFUSALS: Partial<Record<FailureKind, MessageKey>> = {
+  invalid: "projectFiles.fileRequired",
+  unprocessable: "projectFiles.typeRefused",
+  "too-large": "projectFiles.tooLarge",
+};
+
+function refused(kind: FailureKind, t: Translator) {
+  const message = t(REFUSALS[kind] ?? "projectFiles.failed");
+  const status = kind === "not-found" || kind === "forbidden" ? 502 : STATUS_OF[kind];
+  return data<FormReply>({ result: { error: { file: [message] } }, formError: null }, { status });
+}
+
+/** Receives the request's file as one of the project's files; back to `page` with a toast. */
+export async function receiveProjectFile(
+  supabase: AppSupabase,
+  target: { organisationId: string; projectId: number },
+  request: Request,
+  page: string,
+  t: Translator,
+) {
+  const received = await receivePrivateFile(supabase, target.organisationId, request, {
+    folder: `projects/${target.projectId}/${randomUUID()}`,
+    sniff: sniffFileType,
+  });
+  if (!received.ok) return refused(received.kind, t);
+  const file = received.value;
+  const recorded = await recordProjectFile(supabase, target.projectId, file);
+  if (!recorded.ok) {
+    // Nothing recorded: the stored file goes too, so none is left that no row names.
+    await supabase.storage.from(CLIENT_FILES_BUCKET).remove([file.key]);
+    return refused(recorded.kind, t);
+  }
+  return redirectWithToast(page, {
+    type: "success",
+    title: t("projectFiles.received", { name: file.name }),
+  });
+}
