@@ -1,0 +1,180 @@
+/**
+ * The portal's smaller parts (issue 42): the client's owner, in French on a 360 px phone, sees
+ * on the dashboard how many messages wait unread, switches between their two organisations, and
+ * finds on the project's page who runs it (call and WhatsApp links); the agency opens the
+ * client's portal as its members see it — a banner, no form, never the internal note nor the
+ * draft — a post to it is refused, and the view is in the activity log. With JavaScript on and
+ * off (projects js and nojs).
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
+import { createConfirmedUser } from "./helpers/auth";
+import { expectAccessible } from "./helpers/axe";
+import { serviceClient } from "./helpers/backend";
+import { clientProject, PHONE, phone } from "./helpers/client-project";
+import { openSignedIn } from "./helpers/session";
+
+test.beforeAll(ensureAdminOnboarded);
+
+const NOTE = "Internal: ask for a deposit first";
+
+/**
+ * A client with a project run by a staff member (name and phone on their account), an update, an
+ * internal note, a deliverable whose v1 is shown to the client and whose v2 is a draft, two
+ * messages from the agency; its owner is also the owner of a second client.
+ */
+async function savanna() {
+  const stamp = Date.now();
+  const client = await clientProject(`Savanna Coffee ${stamp}`, { title: "Website" });
+  const service = await serviceClient();
+  const manager = await createConfirmedUser({ fullName: "Wanjiku Kamau" });
+  await service.auth.admin.updateUserById(manager.id, {
+    user_metadata: { full_name: "Wanjiku Kamau", phone: "+254712345678", onboarded: true },
+  });
+  await service.from("agency_roles").insert({ user_id: manager.id, role: "staff" });
+  await service.from("projects").update({ manager_id: manager.id }).eq("id", client.project);
+  const place = { project_id: client.project };
+  await service.from("project_updates").insert({ ...place, body: "The concepts come on Friday" });
+  await service.from("project_notes").insert({ ...place, body: NOTE });
+  const { data: logo } = await service
+    .from("project_deliverables")
+    .insert({ ...place, title: "Logo" })
+    .select("id")
+    .single();
+  const version = (name: string) => ({
+    deliverable_id: logo?.id as number,
+    organisation_id: client.id,
+    file_path: `${client.id}/deliverables/${name}`,
+    file_name: name,
+    file_size: 1000,
+    file_type: "application/pdf",
+  });
+  const { data: first } = await service
+    .from("deliverable_versions")
+    .insert(version("logo-v1.pdf"))
+    .select("id")
+    .single();
+  // Shown to the client (its reminder due in two weeks: no mail during the test).
+  const later = new Date(Date.now() + 14 * 86_400_000).toISOString();
+  await service.rpc("mark_version_ready", { p_version: first?.id as number, p_remind_at: later });
+  await service.from("deliverable_versions").insert(version("logo-v2-draft.pdf"));
+  for (const body of ["Karibu!", "The logo is ready for you"]) {
+    await service.from("project_messages").insert({
+      ...place,
+      body,
+      author_id: manager.id,
+      author_name: "Wanjiku Kamau",
+      author_side: "agency",
+    });
+  }
+  const { data: other } = await service
+    .from("organisations")
+    .insert({ name: `Baraka Bakery ${stamp}` })
+    .select("id, name")
+    .single();
+  await service
+    .from("organisation_members")
+    .insert({ organisation_id: other?.id as string, user_id: client.owner.id, role: "owner" });
+  return {
+    ...client,
+    name: `Savanna Coffee ${stamp}`,
+    other: other as { id: string; name: string },
+  };
+}
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+
+test("the owner, in French on a phone: unread messages, two organisations, who runs the project", async ({
+  browser,
+}) => {
+  const client = await savanna();
+  const owner = await phone(browser);
+  await openSignedIn(owner, client.owner, "/fr/dashboard");
+  const organisations = owner.getByRole("listitem").filter({ hasText: client.name });
+  await expect(organisations).toContainText("2 messages non lus");
+  await expect(
+    owner.getByRole("listitem").filter({ hasText: client.other.name }),
+  ).not.toContainText("non lu");
+  await noSidewaysScroll(owner);
+
+  // Switching: from one organisation's page to the other's.
+  await organisations.getByRole("link", { name: client.name }).click();
+  const switcher = owner.getByRole("navigation", { name: "Changer d'organisation" });
+  await expect(switcher.getByRole("link", { name: client.name })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await switcher.getByRole("link", { name: client.other.name }).click();
+  await expect(owner).toHaveURL(new RegExp(`/fr/organisations/${client.other.id}$`));
+  await expect(owner.getByRole("heading", { level: 1, name: client.other.name })).toBeVisible();
+  await noSidewaysScroll(owner);
+  await expectAccessible(owner);
+
+  // The project's page: who runs it, with call and WhatsApp links.
+  await owner.goto(`/fr/organisations/${client.id}/projects/${client.project}`);
+  const card = owner.getByRole("region", { name: "Responsable de votre projet" });
+  await expect(card).toContainText("Wanjiku Kamau");
+  await expect(card.getByRole("link", { name: "Appeler le 0712 345 678" })).toHaveAttribute(
+    "href",
+    "tel:+254712345678",
+  );
+  await expect(card.getByRole("link", { name: "Écrire sur WhatsApp" })).toHaveAttribute(
+    "href",
+    "https://wa.me/254712345678",
+  );
+  await noSidewaysScroll(owner);
+  await expectAccessible(owner);
+
+  // The thread is read now: nothing waits on the dashboard.
+  await owner.goto("/fr/dashboard");
+  await expect(owner.getByText(/non lus?/)).toHaveCount(0);
+  await owner.context().close();
+});
+
+test("the agency views the client's portal as its members see it, read-only and audited", async ({
+  page,
+}) => {
+  const client = await savanna();
+  await signIn(page, ADMIN, `/admin/clients/${client.id}`);
+  await page.getByRole("link", { name: "View as client" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}/view$`));
+  const banner = `You are viewing ${client.name}'s portal as its members see it — read-only`;
+  await expect(page.getByText(banner)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Website" }).click();
+  await expect(page).toHaveURL(new RegExp(`/view/projects/${client.project}$`));
+  await expect(page.getByText(banner)).toBeVisible();
+  await expect(page.getByText("logo-v1.pdf").first()).toBeVisible();
+  await expect(page.getByText("The concepts come on Friday")).toBeVisible();
+  await expect(page.getByText("The logo is ready for you")).toBeVisible();
+  await expect(page.getByText("Wanjiku Kamau").first()).toBeVisible();
+  // Never what members cannot read, and no form to act with.
+  await expect(page.getByText(NOTE)).toHaveCount(0);
+  await expect(page.getByText("logo-v2-draft.pdf")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(page.getByLabel("Your message")).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A post made by hand is refused and changes nothing.
+  const refused = await page.request.post(page.url(), {
+    form: { intent: "message", message: "Posted through the view" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
+  const service = await serviceClient();
+  const { count } = await service
+    .from("project_messages")
+    .select("id", { count: "exact", head: true })
+    .eq("project_id", client.project);
+  expect(count).toBe(2);
+
+  // The views are in the activity log.
+  await page.goto("/admin/activity");
+  await expect(
+    page.getByText(`viewed the portal of “${client.name} — Website” as its members see it`),
+  ).toBeVisible();
+});
