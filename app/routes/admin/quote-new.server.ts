@@ -34,7 +34,8 @@ async function sourceOf(supabase: AppSupabase, query: URLSearchParams, t: Transl
       lead: lead.value,
       who: `${lead.value.name} <${lead.value.email}>`,
       organisation: lead.value.organisation,
-      title: t("quotes.new.defaultTitle", {
+      // The client reads the title: it is in the lead's language, as the quote will be.
+      title: translator(lead.value.locale)("quotes.new.defaultTitle", {
         name: lead.value.organisation?.name ?? lead.value.name,
       }),
     };
