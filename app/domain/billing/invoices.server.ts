@@ -1,6 +1,7 @@
 import type { PostgrestError } from "@supabase/supabase-js";
 import { backendFailure } from "~/domain/admin/queries.server";
 import { failWith } from "~/i18n/failures.server";
+import { isLocale, type Locale } from "~/i18n/locale";
 import type { MessageKey } from "~/i18n/messages";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
@@ -14,6 +15,31 @@ import { agencyToday } from "./invoice-document.server";
  * decides what is allowed (policies, frozen issued invoices, the ledger's checks): its refusals
  * (23514 with a hint, P0002 for a row nobody may see) are turned into messages here.
  */
+
+/**
+ * The language a client's documents are in: its latest invoice's, else its latest quote's (a
+ * Kiswahili client's next invoice starts in Kiswahili, as its mail and PDF will be), else
+ * `fallback`. The draft's editor still changes it.
+ */
+export async function clientLanguage(
+  supabase: AppSupabase,
+  organisationId: string,
+  fallback: Locale,
+): Promise<Locale> {
+  const latest = (table: "invoices" | "quotes") =>
+    supabase
+      .from(table)
+      .select("language")
+      .eq("organisation_id", organisationId)
+      .order("id", { ascending: false })
+      .limit(1)
+      .maybeSingle();
+  for (const answer of [await latest("invoices"), await latest("quotes")]) {
+    const language = answer.data?.language;
+    if (language && isLocale(language)) return language;
+  }
+  return fallback;
+}
 
 export interface DraftInput {
   organisationId: string;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { organisationById } from "~/domain/access/organisations.server";
-import { createDraft } from "~/domain/billing/invoices.server";
+import { clientLanguage, createDraft } from "~/domain/billing/invoices.server";
 import { organisationProjects } from "~/domain/portal/projects.server";
 import { siteContent } from "~/domain/site/snapshot.server";
 import { localizeFailure } from "~/i18n/failures.server";
@@ -53,7 +53,10 @@ function newDraftSchema(t: Translator, projects: readonly number[]) {
   });
 }
 
-/** Creates the draft (in the admin's language, the agency's name as seller) and opens it. */
+/**
+ * Creates the draft (in the client's language — its last invoice's or quote's — else the admin's;
+ * the agency's name as seller) and opens it.
+ */
 export async function action(args: Route.ActionArgs) {
   const t = translator(adminLocale(args.request));
   const { supabase } = await adminLoad(args);
@@ -70,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   const created = await createDraft(form.supabase, {
     organisationId: client.organisation.id,
     projectId: form.value.project ? Number(form.value.project) : null,
-    language: t.locale,
+    language: await clientLanguage(form.supabase, client.organisation.id, t.locale),
     title: form.value.title ?? "",
     sellerName: site.settings.brandName,
   });
