@@ -64,6 +64,8 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
     await agency.getByRole("button", { name: "Apply" }).click();
     await agency.getByRole("row").filter({ hasText: email }).getByRole("link").click();
     await agency.getByRole("link", { name: "Draft a quote" }).click();
+    // The title the client will read starts in the lead's language.
+    await expect(agency.getByLabel("Title")).toHaveValue("Nukuu kwa Amina Wanjiru");
     await agency.getByLabel("Client organisation’s name").fill(company);
     await agency.getByRole("button", { name: "Create the draft" }).click();
     await expect(agency.getByLabel("Language of the quote")).toHaveValue("sw");
@@ -165,7 +167,8 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
     await agency.getByLabel("Title").fill("Tovuti mpya: salio");
     await agency.getByLabel("Project").selectOption({ label: "Tovuti mpya" });
     await agency.getByRole("button", { name: "Create draft" }).click();
-    await agency.getByLabel("Language of the invoice").selectOption({ label: "Kiswahili" });
+    // In the client's language, as its quote and deposit were.
+    await expect(agency.getByLabel("Language of the invoice")).toHaveValue("sw");
     const line = agency.getByRole("group", { name: "Line 1" });
     await line.getByLabel("Description").fill(`Salio la nukuu ${quoteNumber}`);
     await line.getByLabel("Unit price (KES)").fill("49,000");
