@@ -30,6 +30,7 @@ const NAMESPACES = [
   "milestones.",
   "deliverables.",
   "thread.",
+  "quotes.",
   "nav.",
   "common.",
 ];
@@ -55,6 +56,8 @@ function englishLabels(locale: Locale): Set<string> {
     labels.add(english.trim());
   }
   for (const word of [...ALLOWED, ...content]) labels.delete(word);
+  // A word the language itself uses for some message is not a leak ("Total" is French too).
+  for (const own of CATALOGUES[locale].values()) labels.delete(own.trim());
   return labels;
 }
 
@@ -110,7 +113,8 @@ afterAll(async () => site?.stop());
 
 /**
  * A client whose project has something in every list of its page (a milestone, an update, a
- * note, a deliverable with a version, a message), so the walk reads those lists' words too.
+ * note, a deliverable with a version, a message), and a draft quote and invoice of theirs, so
+ * the walk reads those pages and lists' words too.
  */
 async function clientWithAProject(site: TestSite): Promise<Record<string, string>> {
   /** The id of the row a query inserted (and selected). */
@@ -140,7 +144,26 @@ async function clientWithAProject(site: TestSite): Promise<Record<string, string
     file_path: `${organisation_id}/nembo.pdf`,
     file_size: 2048,
   });
-  return { clients: String(organisation_id), projects: String(project_id) };
+  // A draft quote and a draft invoice of the client, a line each.
+  const quote_id = await insert("quotes", {
+    ...owner,
+    title: "Tovuti ya duka",
+    valid_until: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  });
+  await insert("quote_lines", { ...owner, quote_id, description: "Muundo", unit_price_cents: 5e6 });
+  const invoice_id = await insert("invoices", { ...owner });
+  await insert("invoice_lines", {
+    ...owner,
+    invoice_id,
+    description: "Muundo",
+    unit_price_cents: 5e6,
+  });
+  return {
+    clients: String(organisation_id),
+    projects: String(project_id),
+    quotes: String(quote_id),
+    invoices: String(invoice_id),
+  };
 }
 
 /**
