@@ -14,6 +14,7 @@ import { settle } from "../support/answers";
 import { backendWithAdmin, createUser, serviceClient, signInCookie } from "../support/backend";
 import {
   agencyPost,
+  clientView,
   decide,
   type Place,
   readyVersion,
@@ -138,7 +139,12 @@ describe("a project's decisions, exported", () => {
     );
     expect(french[2]).toContain(",Approuvée,,Jean Mugabo,");
 
-    // The client's owner in Kiswahili, the member in French, the same rows.
+    // The client's owner in Kiswahili, the member in French, the same rows — linked from the
+    // project's page in the page's language.
+    const page = (await clientView(client, client.owner, "/sw")) as { decisionsHref: string };
+    expect(page.decisionsHref).toBe(
+      `/sw/organisations/${client.id}/projects/${client.project}/decisions.csv`,
+    );
     const owner = await lines(await clientDownload(client, client.owner, "/sw"));
     expect(owner[0]).toBe(
       "Kazi ya kuwasilishwa,Toleo,Faili,Uamuzi,Sababu,Aliyeamua,Akaunti (barua pepe),Wakati wa uamuzi (Africa/Nairobi)",

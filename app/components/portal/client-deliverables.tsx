@@ -6,6 +6,7 @@ import { TextareaField } from "~/components/forms/textarea-field";
 import { useT } from "~/i18n/use-t";
 import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
 import {
+  DecisionExportLink,
   DecisionHistory,
   type DecisionItem,
   VersionFile,
@@ -97,10 +98,13 @@ export function ClientDeliverables({
   reply,
   answer,
   readOnly,
+  exportHref,
 }: {
   deliverables: ClientDeliverable[];
   reply?: FieldReply;
   answer?: unknown;
+  /** The project's decision history as a CSV file. */
+  exportHref?: string;
   /** Versions waiting are shown without the decision form. */
   readOnly?: boolean;
 }) {
@@ -137,6 +141,8 @@ export function ClientDeliverables({
         </h2>
         {deliverables.length === 0 ? (
           <p className="text-slate-700">{t("deliverables.clientNone")}</p>
+        ) : exportHref ? (
+          <DecisionExportLink href={exportHref} />
         ) : null}
         {deliverables.map((deliverable) => (
           <article

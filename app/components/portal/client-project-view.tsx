@@ -32,6 +32,8 @@ export interface ClientProjectData {
   thread: { messages: MessageItem[] | null; attachments: { path: string; name: string }[] };
   invoicesLink: string;
   error: string | null;
+  /** The project's decision history as a CSV file (none: no link). */
+  decisionsHref?: string;
 }
 
 /**
@@ -94,6 +96,7 @@ export function ClientProjectView({
       {deliverables ? (
         <ClientDeliverables
           deliverables={deliverables}
+          exportHref={data.decisionsHref}
           reply={reply}
           answer={answer}
           readOnly={readOnly}

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { organisationById } from "~/domain/access/organisations.server";
 import { csvDownload, projectDecisionsFile } from "~/domain/portal/decision-export.server";
-import { projectById } from "~/domain/portal/projects.server";
 import { localeOf } from "~/i18n/page.server";
 import { translator } from "~/i18n/translate.server";
 import { agencyTimeZone } from "~/infra/env.server";
+import { clientProject } from "~/web/client-project.server";
 import { getSupabase } from "~/web/session.server";
 import type { Route } from "./+types/project-decisions-csv";
 
@@ -16,16 +15,9 @@ import type { Route } from "./+types/project-decisions-csv";
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const supabase = getSupabase(context);
-  const organisation = await organisationById(supabase, params.organisationId);
-  const project = organisation.ok
-    ? await projectById(supabase, organisation.value.id, params.projectId)
-    : organisation;
+  const { project } = await clientProject(supabase, params);
   const t = translator(localeOf(url));
-  const file = project.ok
-    ? await projectDecisionsFile(supabase, project.value, t, agencyTimeZone())
-    : project;
-  if (!file.ok) {
-    throw data({ message: file.message }, { status: file.kind === "not-found" ? 404 : 502 });
-  }
+  const file = await projectDecisionsFile(supabase, project, t, agencyTimeZone());
+  if (!file.ok) throw data({ message: file.message }, { status: 502 });
   return csvDownload(file.value);
 }

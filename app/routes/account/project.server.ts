@@ -3,7 +3,7 @@ import { decisionSchema } from "~/domain/portal/deliverable-forms.server";
 import { decideVersion } from "~/domain/portal/deliverables.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf } from "~/i18n/page.server";
-import { translator } from "~/i18n/translate.server";
+import { bundle, translator } from "~/i18n/translate.server";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
 import { clientProject, clientProjectPage } from "~/web/client-project.server";
 import { answerThreadForm, isThreadPost } from "~/web/project-thread.server";
@@ -21,12 +21,17 @@ import type { Route } from "./+types/project";
 export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
   const t = translator(localeOf(args.url));
-  const page = await clientProjectPage(supabase, await clientProject(supabase, args.params), t);
+  const found = await clientProject(supabase, args.params);
+  const page = await clientProjectPage(supabase, found, t);
   const { memberships } = args.context.get(viewerContext);
-  // The person's organisations, to switch between them.
+  const { organisation, project } = found;
   return {
     ...page,
+    // The person's organisations, to switch between them.
     organisations: memberships.map((m) => ({ id: m.organisationId, name: m.name })),
+    // The decision history as a file (project-decisions-csv.ts), in the page's language.
+    decisionsHref: t.path(`/organisations/${organisation.id}/projects/${project.id}/decisions.csv`),
+    i18n: { ...page.i18n, ...bundle(t.locale, ["decisionExport.download"]) },
   };
 }
 
