@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { emptyDataDir, removeDir } from "../test/support/site.ts";
-import { type Figures, forkServer, measure, medianFigures, startBare } from "./lib/measure.ts";
+import { startFloorApp } from "./lib/floor-app.ts";
+import { type Figures, measure, medianFigures, startBare } from "./lib/measure.ts";
 
 /**
  * npm run bench:floor — what React Router's framework mode costs before any of the site's code:
@@ -16,18 +16,10 @@ const duration = Number(process.env.BENCH_DURATION || 5);
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const PORT = 4870;
-const APP = "bench/floor-app";
 const pages = ["/", "/cards"];
 
 const work = emptyDataDir();
-// Inside the repository, where the build's imports find node_modules (git ignores build/).
-const buildDir = join(process.cwd(), APP, "build");
-execFileSync(join(process.cwd(), "node_modules/.bin/react-router"), ["build"], {
-  cwd: APP,
-  env: { ...process.env, FLOOR_BUILD_DIR: buildDir },
-  stdio: "ignore",
-});
-const app = await forkServer(`${APP}/serve.ts`, [String(PORT), buildDir]);
+const app = await startFloorApp(PORT);
 const bare = [];
 for (const [index, path] of pages.entries()) {
   const page = await fetch(`http://127.0.0.1:${PORT}${path}`);
@@ -56,7 +48,6 @@ for (let round = 0; round <= rounds; round++) {
 app.stop();
 for (const { server } of bare) server.stop();
 removeDir(work);
-removeDir(buildDir);
 
 const results = Object.fromEntries(
   Object.entries(samples).map(([path, row]) => [

@@ -11,19 +11,28 @@ import { summariseProfile } from "./lib/cpu-profile-summary.ts";
  * PROFILE_CONNECTIONS (default 10), stops it and prints the self time by area (React's renderer,
  * React Router, the app, PGlite…) and the heaviest functions, for the site process and the
  * embedded backend's. PROFILE_PATH: `/`, `/blog?tag=seo`, `/dashboard` (signed in as a client),
- * `/admin/messages` (signed in as the administrator). Profiles stay in bench/results/profiles/.
+ * `/admin/messages` (signed in as the administrator); PROFILE_AS=admin asks any signed-in path as
+ * the administrator. PROFILE_PORT (4880) and PROFILE_BACKEND_PORT (a free one) place the servers. Profiles stay
+ * in bench/results/profiles/.
  */
 const path = process.env.PROFILE_PATH || "/";
 const seconds = Number(process.env.PROFILE_SECONDS || 10);
 const connections = Number(process.env.PROFILE_CONNECTIONS || 10);
-const PORT = 4880;
+const PORT = Number(process.env.PROFILE_PORT || 4880);
+const asAdmin = process.env.PROFILE_AS === "admin";
 
 ensureBuild();
 const dataDir = emptyDataDir();
 const outDir = join("bench/results/profiles", path.replace(/[^a-z0-9]+/gi, "_") || "root");
 removeDir(outDir);
 mkdirSync(outDir, { recursive: true });
-const env = { PAGE_CACHE: "off", ...BENCH_ADMIN_ENV };
+const env = {
+  PAGE_CACHE: "off",
+  ...(process.env.PROFILE_BACKEND_PORT
+    ? { SUPABASE_LOCAL_PORT: process.env.PROFILE_BACKEND_PORT }
+    : {}),
+  ...BENCH_ADMIN_ENV,
+};
 // A first start makes the database (initdb, migrations, seed: seconds of CPU the profile of a
 // page should not hold); the profiled start opens it.
 await (await startTestSite({ port: PORT, dataDir, env, passThrough: true })).stop();
@@ -35,7 +44,12 @@ const site = await startTestSite({
 });
 // Signed-in pages only: signing in is work the profile of a public page should not hold.
 const signedIn = path.startsWith("/admin") || path.startsWith("/dashboard");
-const headers = signedIn ? benchHeaders(path, await benchSessions(site)) : {};
+const sessions = signedIn ? await benchSessions(site) : null;
+const headers = sessions
+  ? asAdmin
+    ? { Cookie: sessions.admin }
+    : benchHeaders(path, sessions)
+  : {};
 const first = await fetch(`${site.url}${path}`, { headers, redirect: "manual" });
 if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
 const result = await autocannon({

@@ -100,15 +100,13 @@ async function addProjects(organisation: string, count: number, from: number) {
         position: n,
       })),
     ),
-    service
-      .from("project_updates")
-      .insert(
-        each((project, n) => ({
-          project_id: project,
-          organisation_id: organisation,
-          body: `U${n}`,
-        })),
-      ),
+    service.from("project_updates").insert(
+      each((project, n) => ({
+        project_id: project,
+        organisation_id: organisation,
+        body: `U${n}`,
+      })),
+    ),
   ]);
   for (const { error: failed } of inserted) if (failed) throw new Error(failed.message);
   const { data: deliverables, error: noDeliverables } = await service
@@ -208,15 +206,13 @@ async function addRowsTo(organisation: string, project: number, count: number) {
       .insert(
         rows.map((n) => ({ project_id: project, organisation_id: organisation, title: `M${n}` })),
       ),
-    service
-      .from("project_updates")
-      .insert(
-        rows.map((n) => ({
-          project_id: project,
-          organisation_id: organisation,
-          body: `More ${n}`,
-        })),
-      ),
+    service.from("project_updates").insert(
+      rows.map((n) => ({
+        project_id: project,
+        organisation_id: organisation,
+        body: `More ${n}`,
+      })),
+    ),
   ]);
   for (const { error } of results) if (error) throw new Error(error.message);
   const { data: deliverable } = await service
