@@ -139,6 +139,9 @@ test("in French, a day and its hours are the agency's (22:30 UTC is the next day
   await context.addCookies([{ name: "lang", value: "fr", url: baseURL ?? "" }]);
   await signIn(page, ADMIN, "/admin/analytics?period=today");
   await expect(page.getByText("Heures de Africa/Nairobi.")).toBeVisible();
+  await expect(
+    page.getByText("Les jours commencent à minuit, heure de Africa/Nairobi."),
+  ).toBeVisible();
   const href = await page
     .getByRole("link", { name: "Télécharger « Objectifs » en CSV" })
     .getAttribute("href");

@@ -247,5 +247,6 @@ describe("analytics days through the site, as the admin reads them", () => {
       .replace(/\s+/g, " ");
     expect(page).toContain("Visitors 1 ");
     expect(page).toContain("Page views 2 ");
+    expect(page).toContain("Days begin at midnight in Africa/Nairobi.");
   });
 });

@@ -78,7 +78,9 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
                 serviceName={serviceName}
               />
             ))}
-            <p className="text-sm text-slate-700">{t("adminAnalytics.privacy")}</p>
+            <p className="text-sm text-slate-700">
+              {t("adminAnalytics.privacy", { zone: timeZone })}
+            </p>
           </>
         ) : null}
       </AdminPage>
