@@ -85,6 +85,9 @@ describe("staff assigned to a client", () => {
     const words = text(list.html);
     expect(words).toContain(mine.invoice?.number);
     expect(words).not.toContain(theirs.invoice?.number);
+    // A new invoice starts from the list, for their client only.
+    expect(list.html).toContain(`href="/admin/clients/${billing.client}/invoices/new"`);
+    expect(list.html).not.toContain(`href="/admin/clients/${otherClient}/invoices/new"`);
     const csv = await get("/admin/invoices.csv", staff);
     expect(csv.status).toBe(200);
     expect(csv.html).toContain(mine.invoice?.number);

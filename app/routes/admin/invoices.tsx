@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import {
   InvoiceAgeing,
@@ -35,6 +36,23 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mb-4 text-sm text-amber-800">
           {t("adminBilling.list.filterInvalid")}
         </p>
+      ) : null}
+      {clients.length > 0 ? (
+        // A draft for one of the clients the viewer may bill (all for admins; for staff, theirs).
+        <details className="mb-6">
+          <summary className="cursor-pointer font-semibold text-brand-700">
+            {t("adminBilling.list.newInvoice")}
+          </summary>
+          <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+            {clients.map((client) => (
+              <li key={client.id}>
+                <Link to={`/admin/clients/${client.id}/invoices/new`} className={linkClass}>
+                  {t("adminBilling.list.newInvoiceFor", { name: client.name })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : null}
       <p className="mb-4">
         <a href={csvHref} className={linkClass} download>
