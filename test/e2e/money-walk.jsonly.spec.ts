@@ -161,9 +161,13 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
 
   let restNumber = "";
   await test.step("the agency bills the rest of the quote", async () => {
-    await agency.goto("/admin/clients");
-    await agency.getByRole("link", { name: company }).click();
-    await agency.getByRole("link", { name: "New invoice" }).click();
+    // Back on the quote's page: the acceptance, the deposit it opened, and the next step.
+    await agency.reload();
+    await expect(agency.getByText(/^Accepted by Amina Wanjiru on /)).toBeVisible();
+    await expect(agency.locator(`[data-deposit-invoice="${depositNumber}"]`)).toContainText(
+      "56,840.00",
+    );
+    await agency.getByRole("link", { name: "Draft the next invoice for this client" }).click();
     await agency.getByLabel("Title").fill("Tovuti mpya: salio");
     await agency.getByLabel("Project").selectOption({ label: "Tovuti mpya" });
     await agency.getByRole("button", { name: "Create draft" }).click();

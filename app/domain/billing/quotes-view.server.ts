@@ -156,3 +156,28 @@ export async function organisationQuotes(
   const listed = await listQuotes(supabase, organisationId);
   return listed.ok ? quoteRows(listed.value, t) : null;
 }
+
+/**
+ * The issued invoices an accepted quote opened (its deposit), worded for the page: number,
+ * total, due date, and where the page links them (`hrefOf`: the client's portal or the admin).
+ */
+export async function quoteInvoices(
+  supabase: AppSupabase,
+  quoteId: number,
+  t: Translator,
+  hrefOf: (invoice: { id: number; organisation_id: string }) => string,
+) {
+  const { data: rows } = await supabase
+    .from("invoices")
+    .select("id, number, total_cents, due_date, organisation_id")
+    .eq("quote_id", quoteId)
+    .not("number", "is", null)
+    .order("id");
+  return (rows ?? []).map((row) => ({
+    id: row.id,
+    number: row.number ?? "",
+    total: formatCents(row.total_cents, t.locale),
+    due: longDate(row.due_date, t.locale),
+    href: hrefOf(row),
+  }));
+}

@@ -2,12 +2,10 @@ import { data } from "react-router";
 import { organisationById } from "~/domain/access/organisations.server";
 import { agencyToday, idOf, quoteById } from "~/domain/billing/quotes.server";
 import { decideQuote, decisionSchema } from "~/domain/billing/quotes-decide.server";
-import { quoteView } from "~/domain/billing/quotes-view.server";
-import { formatCents } from "~/domain/invoices/money";
+import { quoteInvoices, quoteView } from "~/domain/billing/quotes-view.server";
 import { localizeFailure } from "~/i18n/failures.server";
-import { longDate } from "~/i18n/format";
 import { localeOf } from "~/i18n/page.server";
-import { bundle, type Translator, translator } from "~/i18n/translate.server";
+import { bundle, translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
 import { failedForm } from "~/web/replies.server";
@@ -34,23 +32,6 @@ async function clientQuote(
   return quote.value;
 }
 
-/** The invoices an accepted quote opened (the deposit), as the client sees them (issued only). */
-async function depositInvoices(supabase: AppSupabase, quoteId: number, t: Translator) {
-  const { data: rows } = await supabase
-    .from("invoices")
-    .select("id, number, total_cents, due_date, organisation_id")
-    .eq("quote_id", quoteId)
-    .not("number", "is", null)
-    .order("id");
-  return (rows ?? []).map((row) => ({
-    id: row.id,
-    number: row.number ?? "",
-    total: formatCents(row.total_cents, t.locale),
-    due: longDate(row.due_date, t.locale),
-    href: t.path(`/organisations/${row.organisation_id}/invoices/${row.id}`),
-  }));
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
   const t = translator(localeOf(args.url));
@@ -67,7 +48,12 @@ export async function loader(args: Route.LoaderArgs) {
       quote.status === "expired"
         ? t("quotes.client.expired", { date: quote.validUntil.text })
         : null,
-    invoices: quote.status === "accepted" ? await depositInvoices(supabase, quote.id, t) : [],
+    invoices:
+      quote.status === "accepted"
+        ? await quoteInvoices(supabase, quote.id, t, (invoice) =>
+            t.path(`/organisations/${invoice.organisation_id}/invoices/${invoice.id}`),
+          )
+        : [],
     i18n: bundle(t.locale, ["quotes", "projects"]),
   };
 }

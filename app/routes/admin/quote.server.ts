@@ -18,7 +18,7 @@ import {
   type TypedQuote,
   typedQuote,
 } from "~/domain/billing/quotes-form.server";
-import { quoteView } from "~/domain/billing/quotes-view.server";
+import { quoteInvoices, quoteView } from "~/domain/billing/quotes-view.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { bundle, translator } from "~/i18n/translate.server";
 import { readForm, simpleRules } from "~/infra/forms.server";
@@ -75,6 +75,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { vatRateBp } = await billingDefaults(supabase);
   return {
     view: quoteView(found, t),
+    // What an acceptance opened, to follow from here: its deposit invoice.
+    invoices:
+      found.quote.status === "accepted"
+        ? await quoteInvoices(
+            supabase,
+            found.quote.id,
+            t,
+            (invoice) => `/admin/invoices/${invoice.id}`,
+          )
+        : [],
     typed: found.quote.status === "draft" ? typedOf(found) : null,
     defaultVat: rateText(vatRateBp),
     maxLines: MAX_LINES,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { AdminPage, linkClass } from "~/components/admin/admin-page";
 import { ClientName } from "~/components/admin/client-name";
+import { AcceptedQuoteLinks } from "~/components/billing/admin-quote-accepted";
 import { QuoteDocument } from "~/components/billing/quote-document";
 import { QuoteEditor } from "~/components/billing/quote-editor";
 import { translatorFrom, useT } from "~/i18n/use-t";
@@ -24,7 +25,7 @@ export { action, loader } from "./quote.server";
 
 /** A draft's editor; a sent quote as its client sees it, with their answer. */
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, typed, defaultVat } = loaderData;
+  const { view, typed, defaultVat, invoices } = loaderData;
   const t = useT();
   const reply = actionData && "typed" in actionData ? actionData : undefined;
   return (
@@ -61,6 +62,13 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                 : t("quotes.client.declinedAt", { at: view.decided.at })}
               {view.decided.reason ? ` — ${view.decided.reason}` : ""}
             </p>
+          ) : null}
+          {view.status === "accepted" ? (
+            <AcceptedQuoteLinks
+              organisationId={view.organisation.id}
+              projectId={view.projectId}
+              invoices={invoices}
+            />
           ) : null}
         </>
       )}
