@@ -2393,6 +2393,10 @@ export interface Database {
         Args: { p_limit?: number };
         Returns: { created_at: string; id: number; message: string; status: string }[];
       };
+      project_manager_choices: {
+        Args: { p_project: number };
+        Returns: { current: boolean; email: string; full_name: string; user_id: string }[];
+      };
       project_managers: {
         Args: { p_projects: number[] };
         Returns: { avatar_url: string; email: string; full_name: string; phone: string; project_id: number }[];

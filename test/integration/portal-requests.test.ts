@@ -183,7 +183,9 @@ describe("backend requests per portal page", () => {
     expect(organisationPage).toHaveLength(10);
     // The client's project page: + who runs the project (public.project_managers).
     expect(projectPage).toHaveLength(13);
-    expect(adminProject).toHaveLength(12);
+    // The agency's project page: + its files (ca953d0) and who may run it
+    // (public.project_manager_choices).
+    expect(adminProject).toHaveLength(14);
   });
 });
 

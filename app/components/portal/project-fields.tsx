@@ -13,6 +13,7 @@ interface Saved {
   stage?: number | null;
   starts_on?: string | null;
   due_on?: string | null;
+  manager?: string | null;
 }
 
 /** The labels of a project's fields, for the error summary's links. */
@@ -24,13 +25,15 @@ export function projectFieldLabels(t: Translate): LabelOf {
     status: t("projects.status"),
     starts_on: t("projects.startsOn"),
     due_on: t("projects.dueOn"),
+    manager: t("projects.manager"),
   };
   return (name) => labels[name];
 }
 
 /**
  * A project's fields: title, service, status, dates, and with `steps` (the saved service's
- * process) the step reached. Each starts from what was typed (after a refusal), else `saved`.
+ * process) the step reached, with `managers` who runs it. Each starts from what was typed (after
+ * a refusal), else `saved`.
  */
 export function ProjectFields({
   reply,
@@ -38,12 +41,14 @@ export function ProjectFields({
   services,
   statuses,
   steps,
+  managers,
 }: {
   reply?: FieldReply;
   saved?: Saved;
   services: { id: string; title: string }[];
   statuses: readonly ProjectStatus[];
   steps?: string[];
+  managers?: { id: string; label: string }[];
 }) {
   const t = useT();
   const value = (name: keyof Saved, fallback = "") =>
@@ -110,6 +115,20 @@ export function ProjectFields({
         defaultValue={value("due_on")}
         errors={fieldErrors(reply, "due_on")}
       />
+      {managers ? (
+        <SelectField
+          key={`manager:${value("manager", "none")}`}
+          label={t("projects.manager")}
+          hint={t("projects.managerHint")}
+          name="manager"
+          defaultValue={value("manager", "none")}
+          errors={fieldErrors(reply, "manager")}
+          options={[
+            { value: "none", label: t("projects.managerNone") },
+            ...managers.map((manager) => ({ value: manager.id, label: manager.label })),
+          ]}
+        />
+      ) : null}
     </>
   );
 }

@@ -15,6 +15,9 @@ import { PROJECT_STATUSES } from "./projects.server";
  * require their fields in the refinement, so a missing one is worded under its field.
  */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The project form's "nobody runs it" choice. */
+export const MANAGER_NONE = "none";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A service a project may be for: its slug and how many steps its process has. */
 export interface ServiceChoice {
@@ -49,6 +52,13 @@ function projectFields(t: Translator, services: readonly ServiceChoice[]) {
     status: z.enum(PROJECT_STATUSES, { error: t("projects.statusInvalid") }),
     starts_on: dateField(t),
     due_on: dateField(t),
+    // Who runs it: one of the form's choices (the database checks it is an agency person), or
+    // "none" (a select's empty value would read as "not sent").
+    manager: z
+      .string()
+      .trim()
+      .refine((v) => v === MANAGER_NONE || UUID.test(v), { error: t("projects.managerInvalid") })
+      .optional(),
   };
 }
 

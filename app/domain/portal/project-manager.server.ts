@@ -26,6 +26,32 @@ const sameName = (a: string, b: string) =>
 /** A picture the site itself serves (an uploaded medium or a file under public/). */
 const ownPicture = (url: string | null) => (url && /^\/(?!\/)/.test(url) ? url : null);
 
+/** Someone who may run a project, as the agency's form offers them. */
+export interface ManagerChoice {
+  id: string;
+  label: string;
+  current: boolean;
+}
+
+/**
+ * The people who may run project `projectId` — its client's assigned staff and the admins
+ * (public.project_manager_choices) — for the agency's form; none for anyone who may not change it.
+ */
+export async function managerChoices(
+  supabase: AppSupabase,
+  projectId: number,
+): Promise<Result<ManagerChoice[]>> {
+  const { data, error } = await supabase.rpc("project_manager_choices", { p_project: projectId });
+  if (error) return backendFailure(error);
+  return ok(
+    (data ?? []).map((row) => ({
+      id: row.user_id,
+      label: row.full_name ? `${row.full_name} (${row.email})` : row.email,
+      current: row.current,
+    })),
+  );
+}
+
 export async function projectManager(
   supabase: AppSupabase,
   projectId: number,

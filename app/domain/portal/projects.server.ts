@@ -21,6 +21,8 @@ export interface ProjectInput {
   stage?: number;
   starts_on?: string;
   due_on?: string;
+  /** Who runs it (an agency person's id; "none" for nobody); unchanged when absent. */
+  manager?: string;
 }
 
 export interface ProjectSummary {
@@ -151,6 +153,9 @@ export async function updateProject(
       stage: input.service ? (input.stage ?? null) : null,
       starts_on: input.starts_on ?? null,
       due_on: input.due_on ?? null,
+      ...(input.manager === undefined
+        ? {}
+        : { manager_id: input.manager === "none" ? null : input.manager }),
     })
     .eq("id", projectId)
     .select("id");

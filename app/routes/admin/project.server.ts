@@ -13,6 +13,7 @@ import {
   setMilestoneStatus,
 } from "~/domain/portal/milestones.server";
 import { type ProjectPageInput, projectPageSchema } from "~/domain/portal/project-forms.server";
+import { managerChoices } from "~/domain/portal/project-manager.server";
 import { addProjectPost, projectPosts } from "~/domain/portal/project-posts.server";
 import {
   dueDate,
@@ -58,17 +59,23 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = adminLocale(args.request);
   const { organisation, project } = await clientProject(supabase, args.params);
   const delivering = projectDeliverables(supabase, project.id);
-  const [services, milestones, updates, notes, deliverables, thread] = await Promise.all([
+  const [services, milestones, updates, notes, deliverables, thread, managers] = await Promise.all([
     serviceOptions(locale),
     projectMilestones(supabase, project.id),
     projectPosts(supabase, project.id, "update"),
     projectPosts(supabase, project.id, "note"),
     delivering,
     loadThread(supabase, project.id, delivering, locale),
+    managerChoices(supabase, project.id),
   ]);
   return {
     organisation,
-    project,
+    project: {
+      ...project,
+      manager: managers.ok ? (managers.value.find((choice) => choice.current)?.id ?? null) : null,
+    },
+    // Who may run it (its client's staff and the admins); no field when they did not load.
+    managers: managers.ok ? managers.value.map(({ id, label }) => ({ id, label })) : undefined,
     steps: services.find((service) => service.id === project.service)?.steps ?? [],
     services: services.map(({ id, title }) => ({ id, title })),
     statuses: PROJECT_STATUSES,
@@ -115,6 +122,7 @@ const INTENTS: Record<
         stage: v.stage,
         starts_on: v.starts_on,
         due_on: v.due_on,
+        manager: v.manager,
       }),
   },
   add: {

@@ -122,6 +122,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             services={services}
             statuses={statuses}
             steps={steps}
+            managers={loaderData.managers}
           />
           <SubmitButton pendingLabel={t("projects.saving")}>{t("projects.save")}</SubmitButton>
         </Form>
