@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useFormAction } from "react-router";
 import { useT } from "~/i18n/use-t";
 
 const DEBOUNCE_MS = 400;
@@ -12,6 +12,9 @@ const DEBOUNCE_MS = 400;
  */
 export function useLivePreview(serverHtml: string) {
   const fetcher = useFetcher<{ preview?: string }>();
+  // This page's action, named when the timer is set: a submit with no action posts to wherever
+  // the router already is, and a preview timed after Save posted to /admin/posts (a 405).
+  const action = useFormAction();
   const { submit, data: answer } = fetcher;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -33,11 +36,11 @@ export function useLivePreview(serverHtml: string) {
       timer.current = setTimeout(() => {
         void submit(
           { intent: "preview", content },
-          { method: "post", defaultShouldRevalidate: false },
+          { method: "post", action, defaultShouldRevalidate: false },
         );
       }, DEBOUNCE_MS);
     },
-    [submit],
+    [submit, action],
   );
   return { html, schedule, updating: fetcher.state !== "idle" };
 }
