@@ -4,16 +4,15 @@
  * without a title is answered by the error summary first, as is an empty update), two
  * milestones, an update and a deliverable whose first version it marks ready; the contact, on a
  * 360 px phone (without JavaScript in the `nojs` project), accepts the invitation by signing up,
- * goes through onboarding, finds the project from the dashboard, requests changes with a reason,
- * approves the second version and writes in the thread; the agency is mailed about the message,
- * sees the decisions on the project's page and downloads them as a CSV file.
- *
- * Not walked: the contact's upload of a logo (the client's file upload is being built).
+ * goes through onboarding, finds the project from the dashboard, uploads a logo to the project's
+ * files, requests changes with a reason, approves the second version and writes in the thread;
+ * the agency is mailed about the message, sees the decisions on the project's page, downloads
+ * them as a CSV file and finds the client's logo among the project's files.
  */
 import { expect, test } from "@playwright/test";
+import { pngOf } from "../support/images";
 import { ADMIN, ensureAdminOnboarded } from "./admin-helpers";
 import { uniqueEmail } from "./helpers/auth";
-import { expectAccessible } from "./helpers/axe";
 import { PHONE, phone, uploadAndMarkReady } from "./helpers/client-project";
 import { expectSummaryOfInvalidFields, followSummaryLink } from "./helpers/error-summary";
 import {
@@ -99,6 +98,16 @@ test("the agency sets up a client's project; the contact joins in Kiswahili, dec
   await expect(
     contact.getByRole("region", { name: "Hatua muhimu" }).getByRole("listitem"),
   ).toHaveText([/Michoro.*Inakuja/, /Uzinduzi.*Inakuja/]);
+  // Their logo, sent from the project's files page (a plain form: no JavaScript needed).
+  await contact.getByRole("link", { name: "Faili za mradi huu" }).click();
+  await contact
+    .locator("main form")
+    .getByLabel("Faili", { exact: true })
+    .setInputFiles({ name: "nembo.png", mimeType: "image/png", buffer: await pngOf(64, 64) });
+  await contact.getByRole("button", { name: "Tuma faili" }).click();
+  await expect(contact.getByText("nembo.png imepokelewa.").last()).toBeVisible();
+  await expect(contact.getByRole("link", { name: "nembo.png" })).toBeVisible();
+  await contact.getByRole("link", { name: "Rudi kwenye mradi" }).click();
   const waiting = contact.getByRole("region", { name: "Yanasubiri uamuzi wako" });
   await expect(waiting.getByRole("heading", { name: "Logo — Toleo 1" })).toBeVisible();
   await waiting
@@ -119,6 +128,14 @@ test("the agency sets up a client's project; the contact joins in Kiswahili, dec
   await waiting.getByRole("button", { name: "Idhinisha" }).click();
   await expect(contact.getByText("Umeidhinisha toleo 2 la Logo").last()).toBeVisible();
   await expect(contact.getByText("Aliidhinisha toleo 2", { exact: true })).toBeVisible();
+  // The history is theirs to keep too, in their language.
+  const theirs = contact.getByRole("link", { name: "Pakua historia ya maamuzi (CSV)" });
+  const file = await contact.request.get((await theirs.getAttribute("href")) ?? "");
+  expect((await file.text()).split("\r\n").slice(0, 3)).toEqual([
+    expect.stringMatching(/^Kazi ya kuwasilishwa,Toleo,Faili,Uamuzi,Sababu,Aliyeamua,/),
+    expect.stringContaining("Logo,1,logo.pdf,Mabadiliko yameombwa,"),
+    expect.stringContaining("Logo,2,logo.pdf,Limeidhinishwa,,Zawadi Njeri,"),
+  ]);
   const thread = contact.getByRole("region", { name: "Ujumbe" });
   await thread.getByLabel("Ujumbe wako").fill("Asante! Nembo ni nzuri sana.");
   await thread.getByRole("button", { name: "Tuma ujumbe" }).click();
@@ -129,7 +146,7 @@ test("the agency sets up a client's project; the contact joins in Kiswahili, dec
   expect(await contact.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     PHONE.width,
   );
-  await expectAccessible(contact);
+  // (axe on these pages: client-deliverables and client-messages.spec.ts.)
   await contact.context().close();
 
   // The agency: the message's mail, the decisions on the page and in the exported history.
@@ -150,4 +167,10 @@ test("the agency sets up a client's project; the contact joins in Kiswahili, dec
     `Logo,1,logo.pdf,Changes requested,"Herufi ziwe kubwa zaidi, tafadhali.",Zawadi Njeri,${email},`,
   );
   expect(rows[2]).toContain(`Logo,2,logo.pdf,Approved,,Zawadi Njeri,${email},`);
+
+  // And the client's logo among the project's files.
+  await page.getByRole("link", { name: "Files of this project" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "nembo.png" })).toContainText(
+    "Sent by: Zawadi Njeri · the client",
+  );
 });
