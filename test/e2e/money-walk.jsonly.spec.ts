@@ -135,6 +135,10 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
     await expect(
       phone.getByRole("heading", { name: "Angalia simu yako na uweke PIN yako ya M-Pesa" }),
     ).toBeVisible();
+    // The number as the client typed it, not Daraja's 2547… form.
+    await expect(
+      phone.getByText(`ankara ${depositNumber}, ombi kwa ${number.typed}`),
+    ).toBeVisible();
     const handset = await phone.context().newPage();
     await handset.goto(`${DARAJA_URL}/phone`);
     const prompt = handset.getByRole("listitem").filter({ hasText: number.msisdn });

@@ -3,6 +3,7 @@ import { canRetry, type OutcomeKind } from "~/domain/payments/daraja/outcomes";
 import { pushView } from "~/domain/payments/pushes.server";
 import { localeOf } from "~/i18n/page.server";
 import { bundle, translator } from "~/i18n/translate.server";
+import { formatMpesaPhone } from "~/lib/mpesa-phone";
 import { adminLoad } from "~/web/admin-form.server";
 import type { Route } from "./+types/payment";
 import { clientOrganisation } from "./invoices.server";
@@ -43,7 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
       id: push.id,
       shown: push.shown,
       amountCents: push.amountCents,
-      phone: push.phone,
+      // As the person typed it, in groups ("0713 385 373"), not Daraja's 254713385373.
+      phone: formatMpesaPhone(push.phone),
       receipt: push.receipt,
     },
     invoice: { id: push.invoiceId, number: invoice?.number ?? "", balanceCents },
