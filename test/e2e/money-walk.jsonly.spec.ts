@@ -90,6 +90,7 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
     // The quote's mail says to use the invitation first when one has no access yet.
     const quoteMail = await latestMail(email, new RegExp(`^Nukuu ${quoteNumber} `));
     expect(quoteMail.text).toMatch(/Jumla \(pamoja na VAT\): Ksh\s113,680\.00/);
+    expect(quoteMail.text).toContain("tumia mwaliko tuliotuma kwa anwani hii");
     const invitation = await latestMail(email, /^Mwaliko wa kujiunga na /);
     await phone.goto(new URL(invitation.links[0] ?? "").pathname);
     await phone.getByRole("link", { name: "Ingia" }).click();
