@@ -1,16 +1,15 @@
 import { type NotificationKind, wantsMail } from "~/domain/accounts/notification-prefs";
 import { backendFailure } from "~/domain/admin/queries.server";
 import { formatCents } from "~/domain/invoices/money";
-import { pdfFileName, renderInvoicePdf } from "~/domain/invoices/pdf.server";
 import { getSiteConfig } from "~/domain/site/config.server";
 import { longDate } from "~/i18n/format";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { translator } from "~/i18n/translate.server";
 import { siteUrl } from "~/infra/env.server";
-import type { MailAttachment, OutgoingMail } from "~/infra/mail.server";
+import type { OutgoingMail } from "~/infra/mail.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
-import { loadInvoiceDocument } from "./invoice-document.server";
+import { invoicePdfAttachment } from "./invoice-attachment.server";
 import { paymentMail } from "./payment-mails.server";
 
 /**
@@ -151,7 +150,7 @@ async function invoiceMail(service: AppSupabase, invoiceId: number, to: string, 
   const link = `${siteUrl()}${t.path(`/organisations/${invoice.organisation_id}/invoices/${invoice.id}`)}`;
   const [{ brandName }, pdf] = await Promise.all([
     getSiteConfig(locale),
-    invoicePdf(service, invoice.id),
+    invoicePdfAttachment(service, invoice.id),
   ]);
   if (!pdf.ok) return pdf;
   const values = {
@@ -170,19 +169,4 @@ async function invoiceMail(service: AppSupabase, invoiceId: number, to: string, 
     links: [link],
     attachments: [pdf.value],
   } satisfies OutgoingMail);
-}
-
-/** Invoice `id`'s PDF as an attachment (`JD-2026-0001.pdf`), or why it could not be made. */
-async function invoicePdf(service: AppSupabase, id: number): Promise<Result<MailAttachment>> {
-  try {
-    const doc = await loadInvoiceDocument(service, id);
-    if (!doc) return fail("not-found", `Invoice ${id} is gone`);
-    const content = await renderInvoicePdf(doc);
-    return ok({ filename: pdfFileName(doc), contentType: "application/pdf", content });
-  } catch (error) {
-    return fail(
-      "backend",
-      `Invoice ${id}'s PDF: ${error instanceof Error ? error.message : error}`,
-    );
-  }
 }
