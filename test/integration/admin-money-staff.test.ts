@@ -92,7 +92,14 @@ describe("staff assigned to a client", () => {
     expect(csv.status).toBe(200);
     expect(csv.html).toContain(mine.invoice?.number);
     expect(csv.html).not.toContain(theirs.invoice?.number);
-    expect((await get(`/admin/invoices/${mine.invoice?.id}`, staff)).status).toBe(200);
+    const issued = await get(`/admin/invoices/${mine.invoice?.id}`, staff);
+    expect(issued.status).toBe(200);
+    // The client is named, not linked: its page is the admins'.
+    expect(text(issued.html)).toContain("Assigned Traders");
+    expect(issued.html).not.toContain(`href="/admin/clients/${billing.client}"`);
+    expect((await get(`/admin/invoices/${mine.invoice?.id}`)).html).toContain(
+      `href="/admin/clients/${billing.client}"`,
+    );
     const pdf = await get(`/admin/invoices/${mine.invoice?.id}/pdf`, staff);
     expect(pdf.status).toBe(200);
     expect(pdf.response.headers.get("content-type")).toContain("application/pdf");
@@ -170,7 +177,7 @@ describe("staff assigned to a client", () => {
       staff,
     );
     expect(await invoice(id)).toMatchObject({ subtotal_cents: 100_000 });
-    // The draft names its client without a link: the client's page is the admins'.
+    // So does the draft.
     const draft = await get(`/admin/invoices/${id}`, staff);
     expect(text(draft.html)).toContain("Assigned Traders");
     expect(draft.html).not.toContain(`href="/admin/clients/${billing.client}"`);

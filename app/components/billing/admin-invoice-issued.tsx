@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { dangerButton, linkClass, secondaryButton, stacked } from "~/components/admin/admin-page";
+import { ClientName } from "~/components/admin/client-name";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
 import { useT } from "~/i18n/use-t";
@@ -92,9 +93,7 @@ export function AdminInvoiceIssued({
       <dl className="mb-6 grid max-w-md grid-cols-2 gap-x-6 gap-y-1">
         <dt className="font-semibold">{t("adminBilling.draft.client")}</dt>
         <dd>
-          <Link to={`/admin/clients/${summary.organisationId}`} className={linkClass}>
-            {summary.client}
-          </Link>
+          <ClientName id={summary.organisationId} name={summary.client} />
         </dd>
         <dt className="font-semibold">{t("adminBilling.issued.status")}</dt>
         <dd data-testid="invoice-status">{summary.statusLabel}</dd>
