@@ -3,8 +3,8 @@
  * (issue 42 item 9): no query per project, message, deliverable or version. Each page's loaders
  * (the root's and the page's, through their layouts' middleware, with one request context as
  * the router runs them) are run with every request to the embedded backend counted, for a client
- * with 2 projects of 2 messages and 2 versions each, then again with 20 of 20 — the same
- * requests both times.
+ * with 2 projects of 2 messages and 2 versions each (the latest ready for the client's review),
+ * then again with 20 of 20 — the same requests both times.
  */
 import { describe, expect, it } from "vitest";
 import * as rootModule from "~/root.server";
@@ -116,21 +116,24 @@ async function addProjects(organisation: string, count: number, from: number) {
     )
     .select("id");
   if (noDeliverables || !deliverables) throw new Error(noDeliverables?.message);
-  const { error: noVersions } = await service.from("deliverable_versions").insert(
-    deliverables.flatMap(({ id }) =>
-      Array.from({ length: count }, (_, n) => ({
-        deliverable_id: id as number,
-        organisation_id: organisation,
-        number: n + 1,
-        file_path: `${organisation}/deliverables/${id}/${n + 1}/logo.png`,
-        file_name: "logo.png",
-        file_size: 1024,
-        file_type: "image/png",
-        status: n === count - 1 ? "ready_for_review" : "changes_requested",
-      })),
-    ),
-  );
+  const { data: versions, error: noVersions } = await service
+    .from("deliverable_versions")
+    .insert(
+      deliverables.flatMap(({ id }) =>
+        Array.from({ length: count }, (_, n) => ({
+          deliverable_id: id as number,
+          organisation_id: organisation,
+          number: n + 1,
+          file_path: `${organisation}/deliverables/${id}/${n + 1}/logo.png`,
+          file_name: "logo.png",
+          file_size: 1024,
+          file_type: "image/png",
+        })),
+      ),
+    )
+    .select("id, deliverable_id, number");
   if (noVersions) throw new Error(noVersions.message);
+  await markLatestReady(versions);
   return ids;
 }
 
@@ -181,8 +184,10 @@ describe("backend requests per portal page", () => {
     // The client's home: + the unread messages of all its organisations' threads (one request).
     expect(clientHome).toHaveLength(5);
     expect(organisationPage).toHaveLength(10);
-    // The client's project page: + who runs the project (public.project_managers).
-    expect(projectPage).toHaveLength(13);
+    // The client's project page: + who runs the project (public.project_managers); the
+    // versions ready for review bring their decisions (one request for all of them).
+    expect(projectPage).toContain("GET /rest/v1/deliverable_decisions");
+    expect(projectPage).toHaveLength(14);
     // The agency's project page: + its files (ca953d0) and who may run it
     // (public.project_manager_choices).
     expect(adminProject).toHaveLength(14);
@@ -222,16 +227,35 @@ async function addRowsTo(organisation: string, project: number, count: number) {
     .insert({ project_id: project, organisation_id: organisation, title: "Brochure" })
     .select("id")
     .single();
-  const { error } = await service.from("deliverable_versions").insert(
-    rows.map((n) => ({
-      deliverable_id: deliverable?.id as number,
-      organisation_id: organisation,
-      number: n + 1,
-      file_path: `${organisation}/deliverables/${deliverable?.id}/${n + 1}/brochure.pdf`,
-      file_name: "brochure.pdf",
-      file_size: 2048,
-      file_type: "application/pdf",
-    })),
-  );
+  const { data: versions, error } = await service
+    .from("deliverable_versions")
+    .insert(
+      rows.map((n) => ({
+        deliverable_id: deliverable?.id as number,
+        organisation_id: organisation,
+        number: n + 1,
+        file_path: `${organisation}/deliverables/${deliverable?.id}/${n + 1}/brochure.pdf`,
+        file_name: "brochure.pdf",
+        file_size: 2048,
+        file_type: "application/pdf",
+      })),
+    )
+    .select("id, deliverable_id, number");
   if (error) throw new Error(error.message);
+  await markLatestReady(versions);
+}
+
+/** The last version of each deliverable goes to the client for review (drafts are the agency's). */
+async function markLatestReady(
+  versions: { id: number; deliverable_id: number; number: number }[] | null,
+) {
+  const latest = new Map<number, { id: number; number: number }>();
+  for (const v of versions ?? []) {
+    if ((latest.get(v.deliverable_id)?.number ?? 0) < v.number) latest.set(v.deliverable_id, v);
+  }
+  const service = serviceClient(backend);
+  for (const { id } of latest.values()) {
+    const { error } = await service.rpc("mark_version_ready", { p_version: id, p_remind_at: null });
+    if (error) throw new Error(error.message);
+  }
 }
