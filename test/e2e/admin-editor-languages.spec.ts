@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn, storedPost, uniqueTitle } from "./admin-helpers";
+import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 import { fieldError, summaryItems } from "./helpers/error-summary";
 
@@ -139,3 +140,28 @@ for (const locale of ["sw", "fr"] as const) {
     await expectLanguage(page, locale);
   });
 }
+
+/** The longer Kiswahili and French wording still fits a 360 px phone, and axe finds nothing. */
+test("on a 360 px phone, the post editor and a project page fit in Kiswahili and French", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const place = await clientProject(uniqueTitle("Duka la Baraka"));
+  await signIn(page, ADMIN, "/admin");
+  for (const locale of ["sw", "fr"] as const) {
+    await context.addCookies([{ name: "lang", value: locale, url: baseURL ?? "" }]);
+    for (const path of [
+      "/admin/posts/new",
+      `/admin/clients/${place.id}/projects/${place.project}`,
+    ]) {
+      await page.goto(path);
+      await expectLanguage(page, locale);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${locale} ${path}`).toBeLessThanOrEqual(360);
+      await expectAccessible(page);
+    }
+  }
+});
