@@ -39,6 +39,16 @@ const ACCOUNT_PAGES: Page[] = [
   ["organisations/:organisationId/projects/:projectId", "routes/account/project.tsx"],
   ["organisations/:organisationId/projects/:projectId/files", "routes/account/project-files.tsx"],
   [
+    "organisations/:organisationId/projects/:projectId/files/resumable",
+    "routes/account/project-files-resumable.ts",
+    "project-files-resumable",
+  ],
+  [
+    "organisations/:organisationId/projects/:projectId/files/resumable/:uploadId",
+    "routes/account/project-files-resumable.ts",
+    "project-files-resumable-part",
+  ],
+  [
     "organisations/:organisationId/projects/:projectId/decisions.csv",
     "routes/account/project-decisions-csv.ts",
   ],

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { bodyLimitFor } from "../app/infra/body-limits.ts";
+import { bodyLimitFor, isResumableRoute } from "../app/infra/body-limits.ts";
 import {
   applyFinalCacheControl,
   isAnonymousRead,
@@ -187,8 +187,9 @@ export function createAppListener(options: AppOptions) {
         return sendRefusal(req, res, CROSS_ORIGIN, https);
       }
       const reading = req.method === "GET" || req.method === "HEAD";
-      if (!reading && !isFormBody(req.headers["content-type"])) {
-        // Every action reads an HTML form: anything else is refused before its body is read.
+      if (!reading && !isFormBody(req.headers["content-type"]) && !isResumableRoute(path)) {
+        // Every action reads an HTML form (but a resumable upload's requests: tus, proxied to
+        // Storage): anything else is refused before its body is read.
         return sendRefusal(req, res, NOT_A_FORM, https);
       }
       const file = reading ? options.staticFiles?.get(path) : undefined;

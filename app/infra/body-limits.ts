@@ -32,11 +32,27 @@ const FILE_UPLOAD_ROUTE =
   /^(?:(?:\/(?:sw|fr))?\/(?:files\/[0-9a-fA-F-]{36}\/?|organisations\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/files)|\/admin\/clients\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/(?:deliverables\/\d{1,18}\/versions|files))$/;
 
 /**
+ * A project's resumable upload (tus 1.0.0, proxied to Storage:
+ * app/web/resumable-files.server.ts): its create, offset and part requests, in any language.
+ */
+const RESUMABLE_ROUTE =
+  /^(?:\/(?:sw|fr))?\/organisations\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/files\/resumable(?:\/[A-Za-z0-9_-]{1,1400})?$/;
+
+/**
+ * A resumable upload's request: not an HTML form (a part is `application/offset+octet-stream`,
+ * a creation has no body), so the server lets it past the forms-only rule; its body is a file
+ * upload's (streamed on unread, within 50 MB).
+ */
+export function isResumableRoute(path: string): boolean {
+  return RESUMABLE_ROUTE.test(path);
+}
+
+/**
  * A private file's upload: its body goes to the app unread and is streamed on to Storage as it
  * arrives, so it is not held against the process's body budget (only its length is bounded).
  */
 export function isFileUploadRoute(path: string): boolean {
-  return FILE_UPLOAD_ROUTE.test(path);
+  return FILE_UPLOAD_ROUTE.test(path) || RESUMABLE_ROUTE.test(path);
 }
 
 export interface BodyLimit {

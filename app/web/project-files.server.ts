@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
+import { organisationById } from "~/domain/access/organisations.server";
 import { sniffFileType } from "~/domain/files/file-types";
 import { receivePrivateFile } from "~/domain/files/file-upload.server";
 import { CLIENT_FILES_BUCKET } from "~/domain/files/private-files.server";
 import { projectFiles, recordProjectFile } from "~/domain/portal/project-files.server";
+import { projectById } from "~/domain/portal/projects.server";
 import { dateTime } from "~/i18n/format";
 import type { MessageKey } from "~/i18n/messages";
 import type { Translator } from "~/i18n/translate.server";
@@ -22,6 +24,27 @@ import { redirectWithToast } from "./toast.server";
  * decides, within 50 MB and the sniffed allowlist (app/domain/files/file-types.ts); then recorded
  * (public.project_files). A refusal is worded under the file field.
  */
+
+/**
+ * The organisation and project the caller may read through the client's pages, or 404 (another
+ * client's, a made-up id): the client's people, its assigned staff and admins.
+ */
+export async function readableProject(
+  supabase: AppSupabase,
+  params: { organisationId?: string; projectId?: string },
+) {
+  const organisation = await organisationById(supabase, params.organisationId);
+  const project = organisation.ok
+    ? await projectById(supabase, organisation.value.id, params.projectId)
+    : organisation;
+  if (!organisation.ok || !project.ok) {
+    const failure = organisation.ok ? project : organisation;
+    const status = !failure.ok && failure.kind !== "not-found" ? 502 : 404;
+    throw data({ message: failure.ok ? "" : failure.message }, { status });
+  }
+  return { organisation: organisation.value, project: project.value };
+}
+
 export interface FileRow {
   id: number;
   name: string;

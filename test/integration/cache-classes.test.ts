@@ -65,6 +65,7 @@ const EXPECTED: Record<string, Expected> = {
   "routes/account/organisation.tsx": personal(302, 404, 404),
   "routes/account/project.tsx": personal(302, 404, 404),
   "routes/account/project-files.tsx": personal(302, 404, 404),
+  "routes/account/project-files-resumable.ts": personal(302, 404, 404),
   "routes/account/project-decisions-csv.ts": personal(302, 404, 404),
   // A quote of a client nobody is in: sign in first, then 404.
   "routes/account/quote.tsx": personal(302, 404, 404),

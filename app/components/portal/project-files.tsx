@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { ErrorList } from "~/components/forms/field-frame";
 import { fieldIdOf } from "~/components/forms/field-id";
@@ -7,6 +6,7 @@ import { FILE_EXTENSIONS } from "~/domain/files/file-types";
 import type { Locale } from "~/i18n/locale";
 import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors } from "~/lib/form-reply";
+import { useResumableUpload } from "./use-resumable-upload";
 
 /** One of the project's files as both pages list it (app/web/project-files.server.ts). */
 export interface ProjectFileRow {
@@ -69,24 +69,27 @@ function FileList({ files }: { files: ProjectFileRow[] }) {
 /**
  * A project's Files section, the same on both sides: the list (name, size, who sent it, from
  * which side, when; each a download through /files/…) and the upload form — a plain multipart
- * form posted to `action` that works without JavaScript; `enhance` wraps it (the resumable
- * upload, with JavaScript).
+ * form posted to `action` that works without JavaScript; with JavaScript the file goes to
+ * `resumable` with tus, in parts, resumed after a dropped connection (use-resumable-upload.ts).
  */
 export function ProjectFiles({
   files,
   error,
   action,
   answer,
-  enhance = (form) => form,
+  resumable,
 }: {
   files: ProjectFileRow[];
   error: string | null;
   action: string;
   answer: FormReply | undefined;
-  enhance?: (form: ReactNode) => ReactNode;
+  /** The tus endpoint the page's script sends files to. */
+  resumable?: string;
 }) {
   const t = useT();
-  const errors = fieldErrors(answer?.result, "file");
+  const upload = useResumableUpload(resumable);
+  const { percent, resuming } = upload.state;
+  const errors = upload.state.error ? [upload.state.error] : fieldErrors(answer?.result, "file");
   const inputId = errors?.length ? fieldIdOf("file") : "project-file";
   const hintId = "project-file-hint";
   const errorId = "project-file-error";
@@ -103,38 +106,44 @@ export function ProjectFiles({
       ) : (
         <FileList files={files} />
       )}
-      {enhance(
-        <form
-          method="post"
-          action={action}
-          encType="multipart/form-data"
-          className="max-w-xl space-y-3"
-          data-project-files-form=""
-        >
-          <ErrorSummary answer={answer} />
-          <h3 className="text-lg font-bold text-slate-900">{t("projectFiles.upload")}</h3>
-          <div>
-            <label htmlFor={inputId} className="mb-1 block font-medium text-slate-900">
-              {t("projectFiles.fileLabel")}
-            </label>
-            <p id={hintId} className="mb-2 text-sm text-slate-700">
-              {t("projectFiles.fileHint")}
-            </p>
-            <input
-              id={inputId}
-              type="file"
-              name="file"
-              required
-              accept={FILE_EXTENSIONS.join(",")}
-              aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
-              aria-invalid={errors?.length ? true : undefined}
-              className={fileInputClass}
-            />
-            <ErrorList id={errorId} errors={errors} />
-          </div>
-          <SubmitButton pendingLabel={t("common.sending")}>{t("projectFiles.submit")}</SubmitButton>
-        </form>,
-      )}
+      <form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        className="max-w-xl space-y-3"
+        data-project-files-form=""
+        onSubmit={upload.onSubmit}
+      >
+        <ErrorSummary answer={answer} />
+        <h3 className="text-lg font-bold text-slate-900">{t("projectFiles.upload")}</h3>
+        <div>
+          <label htmlFor={inputId} className="mb-1 block font-medium text-slate-900">
+            {t("projectFiles.fileLabel")}
+          </label>
+          <p id={hintId} className="mb-2 text-sm text-slate-700">
+            {t("projectFiles.fileHint")}
+          </p>
+          <input
+            id={inputId}
+            type="file"
+            name="file"
+            required
+            accept={FILE_EXTENSIONS.join(",")}
+            aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
+            aria-invalid={errors?.length ? true : undefined}
+            className={fileInputClass}
+          />
+          <ErrorList id={errorId} errors={errors} />
+        </div>
+        <SubmitButton pendingLabel={t("common.sending")} disabled={percent !== null}>
+          {t("projectFiles.submit")}
+        </SubmitButton>
+        <p role="status" className="text-sm text-slate-800" data-upload-status="">
+          {percent !== null
+            ? `${t("projectFiles.progress", { percent })}${resuming ? ` — ${t("projectFiles.resuming")}` : ""}`
+            : (upload.state.done ?? "")}
+        </p>
+      </form>
     </section>
   );
 }

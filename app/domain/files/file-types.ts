@@ -103,10 +103,19 @@ export const SNIFF_BYTES = 512;
 /** The extensions taken, for the form's `accept` attribute and the page's words. */
 export const FILE_EXTENSIONS = Object.keys(KINDS).map((extension) => `.${extension}`);
 
+function kindOf(name: string): Kind | undefined {
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase() ?? "";
+  return Object.hasOwn(KINDS, extension) ? KINDS[extension] : undefined;
+}
+
+/** The type a file called `name` is stored as, before its bytes are seen; null when refused. */
+export function fileTypeByName(name: string): string | null {
+  return kindOf(name)?.type ?? null;
+}
+
 /** The type to store for a file called `name` starting with `head`; null when refused. */
 export function sniffFileType(name: string, head: Uint8Array): string | null {
-  const extension = /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase() ?? "";
-  const kind = Object.hasOwn(KINDS, extension) ? KINDS[extension] : undefined;
+  const kind = kindOf(name);
   if (!kind) return null;
   // An empty file is nothing of any kind.
   if (!head.length) return null;

@@ -1,29 +1,8 @@
-import { data } from "react-router";
-import { organisationById } from "~/domain/access/organisations.server";
-import { projectById } from "~/domain/portal/projects.server";
 import { localeOf } from "~/i18n/page.server";
 import { bundle, translator } from "~/i18n/translate.server";
-import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad } from "~/web/admin-form.server";
-import { projectFilesPage, receiveProjectFile } from "~/web/project-files.server";
+import { projectFilesPage, readableProject, receiveProjectFile } from "~/web/project-files.server";
 import type { Route } from "./+types/project-files";
-
-/** The organisation and project the caller may read, or 404 (another client's, a made-up id). */
-async function readableProject(
-  supabase: AppSupabase,
-  params: { organisationId?: string; projectId?: string },
-) {
-  const organisation = await organisationById(supabase, params.organisationId);
-  const project = organisation.ok
-    ? await projectById(supabase, organisation.value.id, params.projectId)
-    : organisation;
-  if (!organisation.ok || !project.ok) {
-    const failure = organisation.ok ? project : organisation;
-    const status = !failure.ok && failure.kind !== "not-found" ? 502 : 404;
-    throw data({ message: failure.ok ? "" : failure.message }, { status });
-  }
-  return { organisation: organisation.value, project: project.value };
-}
 
 /**
  * /organisations/:organisationId/projects/:projectId/files: the project's files for the client's

@@ -45,6 +45,7 @@ export default function ClientProjectFiles({ loaderData, actionData }: Route.Com
           error={error}
           action={t.path(`${base}/files`)}
           answer={actionData}
+          resumable={t.path(`${base}/files/resumable`)}
         />
       </div>
     </>

@@ -37,7 +37,13 @@ export default function AdminProjectFiles({ loaderData, actionData }: Route.Comp
           {t("projectFiles.back")}
         </Link>
       </p>
-      <ProjectFiles files={files} error={error} action={`${base}/files`} answer={actionData} />
+      <ProjectFiles
+        files={files}
+        error={error}
+        action={`${base}/files`}
+        answer={actionData}
+        resumable={`/organisations/${organisation.id}/projects/${project.id}/files/resumable`}
+      />
     </AdminPage>
   );
 }
