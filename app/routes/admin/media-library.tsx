@@ -119,7 +119,12 @@ export default function MediaLibrary({ loaderData, actionData: reply }: Route.Co
       ) : (
         <p className="text-slate-600">{t("mediaLibrary.empty")}</p>
       )}
-      <Pager page={page} total={total} label="Media" size={MEDIA_LIMITS.pageSize} />
+      <Pager
+        page={page}
+        total={total}
+        label={t("adminOffice.nav.media")}
+        size={MEDIA_LIMITS.pageSize}
+      />
     </SiteEditorPage>
   );
 }
