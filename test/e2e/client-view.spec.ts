@@ -172,9 +172,23 @@ test("the agency views the client's portal as its members see it, read-only and 
     .eq("project_id", client.project);
   expect(count).toBe(2);
 
+  // In the admin's language (French here) and on a 360 px phone: the banner says the same.
+  await page.context().addCookies([{ name: "lang", value: "fr", url: new URL(page.url()).origin }]);
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(
+    page.getByText(
+      `Vous voyez le portail de ${client.name} tel que ses membres le voient — en lecture seule`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(NOTE)).toHaveCount(0);
+  await noSidewaysScroll(page);
+  await page.context().addCookies([{ name: "lang", value: "en", url: new URL(page.url()).origin }]);
+
   // The views are in the activity log.
   await page.goto("/admin/activity");
+  // Each view: the English one and the French reload.
   await expect(
     page.getByText(`viewed the portal of “${client.name} — Website” as its members see it`),
-  ).toBeVisible();
+  ).toHaveCount(2);
 });
