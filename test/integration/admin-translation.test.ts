@@ -71,8 +71,9 @@ const decode = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** What a person reads (text nodes) or hears (labels) on the page. */
+/** What a person reads (text nodes, the tab's title) or hears (labels) on the page. */
 function wording(html: string): string[] {
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
   const body = html
     .replace(/<head>[\s\S]*?<\/head>/, "")
     .replace(/<script[\s\S]*?<\/script>/g, "")
@@ -81,7 +82,9 @@ function wording(html: string): string[] {
   const labels = [...body.matchAll(/\s(?:aria-label|title|data-label|placeholder)="([^"]*)"/g)].map(
     (m) => decode(m[1] ?? ""),
   );
-  return [...texts, ...labels].filter(Boolean);
+  // The tab's title: "<page> | <brand>" ("Error: …" after a refusal).
+  const page = title ? [decode(title).split(" | ")[0] ?? ""] : [];
+  return [...texts, ...labels, ...page].filter(Boolean);
 }
 
 let site: TestSite;

@@ -7,20 +7,22 @@ import { TrafficChart } from "~/components/admin/analytics/traffic-chart";
 import { LoadError } from "~/components/admin/confirm-step";
 import { periodSearch } from "~/domain/analytics/period";
 import { TABLES } from "~/domain/analytics/report";
-import { useT } from "~/i18n/use-t";
+import { translatorFrom, useT } from "~/i18n/use-t";
 import { privateFormHeaders } from "~/infra/cache-policy";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/analytics";
 
 export const headers: Route.HeadersFunction = privateFormHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Analytics",
-    description: "Visits and leads, counted on this server without cookies.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = translatorFrom(matches);
+  return pageMeta(matches, {
+    title: t("adminAnalytics.title"),
+    description: t("adminAnalytics.subtitle"),
     path: "/admin/analytics",
     noindex: true,
   });
+};
 
 export { loader } from "./analytics.server";
 
