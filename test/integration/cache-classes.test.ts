@@ -239,6 +239,7 @@ function urlOf(leaf: RouteLeaf): string {
       if (name === "deliverableId") return "1";
       if (name === "quoteId") return "1";
       if (name === "invoiceId" || name === "pushId") return "1";
+      if (name === "uploadId") return "bm8tc3VjaC11cGxvYWQ";
       if (name === "organisationId") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "clients") return "00000000-0000-4000-8000-00000000c11e";
       if (name === "id" && admin === "messages") return String(ids.message);
