@@ -528,6 +528,30 @@ export interface Database {
         };
         Relationships: [];
       };
+      deliverable_decision_mails: {
+        Row: {
+          created_at: string;
+          decision_id: number;
+          id: number;
+          locale: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          decision_id: number;
+          id?: never;
+          locale?: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          decision_id?: number;
+          id?: never;
+          locale?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       deliverable_decisions: {
         Row: {
           decided_at: string;

@@ -129,6 +129,9 @@ update public.deliverable_versions set status = 'ready_for_review'
 select set_config('app.marking_ready', 'off', false);
 insert into public.deliverable_reminders (version_id, user_id) values
   (${VERSION_A}, '${CLIENT_OWNER_ID}');
+-- The agency's mail of A's decision, to the admin (20261236000001_decision_mails.sql).
+insert into public.deliverable_decision_mails (decision_id, user_id)
+select id, '${ADMIN_ID}' from public.deliverable_decisions where version_id = 9201;
 
 -- A thread each: a message of each client (its staff and the admin are owed a notice), when
 -- each owner last read it, and a mail of A's thread to the admin.

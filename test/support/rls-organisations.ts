@@ -60,6 +60,7 @@ const files = (rows: number, inserts: string, deletes: string): Outcomes => [
 const jobOnly = {
   project_message_notices: noGrant("project_message_notices"),
   project_message_mails: noGrant("project_message_mails"),
+  deliverable_decision_mails: noGrant("deliverable_decision_mails"),
 };
 
 const TABLES = [
@@ -77,6 +78,7 @@ const TABLES = [
   "deliverable_versions",
   "deliverable_decisions",
   "deliverable_reminders",
+  "deliverable_decision_mails",
   "project_messages",
   "project_message_reads",
   "project_message_notices",
@@ -229,6 +231,7 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     // Not even the service role rewrites a decision; it goes with its version.
     deliverable_decisions: ["2 rows", notWaiting, "42501 A decision is never changed", "ok 2"],
     deliverable_reminders: ["1 rows", "ok 1", "ok 1", "ok 1"],
+    deliverable_decision_mails: ["1 rows", "ok 1", "ok 1", "ok 1"],
     // Not even the service role edits a message.
     project_messages: ["2 rows", "ok 1", "42501 A message is never changed", "ok 2"],
     project_message_reads: ["2 rows", "ok 1", "ok 2", "ok 2"],

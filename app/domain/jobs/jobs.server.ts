@@ -12,6 +12,7 @@ import {
   paybillVerifyJob,
 } from "~/domain/payments/paybill-verify-job.server";
 import { MPESA_CHECK, pushCheckJob } from "~/domain/payments/push-check-job.server";
+import { DELIVERABLE_DECIDED, decisionMailJob } from "~/domain/portal/decision-mail-job.server";
 import {
   DELIVERABLE_REMINDER,
   deliverableReminderJob,
@@ -26,6 +27,7 @@ import { databaseJobStore } from "./store.ts";
 export const jobHandlers: JobHandlers = {
   [MAIL_FLUSH]: mailFlushJob,
   [DELIVERABLE_REMINDER]: deliverableReminderJob,
+  [DELIVERABLE_DECIDED]: decisionMailJob(serviceRoleClient),
   [MESSAGES_NOTIFY]: messageNotifyJob(serviceRoleClient),
   [MPESA_CHECK]: pushCheckJob,
   [MPESA_PAYBILL_VERIFY]: paybillVerifyJob,

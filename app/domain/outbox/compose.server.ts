@@ -3,6 +3,7 @@ import { invitationMail } from "~/domain/access/invitations.server";
 import { billingMail } from "~/domain/billing/quote-mail.server";
 import { BARE_ADDRESS } from "~/domain/email-field.server";
 import { confirmationMail } from "~/domain/newsletter/consent.server";
+import { decisionMail } from "~/domain/portal/decision-mails.server";
 import { deliverableReminderMail } from "~/domain/portal/deliverable-reminders.server";
 import { projectMessagesMail } from "~/domain/portal/message-mails.server";
 import { getSiteConfig } from "~/domain/site/config.server";
@@ -117,6 +118,7 @@ export async function composeMail(
   }
   if (row.kind === "organisation_invitation") return invitationMail(service, row.ref_id);
   if (row.kind === "deliverable_reminder") return deliverableReminderMail(service, row.ref_id);
+  if (row.kind === "decision_mail") return decisionMail(service, row.ref_id);
   if (row.kind === "project_messages") return projectMessagesMail(service, row.ref_id);
   if (row.kind === "billing_mail") return billingMail(service, row.ref_id);
   return fail("invalid", `Unknown outbox kind ${row.kind}`);
