@@ -148,6 +148,29 @@ export function formatPercent(fraction: number, locale: Locale): string {
   ).format(fraction);
 }
 
+/**
+ * A file's size in the reader's words: '27 bytes' (in full: '27 byte' is wrong), '820 kB',
+ * '12.5 MB' · '12,5 Mo'. The files and the deliverables of a project both show it.
+ */
+export function fileSize(bytes: number, locale: Locale): string {
+  const [unit, value] =
+    bytes >= 1_000_000
+      ? (["megabyte", bytes / 1_000_000] as const)
+      : bytes >= 1000
+        ? (["kilobyte", bytes / 1000] as const)
+        : (["byte", bytes] as const);
+  return memo(
+    `size:${locale}:${unit}`,
+    () =>
+      new Intl.NumberFormat(INTL_LOCALE[locale].numbers, {
+        style: "unit",
+        unit,
+        unitDisplay: unit === "byte" ? "long" : "short",
+        maximumFractionDigits: 1,
+      }),
+  ).format(value);
+}
+
 /** 'Nairobi and Mombasa' · 'Nairobi na Mombasa' · 'Nairobi et Mombasa'. */
 export function formatList(items: readonly string[], locale: Locale): string {
   return memo(

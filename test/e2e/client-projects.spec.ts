@@ -5,32 +5,13 @@
  * an internal note, and the client's owner follows it on a 360 px phone in Kiswahili — its
  * status, due date, milestones and the update, never the note. With JavaScript on and off (projects js and nojs).
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
-import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
-import { serviceClient } from "./helpers/backend";
-import { jsOn } from "./helpers/js";
+import { clientWithOwner, PHONE, phone } from "./helpers/client-project";
 import { openSignedIn } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
-
-const PHONE = { width: 360, height: 740 };
-
-async function clientWithOwner(name: string) {
-  const service = await serviceClient();
-  const { data } = await service.from("organisations").insert({ name }).select("id").single();
-  const owner = await createConfirmedUser({ fullName: "Amani Otieno" });
-  await service
-    .from("organisation_members")
-    .insert({ organisation_id: data?.id, user_id: owner.id, role: "owner" });
-  return { id: data?.id as string, owner };
-}
-
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: jsOn() });
-  return context.newPage();
-}
 
 test("the agency adds a project and the client follows it in Kiswahili on a phone", async ({
   page,

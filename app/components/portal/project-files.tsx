@@ -3,7 +3,7 @@ import { ErrorList } from "~/components/forms/field-frame";
 import { fieldIdOf } from "~/components/forms/field-id";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { FILE_EXTENSIONS } from "~/domain/files/file-types";
-import type { Locale } from "~/i18n/locale";
+import { fileSize } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors } from "~/lib/form-reply";
 import { useResumableUpload } from "./use-resumable-upload";
@@ -22,24 +22,6 @@ export interface ProjectFileRow {
 const fileInputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 file:me-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1.5";
 
-const UNITS = ["byte", "kilobyte", "megabyte"] as const;
-
-/** 512 bytes · 34 kB · 4.2 MB, in the page's language. */
-export function formatSize(bytes: number, locale: Locale): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: "unit",
-    unit: UNITS[unit],
-    unitDisplay: unit === 0 ? "long" : "short",
-    maximumFractionDigits: unit === 2 ? 1 : 0,
-  }).format(value);
-}
-
 function FileList({ files }: { files: ProjectFileRow[] }) {
   const t = useT();
   if (!files.length) return <p className="text-slate-700">{t("projectFiles.none")}</p>;
@@ -54,7 +36,7 @@ function FileList({ files }: { files: ProjectFileRow[] }) {
           >
             {file.name}
           </a>
-          <span className="text-sm text-slate-700">{formatSize(file.size, t.locale)}</span>
+          <span className="text-sm text-slate-700">{fileSize(file.size, t.locale)}</span>
           <span className="w-full text-sm text-slate-700">
             {t("projectFiles.sentBy")}: {file.uploader || "—"} ·{" "}
             {t(file.side === "agency" ? "projectFiles.sideAgency" : "projectFiles.sideClient")} ·{" "}

@@ -1,4 +1,4 @@
-import { dateTime } from "~/i18n/format";
+import { dateTime, fileSize } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import { translator } from "~/i18n/translate.server";
 import { agencyTimeZone } from "~/infra/env.server";
@@ -43,22 +43,6 @@ export interface DeliverableView {
   waiting: VersionView | null;
 }
 
-/** Bytes in the reader's words: "820 kB", "12.5 MB", "27 bytes" (in full: "27 byte" is wrong). */
-export function sizeText(bytes: number, locale: Locale): string {
-  const [unit, value] =
-    bytes >= 1_000_000
-      ? (["megabyte", bytes / 1_000_000] as const)
-      : bytes >= 1000
-        ? (["kilobyte", bytes / 1000] as const)
-        : (["byte", bytes] as const);
-  return new Intl.NumberFormat(locale, {
-    style: "unit",
-    unit,
-    unitDisplay: unit === "byte" ? "long" : "short",
-    maximumFractionDigits: 1,
-  }).format(value);
-}
-
 /** The file's address on this site: /files/<organisation>/<the rest of its key>. */
 export function fileHref(path: string, prefix = ""): string {
   const [organisation, ...rest] = path.split("/");
@@ -83,7 +67,7 @@ export function deliverableViews(
         fileHref: fileHref(version.file_path, prefix),
         fileText: t("deliverables.openFile", {
           name: version.file_name,
-          size: sizeText(version.file_size, locale),
+          size: fileSize(version.file_size, locale),
         }),
         note: version.note,
         byline: t("deliverables.byOn", {

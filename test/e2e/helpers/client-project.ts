@@ -9,11 +9,8 @@ import { jsOn } from "./js";
 
 export const PHONE = { width: 360, height: 740 };
 
-/** The client `name`, its owner (`ownerName`) and its project `title` (active). */
-export async function clientProject(
-  name: string,
-  { title = "Brand refresh", ownerName = "Amani Otieno" } = {},
-) {
+/** The client `name` and its owner (`ownerName`), with no project yet. */
+export async function clientWithOwner(name: string, ownerName = "Amani Otieno") {
   const service = await serviceClient();
   const { data } = await service.from("organisations").insert({ name }).select("id").single();
   const id = data?.id as string;
@@ -21,6 +18,16 @@ export async function clientProject(
   await service
     .from("organisation_members")
     .insert({ organisation_id: id, user_id: owner.id, role: "owner" });
+  return { id, owner };
+}
+
+/** The client `name`, its owner (`ownerName`) and its project `title` (active). */
+export async function clientProject(
+  name: string,
+  { title = "Brand refresh", ownerName = "Amani Otieno" } = {},
+) {
+  const { id, owner } = await clientWithOwner(name, ownerName);
+  const service = await serviceClient();
   const { data: project } = await service
     .from("projects")
     .insert({ organisation_id: id, title, status: "active" })
