@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as clientFiles from "~/routes/account/project-files";
 import * as resumable from "~/routes/account/project-files-resumable";
 import { asData, asResponse, settle } from "../support/answers";
-import { createUser, serviceClient, signInCookie, startAppBackend } from "../support/backend";
+import {
+  createUser,
+  serviceClient,
+  signedInClient,
+  signInCookie,
+  startAppBackend,
+} from "../support/backend";
 import { argsWithParams } from "../support/route-args";
 import { routed } from "../support/routed";
 
@@ -24,6 +30,8 @@ let service: SupabaseClient;
 const ids: Record<string, string> = {};
 let projectA = 0;
 const cookies: Record<string, string> = {};
+type Person = Awaited<ReturnType<typeof createUser>>;
+const people: Record<string, Person> = {};
 
 beforeAll(async () => {
   backend = await startAppBackend();
@@ -43,6 +51,7 @@ beforeAll(async () => {
     ["ownerB", ids.B],
   ] as const) {
     const person = await createUser(backend);
+    people[who] = person;
     await service
       .from("organisation_members")
       .insert({ organisation_id: org, user_id: person.id, role: "owner" });
@@ -99,6 +108,28 @@ const part = (location: string, offset: number, bytes: Uint8Array) =>
   ).then(asResponse);
 
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(200_000, 7)]);
+
+describe("Storage's tus endpoint with a person's token (client-files RLS)", () => {
+  it("refuses another organisation's folder and takes the person's own", async () => {
+    const session = await signedInClient(backend, people.ownerB as Person);
+    const token = (await session.auth.getSession()).data.session?.access_token ?? "";
+    const start = (objectName: string) =>
+      fetch(`${backend.url}/storage/v1/upload/resumable`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${token}`,
+          apikey: backend.anonKey,
+          "Tus-Resumable": "1.0.0",
+          "Upload-Length": "10",
+          "Upload-Metadata": `bucketName ${b64("client-files")},objectName ${b64(objectName)}`,
+        },
+      });
+    const foreign = await start(`${ids.A}/projects/${projectA}/x/brief.pdf`);
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toBe("new row violates row-level security policy\n");
+    expect((await start(`${ids.B}/projects/1/x/brief.pdf`)).status).toBe(201);
+  });
+});
 
 describe("resumable uploads of a project's files, through the site", () => {
   it("creates, takes parts, resumes from HEAD's offset and lists the finished file", async () => {
