@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { bodyLimitFor, isResumableRoute } from "../app/infra/body-limits.ts";
+import { bodyLimitFor, isResumableRoute, queryOf } from "../app/infra/body-limits.ts";
 import {
   applyFinalCacheControl,
   isAnonymousRead,
@@ -236,7 +236,12 @@ export function createAppListener(options: AppOptions) {
       });
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        return sendRefusal(req, res, { ...TOO_LARGE, message: bodyLimitFor(path).message }, https);
+        return sendRefusal(
+          req,
+          res,
+          { ...TOO_LARGE, message: bodyLimitFor(path, queryOf(req.url ?? "")).message },
+          https,
+        );
       }
       if (error instanceof BodyBudgetFullError) return sendRefusal(req, res, BUSY, https);
       // The client went away in the middle of sending its body: nobody is left to answer.

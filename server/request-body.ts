@@ -1,5 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { bodyLimitFor, isFileUploadRoute, isUploadRoute } from "../app/infra/body-limits.ts";
+import {
+  bodyLimitFor,
+  isFileUploadRoute,
+  isUploadRoute,
+  queryOf,
+} from "../app/infra/body-limits.ts";
 import { hasSessionCookie } from "../app/infra/cookie-names.ts";
 import type { BodyReservation } from "./body-budget.ts";
 import {
@@ -66,8 +71,9 @@ export async function toAppRequest(
   if (method === "GET" || method === "HEAD") {
     return { request: new Request(url, { method, headers }), bodyLeftUnread: false };
   }
-  const limit = bodyLimitFor(path).bytes;
-  const passedOn = isFileUploadRoute(path);
+  const query = queryOf(options.target);
+  const limit = bodyLimitFor(path, query).bytes;
+  const passedOn = isFileUploadRoute(path, query);
   if (passedOn || isUploadRoute(path)) {
     if (!hasSessionCookie(req.headers.cookie)) {
       headers.delete("content-length");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, isFileUploadRoute } from "./body-limits";
+import { bodyLimitFor, isFileUploadRoute, queryOf } from "./body-limits";
 
 describe("bodyLimitFor", () => {
   it("gives a private file's upload 50 MB plus framing, in every language, and marks it passed on", () => {
@@ -14,6 +14,24 @@ describe("bodyLimitFor", () => {
       expect(bodyLimitFor(path).message, path).toContain("larger than 50 MB");
     }
     expect(isFileUploadRoute("/files/00000000-0000-4000-8000-000000000001/x.pdf")).toBe(false);
+  });
+
+  it("gives a deliverable's version 50 MB on the agency's project page with ?upload= only", () => {
+    const page = "/admin/clients/00000000-0000-4000-8000-000000000001/projects/7";
+    for (const [path, query] of [
+      [page, "upload=12"],
+      [`${page}.data`, "upload=12"],
+      [`${page}.data`, "upload=12&_routes=routes%2Fadmin%2Fproject"],
+    ] as const) {
+      expect(isFileUploadRoute(path, query), `${path}?${query}`).toBe(true);
+      expect(bodyLimitFor(path, query).bytes).toBe(50 * 1024 * 1024 + 64 * 1024);
+    }
+    expect(queryOf(`${page}?upload=12`)).toBe("upload=12");
+    // The page's other forms keep the 1 MB of every form.
+    for (const query of ["", "messages", "upload=", "upload=x", "reupload=1"]) {
+      expect(isFileUploadRoute(page, query), query).toBe(false);
+      expect(bodyLimitFor(page, query).bytes).toBe(1024 * 1024);
+    }
   });
 
   it("gives the image-upload routes 5 MB plus form overhead and every other path 1 MB", () => {

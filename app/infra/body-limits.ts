@@ -32,6 +32,20 @@ const FILE_UPLOAD_ROUTE =
   /^(?:(?:\/(?:sw|fr))?\/(?:files\/[0-9a-fA-F-]{36}\/?|organisations\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/files)|\/admin\/clients\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}\/(?:deliverables\/\d{1,18}\/versions|files))$/;
 
 /**
+ * A deliverable's new version, posted to the agency's project page itself with
+ * `?upload=<deliverable>` (app/web/deliverable-upload.server.ts), and its `.data` twin (a JS
+ * submission): only with that query is the page's body a file upload.
+ */
+const VERSION_UPLOAD_PAGE = /^\/admin\/clients\/[0-9a-fA-F-]{36}\/projects\/\d{1,18}(?:\.data)?$/;
+const VERSION_UPLOAD_QUERY = /(?:^|&)upload=\d{1,18}(?:&|$)/;
+
+/** The query of a request target (`/a?b=c` → `b=c`; "" without one). */
+export function queryOf(target: string): string {
+  const at = target.indexOf("?");
+  return at < 0 ? "" : target.slice(at + 1);
+}
+
+/**
  * A project's resumable upload (tus 1.0.0, proxied to Storage:
  * app/web/resumable-files.server.ts): its create, offset and part requests, in any language.
  */
@@ -51,8 +65,12 @@ export function isResumableRoute(path: string): boolean {
  * A private file's upload: its body goes to the app unread and is streamed on to Storage as it
  * arrives, so it is not held against the process's body budget (only its length is bounded).
  */
-export function isFileUploadRoute(path: string): boolean {
-  return FILE_UPLOAD_ROUTE.test(path) || RESUMABLE_ROUTE.test(path);
+export function isFileUploadRoute(path: string, query = ""): boolean {
+  return (
+    FILE_UPLOAD_ROUTE.test(path) ||
+    RESUMABLE_ROUTE.test(path) ||
+    (VERSION_UPLOAD_PAGE.test(path) && VERSION_UPLOAD_QUERY.test(query))
+  );
 }
 
 export interface BodyLimit {
@@ -66,8 +84,8 @@ export interface BodyLimit {
  * to 5 MB plus the rest of their form (post content is at most 200 KB) and multipart framing,
  * and a private file's upload up to 50 MB and its framing.
  */
-export function bodyLimitFor(path: string): BodyLimit {
-  if (isFileUploadRoute(path)) {
+export function bodyLimitFor(path: string, query = ""): BodyLimit {
+  if (isFileUploadRoute(path, query)) {
     return {
       bytes: FILE_UPLOAD_MAX_BYTES + 64 * 1024,
       message: "The file is larger than 50 MB. Send a smaller one, or split it.",

@@ -1,11 +1,11 @@
 /**
  * The deliverables' flows for a test, as the agency and the client's people go through them:
- * the agency's project page (add a deliverable, mark a version ready), the version's upload
- * route (a multipart form) and the client's project page (a decision). Each answers what the
+ * the agency's project page (add a deliverable, mark a version ready, upload a version: a
+ * multipart form posted to the page with `?upload=<deliverable>`) and the client's project page
+ * (a decision). Each answers what the
  * route answered, returned or thrown.
  */
 import * as clientProjectRoute from "~/routes/account/project";
-import * as versionRoute from "~/routes/admin/deliverable-version";
 import * as projectRoute from "~/routes/admin/project";
 import { settle } from "./answers";
 import { serviceClient, type TestBackend } from "./backend";
@@ -13,7 +13,6 @@ import { argsWithParams, formPost, multipartPost } from "./route-args";
 import { routed } from "./routed";
 
 const projectPage = routed(projectRoute);
-const versionUpload = routed(versionRoute);
 const clientPage = routed(clientProjectRoute);
 
 export interface Place {
@@ -48,21 +47,17 @@ export function agencyPage(place: Place, cookie: string) {
   );
 }
 
-/** A version's upload: `note` then `file`, as the form sends them. */
+/** A version's upload: `note` then `file`, as the form sends them to the project's page. */
 export function uploadVersion(
   place: Place,
   deliverable: number | string,
   cookie: string,
   { note = "", file }: { note?: string; file?: File },
 ) {
-  const path = `${agencyPath(place)}/deliverables/${deliverable}/versions`;
-  const params = {
-    id: place.id,
-    projectId: String(place.project),
-    deliverableId: String(deliverable),
-  };
+  const path = `${agencyPath(place)}?upload=${deliverable}`;
+  const params = { id: place.id, projectId: String(place.project) };
   return settle(() =>
-    versionUpload.action(
+    projectPage.action(
       argsWithParams(path, params, {
         ...multipartPost({ note }, file ? { file } : {}),
         cookie,

@@ -2,10 +2,12 @@ import { Form } from "react-router";
 import { secondaryButton } from "~/components/admin/admin-page";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { Field } from "~/components/forms/field";
+import { ErrorList } from "~/components/forms/field-frame";
+import { fieldIdOf } from "~/components/forms/field-id";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useT } from "~/i18n/use-t";
-import { type FieldReply, fieldErrors, typedValue } from "~/lib/form-reply";
+import { type FieldReply, type FormReply, fieldErrors, typedValue } from "~/lib/form-reply";
 import {
   DecisionExportLink,
   DecisionHistory,
@@ -25,10 +27,76 @@ export interface AgencyDeliverable {
 const fileInputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 file:me-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1.5";
 
+/** The upload's answer when it is about `deliverable` (each deliverable has its own form). */
+function uploadAnswerOf(upload: FormReply | undefined, deliverable: number) {
+  return typedValue(upload?.result, "deliverable") === String(deliverable) ? upload : undefined;
+}
+
+/** A new version of `deliverable`: a note, then the file (the server reads them in that order). */
+function VersionUpload({
+  deliverable,
+  action,
+  answer,
+}: {
+  deliverable: AgencyDeliverable;
+  action: string;
+  answer: FormReply | undefined;
+}) {
+  const t = useT();
+  const reply = answer?.result;
+  const errors = fieldErrors(reply, "file");
+  const inputId = errors?.length ? fieldIdOf("file") : `version-file-${deliverable.id}`;
+  const errorId = `version-file-${deliverable.id}-error`;
+  const labels: Record<string, string> = {
+    file: t("deliverables.file"),
+    note: t("deliverables.versionNote"),
+  };
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      noValidate
+      className="mt-4 space-y-3"
+      aria-label={`${t("deliverables.uploadHeading")}: ${deliverable.title}`}
+    >
+      <ErrorSummary answer={answer} labelOf={(name) => labels[name]} />
+      <h4 className="font-bold text-slate-900">{t("deliverables.uploadHeading")}</h4>
+      <TextareaField
+        label={t("deliverables.versionNote")}
+        name="note"
+        rows={2}
+        maxLength={2000}
+        defaultValue={typedValue(reply, "note")}
+        errors={fieldErrors(reply, "note")}
+      />
+      <div>
+        <label htmlFor={inputId} className="mb-1 block font-medium text-slate-900">
+          {t("deliverables.file")}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          name="file"
+          required
+          aria-describedby={errors?.length ? errorId : undefined}
+          aria-invalid={errors?.length ? true : undefined}
+          className={fileInputClass}
+        />
+        <ErrorList id={errorId} errors={errors} />
+      </div>
+      <SubmitButton pendingLabel={t("deliverables.uploading")}>
+        {t("deliverables.upload")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 /**
  * A project's deliverables for the agency: each one's versions (the latest draft marked ready
- * with a plain form), the form that uploads a new version (a plain multipart form to its own
- * route, which streams the file to the client's private folder) and the client's decisions;
+ * with a plain form), the form that uploads a new version (a multipart form posted to the page
+ * itself, which streams the file to the client's private folder and answers a refusal beside its
+ * field: app/web/deliverable-upload.server.ts) and the client's decisions;
  * then the form that adds a deliverable.
  */
 export function AgencyDeliverables({
@@ -37,12 +105,15 @@ export function AgencyDeliverables({
   exportHref,
   reply,
   answer,
+  upload,
 }: {
   deliverables: AgencyDeliverable[] | null;
   /** The project's decision history as a CSV file. */
   exportHref: string;
-  /** The upload route of a deliverable. */
+  /** Where a deliverable's version is posted (the page itself, `?upload=<deliverable>`). */
   uploadAction: (deliverable: number) => string;
+  /** The action's answer to an upload (it names its deliverable). */
+  upload?: FormReply;
   reply?: FieldReply;
   /** The action's answer to the add-deliverable form (its error summary). */
   answer?: unknown;
@@ -89,30 +160,11 @@ export function AgencyDeliverables({
                 </button>
               </Form>
             ))}
-          <form
-            method="post"
-            encType="multipart/form-data"
+          <VersionUpload
+            deliverable={deliverable}
             action={uploadAction(deliverable.id)}
-            className="mt-4 space-y-3"
-            aria-label={`${t("deliverables.uploadHeading")}: ${deliverable.title}`}
-          >
-            <h4 className="font-bold text-slate-900">{t("deliverables.uploadHeading")}</h4>
-            <TextareaField
-              label={t("deliverables.versionNote")}
-              name="note"
-              rows={2}
-              maxLength={2000}
-            />
-            <label className="block">
-              <span className="mb-1 block font-medium text-slate-900">
-                {t("deliverables.file")}
-              </span>
-              <input type="file" name="file" required className={fileInputClass} />
-            </label>
-            <SubmitButton pendingLabel={t("deliverables.uploading")}>
-              {t("deliverables.upload")}
-            </SubmitButton>
-          </form>
+            answer={uploadAnswerOf(upload, deliverable.id)}
+          />
           <DecisionHistory title={deliverable.title} decisions={deliverable.decisions} />
         </article>
       ))}

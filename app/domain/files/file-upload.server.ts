@@ -35,6 +35,11 @@ export interface UploadOptions {
    * declared type is kept.
    */
   sniff?: (name: string, head: Uint8Array) => string | null;
+  /**
+   * Filled with the form's text fields as they are read, also when the file is refused (so a
+   * form can give back what was typed before it).
+   */
+  fields?: Record<string, string>;
 }
 
 /** The first `bytes` of a stream (fewer when it ends first) and the stream of all its bytes. */
@@ -183,7 +188,7 @@ export async function receivePrivateFile(
   try {
     return await new Promise<Result<UploadedFile>>((resolve) => {
       let stored: Promise<Result<UploadedFile>> | undefined;
-      const fields: Record<string, string> = {};
+      const fields: Record<string, string> = options.fields ?? {};
       const truncated: string[] = [];
       let size = 0;
       parser.on("field", (field, value, info) => {

@@ -30,6 +30,7 @@ import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import type { Result } from "~/lib/result";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
+import { receiveVersion, uploadTarget } from "~/web/deliverable-upload.server";
 import { answerThreadForm, isThreadPost, loadThread } from "~/web/project-thread.server";
 import { failedForm } from "~/web/replies.server";
 import { adminLocale } from "~/web/site-editor.server";
@@ -174,6 +175,22 @@ const ROW_INTENTS: readonly Intent[] = ["status", "remove", "ready"];
 /** Saves the project, changes its milestones or posts to it; mistakes come back under their fields. */
 export async function action(args: Route.ActionArgs) {
   const t: Translator = translator(adminLocale(args.request));
+  if (uploadTarget(args.request) !== null) {
+    // A deliverable's new version (a multipart form): read as a stream, never as form data.
+    const { supabase } = await adminLoad(args);
+    const { organisation, project } = await clientProject(supabase, args.params);
+    return receiveVersion(
+      supabase,
+      {
+        organisationId: organisation.id,
+        projectId: project.id,
+        deliverableId: uploadTarget(args.request),
+      },
+      args.request,
+      `/admin/clients/${organisation.id}/projects/${project.id}`,
+      t,
+    );
+  }
   if (isThreadPost(args.request)) {
     const { supabase } = await adminLoad(args);
     const { organisation, project } = await clientProject(supabase, args.params);

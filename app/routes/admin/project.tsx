@@ -96,7 +96,10 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
         deliverables={deliverables}
         exportHref={`/admin/clients/${organisation.id}/projects/${project.id}/decisions.csv`}
         uploadAction={(deliverable) =>
-          `/admin/clients/${organisation.id}/projects/${project.id}/deliverables/${deliverable}/versions`
+          `/admin/clients/${organisation.id}/projects/${project.id}?upload=${deliverable}`
+        }
+        upload={
+          intent === "version" && actionData && "result" in actionData ? actionData : undefined
         }
         reply={intent === "deliverable" ? reply : undefined}
         answer={answerTo("deliverable")}
