@@ -123,7 +123,7 @@ describe("POST /files/<organisation> on the server", () => {
 });
 
 describe("POST a deliverable's new version on the server (the same lane)", () => {
-  /** A project of the lane's client with one deliverable: the version route's path. */
+  /** A project of the lane's client with one deliverable: where its version is posted. */
   async function versionPath() {
     const project = await site.service
       .from("projects")
@@ -135,7 +135,7 @@ describe("POST a deliverable's new version on the server (the same lane)", () =>
       .insert({ project_id: project.data?.id, title: "Video" } as never)
       .select("id")
       .single();
-    return `/admin/clients/${organisation}/projects/${project.data?.id}/deliverables/${deliverable.data?.id}/versions`;
+    return `/admin/clients/${organisation}/projects/${project.data?.id}?upload=${deliverable.data?.id}`;
   }
 
   it("passes a 30 MB version through to Storage and records it", async () => {
@@ -149,11 +149,11 @@ describe("POST a deliverable's new version on the server (the same lane)", () =>
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(path.replace(/\/deliverables\/.*$/, ""));
+    expect(response.headers.get("location")).toBe(path.replace(/\?upload=.*$/, ""));
     const { data } = await site.service
       .from("deliverable_versions")
       .select("number, file_name, file_size, file_type")
-      .eq("deliverable_id", Number(path.split("/").at(-2)));
+      .eq("deliverable_id", Number(path.split("=").at(-1)));
     expect(data).toEqual([
       { number: 1, file_name: "video.mp4", file_size: 30 * MB, file_type: "video/mp4" },
     ]);
