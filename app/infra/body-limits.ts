@@ -25,7 +25,8 @@ export const FILE_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /**
  * Where a private file is uploaded: `/files/<organisation id>` and a project's files
  * (`/organisations/<id>/projects/<n>/files`), in any language, a deliverable's new version
- * (`/admin/clients/<id>/projects/<n>/deliverables/<n>/versions`) and the agency's side of a
+ * (its former address `/admin/clients/<id>/projects/<n>/deliverables/<n>/versions`, which sends
+ * the post on to the project's page: VERSION_UPLOAD_PAGE below) and the agency's side of a
  * project's files (`/admin/clients/<id>/projects/<n>/files`).
  */
 const FILE_UPLOAD_ROUTE =

@@ -87,11 +87,7 @@ beforeAll(async () => {
     const form = new FormData();
     form.append("note", `About ${name}`);
     form.append("file", new File(["%PDF-1.4\n%%EOF\n"], name, { type: "application/pdf" }));
-    const answer = await send(
-      `${agencyPath}/deliverables/${deliverable?.id}/versions`,
-      admin,
-      form,
-    );
+    const answer = await send(`${agencyPath}?upload=${deliverable?.id}`, admin, form);
     expect(answer.status).toBe(302);
   };
   await upload("logo-v1.pdf");
