@@ -159,6 +159,21 @@ describe("POST a deliverable's new version on the server (the same lane)", () =>
     ]);
   }, 60_000);
 
+  it("sends a post to the upload's former address on to the project's page, body and all", async () => {
+    const path = await versionPath();
+    const [page, deliverable] = path.split("?upload=");
+    const form = generatedForm(1 * MB);
+    const response = await fetch(`${site.url}${page}/deliverables/${deliverable}/versions`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: site.url, "Content-Type": form.type },
+      body: form.body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(307);
+    expect(response.headers.get("location")).toBe(path);
+  });
+
   it("refuses a declared body over 50 MB before reading it", async () => {
     const started = performance.now();
     const answer = await declaredOnly(await versionPath(), 51 * MB, { Cookie: cookie });
