@@ -3,36 +3,38 @@ import { organisationById } from "~/domain/access/organisations.server";
 import { invoicesLinkText } from "~/domain/billing/client-invoices.server";
 import { deliverableViews } from "~/domain/portal/deliverable-view.server";
 import { projectDeliverables } from "~/domain/portal/deliverables.server";
-import { projectMilestones } from "~/domain/portal/milestones.server";
 import { projectManager } from "~/domain/portal/project-manager.server";
 import { projectPosts } from "~/domain/portal/project-posts.server";
 import { dueDate, postRows, projectRows } from "~/domain/portal/project-view.server";
-import { projectById } from "~/domain/portal/projects.server";
+import { projectWithMilestones } from "~/domain/portal/projects.server";
 import { siteContent } from "~/domain/site/snapshot.server";
 import { bundle, type Translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
+import type { Failure } from "~/lib/result";
 import { loadThread } from "./project-thread.server";
 
 /**
- * The organisation and project of a client's project page, as `supabase` may read them; another
- * organisation's project, or one of an organisation the caller may not read, answers 404 (the
- * database shows them nothing).
+ * The organisation and project of a client's project page, as `supabase` may read them, with the
+ * project's milestones — all three read at the same time; another organisation's project, or one
+ * of an organisation the caller may not read, answers 404 (the database shows them nothing).
  */
 export async function clientProject(
   supabase: AppSupabase,
   params: { organisationId?: string; projectId?: string },
 ) {
-  const organisation = await organisationById(supabase, params.organisationId);
-  const project = organisation.ok
-    ? await projectById(supabase, organisation.value.id, params.projectId)
-    : organisation;
-  if (!organisation.ok || !project.ok) {
-    const failure = !organisation.ok ? organisation : project.ok ? null : project;
-    const status = failure?.kind === "not-found" ? 404 : 502;
-    throw data({ message: failure?.message ?? "" }, { status });
-  }
-  return { organisation: organisation.value, project: project.value };
+  const [organisation, found] = await Promise.all([
+    organisationById(supabase, params.organisationId),
+    projectWithMilestones(supabase, params.organisationId, params.projectId),
+  ]);
+  // The organisation's failure first, as when the project was read only once it was found.
+  if (!organisation.ok) throw refusal(organisation);
+  if (!found.ok) throw refusal(found);
+  return { organisation: organisation.value, ...found.value };
 }
+
+/** A read that failed, as the page answers it: 404 for what the caller may not see, else 502. */
+export const refusal = (failure: Failure) =>
+  data({ message: failure.message }, { status: failure.kind === "not-found" ? 404 : 502 });
 
 type Found = Awaited<ReturnType<typeof clientProject>>;
 
@@ -44,14 +46,14 @@ type Found = Awaited<ReturnType<typeof clientProject>>;
  */
 export async function clientProjectPage(
   supabase: AppSupabase,
-  { organisation, project }: Found,
+  { organisation, project, milestones }: Found,
   t: Translator,
   viewOnly = false,
 ) {
   const [summary] = await projectRows([project], t.locale);
   const delivering = projectDeliverables(supabase, project.id);
-  const [milestones, updates, deliverables, thread, invoicesLink, manager] = await Promise.all([
-    projectMilestones(supabase, project.id),
+  // The milestones came with the project (clientProject): no second read.
+  const [updates, deliverables, thread, invoicesLink, manager] = await Promise.all([
     projectPosts(supabase, project.id, "update"),
     delivering,
     loadThread(supabase, project.id, delivering, t.locale, !viewOnly),
@@ -62,20 +64,18 @@ export async function clientProjectPage(
     organisation,
     project: summary,
     manager: manager.ok ? manager.value : null,
-    milestones: milestones.ok
-      ? milestones.value.map((row) => ({
-          id: row.id,
-          title: row.title,
-          status: row.status,
-          statusText: t(`milestones.${row.status}`),
-          due: dueDate(row.due_on, t.locale),
-        }))
-      : null,
+    milestones: milestones.map((row) => ({
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      statusText: t(`milestones.${row.status}`),
+      due: dueDate(row.due_on, t.locale),
+    })),
     updates: updates.ok ? postRows(updates.value, t.locale) : null,
     deliverables: deliverables.ok ? deliverableViews(deliverables.value, t.locale) : null,
     thread,
     invoicesLink,
-    error: [milestones, updates, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
+    error: [updates, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
     i18n: bundle(t.locale, [
       "projects",
       "milestones",

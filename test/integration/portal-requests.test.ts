@@ -185,13 +185,16 @@ describe("backend requests per portal page", () => {
     expect(clientHome).toHaveLength(5);
     expect(organisationPage).toHaveLength(10);
     // The client's project page: + who runs the project (public.project_managers); the
-    // versions ready for review bring their decisions (one request for all of them).
+    // versions ready for review bring their decisions (one request for all of them). Its
+    // milestones are read once, with the project (its progress and its list; was twice, 14).
     expect(projectPage).toContain("GET /rest/v1/deliverable_decisions");
-    expect(projectPage).toHaveLength(14);
+    const milestoneReads = projectPage?.filter((r) => r === "GET /rest/v1/project_milestones");
+    expect(milestoneReads).toEqual(["GET /rest/v1/project_milestones"]);
+    expect(projectPage).toHaveLength(13);
     // The same client's project page opened by the admin: the same reads without the client's
     // roles (the project's files are a page of their own, ca953d0, not a request of this one).
     expect(adminProject).toContain("POST /rest/v1/rpc/project_managers");
-    expect(adminProject).toHaveLength(13);
+    expect(adminProject).toHaveLength(12);
   });
 });
 

@@ -65,6 +65,8 @@ export async function createOrganisation(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `id` can name an organisation (a UUID): anything else is none, without asking. */
+export const isOrganisationId = (id: string | undefined): id is string => !!id && UUID.test(id);
 
 /** An organisation the caller may read; not-found for a malformed id or anyone else's. */
 export async function organisationById(

@@ -1,7 +1,9 @@
 import { failWith } from "~/i18n/failures.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { ok, type Result } from "~/lib/result";
+import { isOrganisationId } from "../access/organisations.server";
 import { backendFailure } from "../admin/queries.server";
+import { type Milestone, projectMilestones } from "./milestones.server";
 
 /**
  * A client's projects (supabase/migrations/20261213000001_projects.sql), read and written with
@@ -37,7 +39,6 @@ export interface ProjectSummary {
 }
 
 interface MilestoneRow {
-  project_id: number;
   status: string;
   due_on: string | null;
 }
@@ -112,30 +113,45 @@ export async function createProject(
 /** One project of the organisation the caller may see; not-found for any other id. */
 export async function projectById(
   supabase: AppSupabase,
-  organisationId: string,
+  organisationId: string | undefined,
   id: string | undefined,
 ): Promise<Result<ProjectSummary>> {
+  const found = await projectWithMilestones(supabase, organisationId, id);
+  return found.ok ? ok(found.value.project) : found;
+}
+
+/**
+ * One project of the organisation the caller may see and its milestones in their order, read at
+ * the same time (one round trip; a page showing them needs no second read); not-found for any
+ * other id — the milestones of a project the caller may not see are none (row-level security).
+ */
+export async function projectWithMilestones(
+  supabase: AppSupabase,
+  organisationId: string | undefined,
+  id: string | undefined,
+): Promise<Result<{ project: ProjectSummary; milestones: Milestone[] }>> {
+  if (!isOrganisationId(organisationId) || !id || !/^\d{1,15}$/.test(id)) {
+    return failWith("not-found", "projects.notFound");
+  }
   const projectId = Number(id);
-  if (!id || !/^\d{1,15}$/.test(id)) return failWith("not-found", "projects.notFound");
-  const { data, error } = await supabase
-    .from("projects")
-    .select("id, title, service, status, stage, starts_on, due_on")
-    .eq("organisation_id", organisationId)
-    .eq("id", projectId)
-    .maybeSingle();
-  if (error) return backendFailure(error);
-  if (!data) return failWith("not-found", "projects.notFound");
-  const milestones = await supabase
-    .from("project_milestones")
-    .select("project_id, status, due_on")
-    .eq("project_id", projectId)
-    .limit(PROJECTS_SHOWN);
-  if (milestones.error) return backendFailure(milestones.error);
-  return ok({
-    ...data,
-    status: data.status as ProjectStatus,
-    milestones: progress(milestones.data ?? []),
-  });
+  const [found, milestones] = await Promise.all([
+    supabase
+      .from("projects")
+      .select("id, title, service, status, stage, starts_on, due_on")
+      .eq("organisation_id", organisationId)
+      .eq("id", projectId)
+      .maybeSingle(),
+    projectMilestones(supabase, projectId),
+  ]);
+  if (found.error) return backendFailure(found.error);
+  if (!found.data) return failWith("not-found", "projects.notFound");
+  if (!milestones.ok) return milestones;
+  const project = {
+    ...found.data,
+    status: found.data.status as ProjectStatus,
+    milestones: progress(milestones.value),
+  };
+  return ok({ project, milestones: milestones.value });
 }
 
 /** Saves a project's details, as the caller (admins and its client's assigned staff may). */

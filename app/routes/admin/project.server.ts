@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { organisationById } from "~/domain/access/organisations.server";
 import { deliverableViews } from "~/domain/portal/deliverable-view.server";
 import {
@@ -8,7 +7,6 @@ import {
 } from "~/domain/portal/deliverables.server";
 import {
   addMilestone,
-  projectMilestones,
   removeMilestone,
   setMilestoneStatus,
 } from "~/domain/portal/milestones.server";
@@ -21,7 +19,11 @@ import {
   serviceChoices,
   serviceOptions,
 } from "~/domain/portal/project-view.server";
-import { PROJECT_STATUSES, projectById, updateProject } from "~/domain/portal/projects.server";
+import {
+  PROJECT_STATUSES,
+  projectWithMilestones,
+  updateProject,
+} from "~/domain/portal/projects.server";
 import { workingDaysLater } from "~/domain/portal/working-days";
 import { localizeFailure } from "~/i18n/failures.server";
 import type { MessageKey } from "~/i18n/messages";
@@ -30,6 +32,7 @@ import { agencyTimeZone } from "~/infra/env.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import type { Result } from "~/lib/result";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
+import { refusal } from "~/web/client-project.server";
 import { receiveVersion, uploadTarget } from "~/web/deliverable-upload.server";
 import { answerThreadForm, isThreadPost, loadThread } from "~/web/project-thread.server";
 import { failedForm } from "~/web/replies.server";
@@ -37,32 +40,32 @@ import { adminLocale } from "~/web/site-editor.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/project";
 
-/** The client and its project named by the URL; 404 for anything else. */
+/**
+ * The client, its project named by the URL and the project's milestones, read at the same time;
+ * 404 for anything else.
+ */
 export async function clientProject(
   supabase: AppSupabase,
   params: { id?: string; projectId?: string },
 ) {
-  const organisation = await organisationById(supabase, params.id);
-  const project = organisation.ok
-    ? await projectById(supabase, organisation.value.id, params.projectId)
-    : organisation;
-  if (!organisation.ok || !project.ok) {
-    const failure = organisation.ok ? project : organisation;
-    if (failure.ok) throw new Error("unreachable");
-    throw data({ message: failure.message }, { status: failure.kind === "not-found" ? 404 : 502 });
-  }
-  return { organisation: organisation.value, project: project.value };
+  const [organisation, found] = await Promise.all([
+    organisationById(supabase, params.id),
+    projectWithMilestones(supabase, params.id, params.projectId),
+  ]);
+  if (!organisation.ok) throw refusal(organisation);
+  if (!found.ok) throw refusal(found);
+  return { organisation: organisation.value, ...found.value };
 }
 
 /** One project of a client: its details (to change) and its milestones (to add, update, remove). */
 export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
   const locale = adminLocale(args.request);
-  const { organisation, project } = await clientProject(supabase, args.params);
+  // The milestones come with the project (clientProject): no second read.
+  const { organisation, project, milestones } = await clientProject(supabase, args.params);
   const delivering = projectDeliverables(supabase, project.id);
-  const [services, milestones, updates, notes, deliverables, thread, managers] = await Promise.all([
+  const [services, updates, notes, deliverables, thread, managers] = await Promise.all([
     serviceOptions(locale),
-    projectMilestones(supabase, project.id),
     projectPosts(supabase, project.id, "update"),
     projectPosts(supabase, project.id, "note"),
     delivering,
@@ -80,14 +83,12 @@ export async function loader(args: Route.LoaderArgs) {
     steps: services.find((service) => service.id === project.service)?.steps ?? [],
     services: services.map(({ id, title }) => ({ id, title })),
     statuses: PROJECT_STATUSES,
-    milestones: milestones.ok
-      ? milestones.value.map((row) => ({ ...row, due: dueDate(row.due_on, locale) }))
-      : null,
+    milestones: milestones.map((row) => ({ ...row, due: dueDate(row.due_on, locale) })),
     updates: updates.ok ? postRows(updates.value, locale) : null,
     notes: notes.ok ? postRows(notes.value, locale) : null,
     deliverables: deliverables.ok ? deliverableViews(deliverables.value, locale) : null,
     thread,
-    error: [milestones, updates, notes, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
+    error: [updates, notes, deliverables].find((loaded) => !loaded.ok)?.message ?? null,
     i18n: bundle(locale, [
       "projects",
       "milestones",
