@@ -2265,6 +2265,10 @@ export interface Database {
         Args: { p_organisation: string; p_project: number };
         Returns: boolean;
       };
+      audit_file_download: {
+        Args: { p_path: string };
+        Returns: boolean;
+      };
       blog_post_facets: {
         Args: { blog_lang: string };
         Returns: { kind: string; value: string }[];

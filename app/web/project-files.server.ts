@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { organisationById } from "~/domain/access/organisations.server";
-import { sniffFileType } from "~/domain/files/file-types";
+import { PREVIEW_TYPES, sniffFileType } from "~/domain/files/file-types";
 import { receivePrivateFile } from "~/domain/files/file-upload.server";
 import { CLIENT_FILES_BUCKET } from "~/domain/files/private-files.server";
 import { projectFiles, recordProjectFile } from "~/domain/portal/project-files.server";
@@ -50,6 +50,8 @@ export interface FileRow {
   name: string;
   size: number;
   href: string;
+  /** An image's small preview (the same file, `?preview=1`: not a logged download); else null. */
+  preview: string | null;
   uploader: string;
   side: "client" | "agency";
   sentAt: string;
@@ -62,16 +64,20 @@ export async function projectFilesPage(
 ) {
   const files = await projectFiles(supabase, project.id);
   if (!files.ok) return { files: [] as FileRow[], error: files.message };
-  const rows: FileRow[] = files.value.map((file) => ({
-    id: file.id,
-    name: file.name,
-    size: file.size,
+  const rows: FileRow[] = files.value.map((file) => {
     // A path of this site, in no language (the file's URL is the same in every one).
-    href: `/files/${file.path.split("/").map(encodeURIComponent).join("/")}`,
-    uploader: file.uploader,
-    side: file.side,
-    sentAt: dateTime(file.createdAt, t.locale, agencyTimeZone()),
-  }));
+    const href = `/files/${file.path.split("/").map(encodeURIComponent).join("/")}`;
+    return {
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      href,
+      preview: PREVIEW_TYPES.has(file.type) ? `${href}?preview=1` : null,
+      uploader: file.uploader,
+      side: file.side,
+      sentAt: dateTime(file.createdAt, t.locale, agencyTimeZone()),
+    };
+  });
   return { files: rows, error: null };
 }
 

@@ -3,8 +3,8 @@
  * sends a file from the project's Files page — with JavaScript a 12 MB file in resumable parts,
  * its connection cut twice on the way and the upload finished from where it stopped; without
  * JavaScript a plain form post — and sees it listed; a file whose content is not what its name
- * says is refused under the field; the agency sees the file, from the client's side, and
- * downloads it. Projects js and nojs.
+ * says is refused under the field; an image is listed with its preview; the agency sees the
+ * file, from the client's side, and downloads it. Projects js and nojs.
  */
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
@@ -14,6 +14,10 @@ import { jsOn } from "./helpers/js";
 import { openSignedIn } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
+
+/** A 2×2 PNG. */
+const LOGO_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGOQc1gPRAwQCgAbNgQ16pJthAAAAABJRU5ErkJggg==";
 
 const pdf = (size: number) =>
   Buffer.concat([Buffer.from("%PDF-1.7\n% the brief\n"), Buffer.alloc(size, 0x20)]);
@@ -67,6 +71,21 @@ test("a client sends a file (resumed after two cuts with JavaScript) and the age
   const listed = owner.getByRole("link", { name: "brief.pdf" });
   await expect(listed).toBeVisible();
   await expect(owner.getByText(/Sent by: Amani Otieno · the client/)).toBeVisible();
+
+  // An image is listed with its preview, drawn from the private file (a plain <img>).
+  await owner.getByLabel("File", { exact: true }).setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(LOGO_PNG, "base64"),
+  });
+  await owner.getByRole("button", { name: "Send the file" }).click();
+  await expect(owner.getByText("logo.png was received.").last()).toBeVisible();
+  const preview = owner.locator('img[data-file-preview="logo.png"]');
+  await preview.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(owner.locator('img[data-file-preview="brief.pdf"]')).toHaveCount(0);
   await expectAccessible(owner);
   await owner.context().close();
 
@@ -75,7 +94,7 @@ test("a client sends a file (resumed after two cuts with JavaScript) and the age
   await page.getByRole("link", { name: "Files of this project" }).click();
   const link = page.getByRole("link", { name: "brief.pdf" });
   await expect(link).toBeVisible();
-  await expect(page.getByText(/Sent by: Amani Otieno · the client/)).toBeVisible();
+  await expect(page.getByText(/Sent by: Amani Otieno · the client/).first()).toBeVisible();
   const href = (await link.getAttribute("href")) ?? "";
   expect(href).toMatch(new RegExp(`^/files/${client.id}/projects/${client.project}/`));
   const downloaded = await page.request.get(href);

@@ -164,6 +164,27 @@ describe("the activity log's sentences", () => {
     expect(gone?.itemHref).toBeNull();
   });
 
+  it("links a client's download to the project's Files page while the client is there", async () => {
+    const org = "5b3c7c1e-0000-4000-8000-000000000001";
+    const download = (target_id: string) =>
+      row("file.downloaded", "organisations", { target_id, summary: "logo.png — Website — Acme" });
+    const [project, version, gone] = await sentences(
+      [
+        download(`${org}/projects/7/1f2e/logo.png`),
+        download(`${org}/deliverables/3/9a8b/logo-v1.pdf`),
+        download("5b3c7c1e-0000-4000-8000-000000000002/projects/8/1f2e/logo.png"),
+      ],
+      "en",
+      { organisations: [org] },
+    );
+    expect(project?.text).toBe(
+      "amina@agency.example downloaded the file “logo.png — Website — Acme”",
+    );
+    expect(project?.itemHref).toBe(`/admin/clients/${org}/projects/7/files`);
+    expect(version?.itemHref).toBe(`/admin/clients/${org}`);
+    expect(gone?.itemHref).toBeNull();
+  });
+
   it("names a reordered list and links to it", async () => {
     const [moved] = await sentences(
       [row("team_members.reordered", "team_members", { target_id: null, summary: "4 items" })],

@@ -14,6 +14,8 @@ export interface ProjectFileRow {
   name: string;
   size: number;
   href: string;
+  /** An image's preview address (not a logged download), or null for other kinds. */
+  preview: string | null;
   uploader: string;
   side: "client" | "agency";
   sentAt: string;
@@ -28,20 +30,35 @@ function FileList({ files }: { files: ProjectFileRow[] }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {files.map((file) => (
-        <li key={file.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 p-4">
-          <a
-            href={file.href}
-            className="min-w-0 font-semibold break-words text-brand-800 underline"
-            data-file-name={file.name}
-          >
-            {file.name}
-          </a>
-          <span className="text-sm text-slate-700">{fileSize(file.size, t.locale)}</span>
-          <span className="w-full text-sm text-slate-700">
-            {t("projectFiles.sentBy")}: {file.uploader || "—"} ·{" "}
-            {t(file.side === "agency" ? "projectFiles.sideAgency" : "projectFiles.sideClient")} ·{" "}
-            <time>{file.sentAt}</time>
-          </span>
+        <li key={file.id} className="flex items-start gap-4 p-4">
+          {file.preview ? (
+            // The file's name is beside it (the link): the preview itself says nothing more.
+            <img
+              src={file.preview}
+              alt=""
+              width={96}
+              height={96}
+              loading="lazy"
+              decoding="async"
+              className="size-24 shrink-0 rounded border border-slate-200 bg-slate-100 object-cover"
+              data-file-preview={file.name}
+            />
+          ) : null}
+          <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-4 gap-y-1">
+            <a
+              href={file.href}
+              className="min-w-0 font-semibold break-words text-brand-800 underline"
+              data-file-name={file.name}
+            >
+              {file.name}
+            </a>
+            <span className="text-sm text-slate-700">{fileSize(file.size, t.locale)}</span>
+            <span className="w-full text-sm text-slate-700">
+              {t("projectFiles.sentBy")}: {file.uploader || "—"} ·{" "}
+              {t(file.side === "agency" ? "projectFiles.sideAgency" : "projectFiles.sideClient")} ·{" "}
+              <time>{file.sentAt}</time>
+            </span>
+          </div>
         </li>
       ))}
     </ul>
@@ -50,7 +67,8 @@ function FileList({ files }: { files: ProjectFileRow[] }) {
 
 /**
  * A project's Files section, the same on both sides: the list (name, size, who sent it, from
- * which side, when; each a download through /files/…) and the upload form — a plain multipart
+ * which side, when; each a download through /files/…; an image with a small preview, a plain
+ * lazy <img> of the same file with `?preview=1`) and the upload form — a plain multipart
  * form posted to `action` that works without JavaScript; with JavaScript the file goes to
  * `resumable` with tus, in parts, resumed after a dropped connection (use-resumable-upload.ts).
  */

@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n/messages";
  * in the admin area. The keys come from the database's audit writers:
  * supabase/migrations/20261124000001_back_office.sql (posts, messages, subscribers, admin
  * rights), 20261208000001_roles.sql (the staff role), 20261210000001_invitations.sql (invitations into a
- * client), 20261212000001_member_removal.sql (a person removed from one), 20261216000001_deliverables.sql (a client's decision on a deliverable's version), 20261234000001_view_as_client.sql (an admin's view of a client's portal as its members see it), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
+ * client), 20261212000001_member_removal.sql (a person removed from one), 20261216000001_deliverables.sql (a client's decision on a deliverable's version), 20261234000001_view_as_client.sql (an admin's view of a client's portal as its members see it), 20261240000001_file_downloads.sql (a client's person's download of one of its files), 20261208100001_jobs.sql (a failed job retried), 20261201000001_media.sql (media) and 20261204000001_site_content.sql (the site's
  * content: `<table>.created|updated|deleted|restored|reordered`).
  */
 export const VERBS = [
@@ -32,6 +32,7 @@ export const VERBS = [
   "deliverableApproved",
   "deliverableChangesRequested",
   "viewedAsClient",
+  "downloaded",
   "retried",
   "reordered",
   "other",
@@ -86,6 +87,7 @@ const PREFIX_TABLE: Record<string, string> = {
   member: "organisations",
   deliverable: "organisations",
   client: "organisations",
+  file: "organisations",
 };
 
 const SPECIFIC: Record<string, Verb> = {
@@ -109,6 +111,7 @@ const SPECIFIC: Record<string, Verb> = {
   "deliverable.approved": "deliverableApproved",
   "deliverable.changes_requested": "deliverableChangesRequested",
   "client.viewed": "viewedAsClient",
+  "file.downloaded": "downloaded",
   "job.retry": "retried",
   "media.uploaded": "uploaded",
   "media.deleted": "deleted",
@@ -173,10 +176,27 @@ function thingOf(row: AuditRow): Thing {
   return (THINGS as readonly string[]).includes(table) ? (table as Thing) : "item";
 }
 
+/**
+ * The row the entry is about, for its link: a download names the file's key
+ * (`<organisation>/projects/<project>/…` or `<organisation>/deliverables/…`), whose client it is.
+ */
+function targetOf(row: AuditRow): string | null {
+  if (row.action !== "file.downloaded" || !row.target_id) return row.target_id;
+  return row.target_id.split("/", 1)[0] || null;
+}
+
+/** A downloaded project file's Files page on the agency's side; null for any other entry. */
+function filesPageOf(row: AuditRow): string | null {
+  if (row.action !== "file.downloaded") return null;
+  const [organisation, folder, project] = (row.target_id ?? "").split("/");
+  if (!organisation || folder !== "projects" || !/^\d+$/.test(project ?? "")) return null;
+  return `/admin/clients/${encodeURIComponent(organisation)}/projects/${project}/files`;
+}
+
 const search = (path: string, term: string) => `${path}?${new URLSearchParams({ q: term })}`;
 
 function hrefOf(thing: Thing, verb: Verb, row: AuditRow): string | null {
-  const id = row.target_id;
+  const id = targetOf(row);
   if (thing === "users") return row.summary ? search("/admin/people", row.summary) : null;
   if (thing === "site_settings") return "/admin/settings";
   const editor = CONTENT_EDITORS[thing];
@@ -188,7 +208,8 @@ function hrefOf(thing: Thing, verb: Verb, row: AuditRow): string | null {
   if (thing === "newsletter_subscribers")
     return row.summary ? search("/admin/subscribers", row.summary) : null;
   if (thing === "media") return "/admin/media";
-  if (thing === "organisations") return `/admin/clients/${encodeURIComponent(id)}`;
+  if (thing === "organisations")
+    return filesPageOf(row) ?? `/admin/clients/${encodeURIComponent(id)}`;
   return null;
 }
 
@@ -197,6 +218,7 @@ export function planActivity(row: AuditRow): ActivityPlan {
   const verb = verbOf(row);
   const thing = thingOf(row);
   const itemHref = hrefOf(thing, verb, row);
+  const target = targetOf(row);
   const checked = thing !== "users" && thing !== "site_settings" && verb !== "reordered";
   return {
     verb,
@@ -205,7 +227,7 @@ export function planActivity(row: AuditRow): ActivityPlan {
     action: row.action.replace(/[._]+/g, " ").trim(),
     itemHref,
     personHref: row.actor_email ? search("/admin/people", row.actor_email) : null,
-    mustExist: itemHref && checked && row.target_id ? `${thing}:${row.target_id}` : null,
+    mustExist: itemHref && checked && target ? `${thing}:${target}` : null,
     listTitle: verb === "reordered" ? (LIST_TITLES[thing] ?? null) : null,
   };
 }

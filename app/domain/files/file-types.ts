@@ -97,6 +97,17 @@ const KINDS: Record<string, Kind> = {
   mp4: { type: "video/mp4", signature: MP4 },
 };
 
+/**
+ * The types a Files list shows a small preview of (`/files/…?preview=1`): the raster images of the
+ * allowlist above, which a browser draws and nothing in them runs.
+ */
+export const PREVIEW_TYPES: ReadonlySet<string> = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+]);
+
 /** The bytes read before deciding (every signature above fits in the first 12). */
 export const SNIFF_BYTES = 512;
 

@@ -1,6 +1,7 @@
 import { cacheHeaders } from "~/infra/cache-policy";
 import { env } from "~/infra/env.server";
 import { type AppSupabase, supabaseEnv } from "~/infra/supabase.server";
+import { PREVIEW_TYPES } from "./file-types";
 
 /**
  * Private files of client organisations: the `client-files` bucket
@@ -67,6 +68,12 @@ export function privateFileHeaders(type: string, key: string): Headers {
 
 const RETURNED = ["content-length", "content-range", "accept-ranges", "last-modified", "etag"];
 
+const unavailable = () =>
+  new Response("Storage is not available", {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
+  });
+
 const notFound = () =>
   new Response("Not found", {
     status: 404,
@@ -80,8 +87,31 @@ export async function accessToken(supabase: AppSupabase): Promise<string | null>
 }
 
 /**
+ * Whether the request is an image's preview (`?preview=1`, the Files list's `<img>`), which is
+ * not a download: answered for the preview types only (anything else is 404) and not logged.
+ */
+function isPreview(request: Request): boolean {
+  return new URL(request.url).searchParams.has("preview");
+}
+
+/**
+ * A download, in the audit log for the agency (public.audit_file_download,
+ * supabase/migrations/20261240000001_file_downloads.sql: the client's people only, one entry per
+ * person and file in 10 minutes). False when the log could not be asked: then nothing is sent.
+ */
+async function logDownload(supabase: AppSupabase, key: string): Promise<boolean> {
+  try {
+    const { error } = await supabase.rpc("audit_file_download", { p_path: key });
+    return !error;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The file at `key`, as the person whose client `supabase` is may read it: streamed, with the
- * headers above, byte ranges passed through; 404 for whatever they may not read.
+ * headers above, byte ranges passed through; 404 for whatever they may not read. Every GET but
+ * an image's preview is a download, logged before a byte is sent (docs/portal.md "Files").
  */
 export async function servePrivateFile(
   supabase: AppSupabase,
@@ -105,10 +135,7 @@ export async function servePrivateFile(
       { headers, signal: waiting.signal },
     );
   } catch {
-    return new Response("Storage is not available", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
-    });
+    return unavailable();
   } finally {
     clearTimeout(timer);
   }
@@ -116,7 +143,17 @@ export async function servePrivateFile(
     await upstream.body?.cancel();
     return notFound();
   }
-  const out = privateFileHeaders(safeType(upstream.headers.get("content-type")), key);
+  const type = safeType(upstream.headers.get("content-type"));
+  const preview = isPreview(request);
+  if (preview && !PREVIEW_TYPES.has(type)) {
+    await upstream.body?.cancel();
+    return notFound();
+  }
+  if (!preview && request.method !== "HEAD" && !(await logDownload(supabase, key))) {
+    await upstream.body?.cancel();
+    return unavailable();
+  }
+  const out = privateFileHeaders(type, key);
   for (const name of RETURNED) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);

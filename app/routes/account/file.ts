@@ -13,7 +13,9 @@ import type { Route } from "./+types/file";
  * GET /files/<organisation id>/<path>: a private file of a client organisation, for the
  * signed-in people the permission table lets read it (the account layout sends anyone else to
  * sign in); streamed, never cached, never through the page cache or /media. Another client's
- * file and a made-up path are the same 404.
+ * file and a made-up path are the same 404. A download by the client's people is written in the
+ * audit log for the agency; `?preview=1` (an image's preview in a Files list) is not a download:
+ * images only, not logged (docs/portal.md "Files").
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = privateFileKey(params.organisationId, params["*"]);
