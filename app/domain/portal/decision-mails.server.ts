@@ -7,6 +7,7 @@ import { agencyTimeZone, siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { versionFacts } from "./version-facts.server";
 
 /**
  * The agency's mail about a client's decision on a deliverable version. Recording a decision
@@ -30,50 +31,37 @@ export async function decisionMail(
   if (!mail.data) return ok(null);
   const decision = await service
     .from("deliverable_decisions")
-    .select("decision, reason, decider_name, decided_at, version_id, organisation_id")
+    .select("decision, reason, decider_name, decided_at, version_id")
     .eq("id", mail.data.decision_id)
     .maybeSingle();
   if (decision.error) return fail("backend", decision.error.message);
   if (!decision.data) return ok(null);
-  const version = await service
-    .from("deliverable_versions")
-    .select("number, deliverable_id")
-    .eq("id", decision.data.version_id)
-    .single();
-  if (version.error) return fail("backend", version.error.message);
-  const deliverable = await service
-    .from("project_deliverables")
-    .select("title, project_id")
-    .eq("id", version.data.deliverable_id)
-    .single();
-  if (deliverable.error) return fail("backend", deliverable.error.message);
-  const [project, organisation, person] = await Promise.all([
-    service.from("projects").select("id, title").eq("id", deliverable.data.project_id).single(),
-    service
-      .from("organisations")
-      .select("id, name")
-      .eq("id", decision.data.organisation_id)
-      .single(),
+  const [facts, person] = await Promise.all([
+    versionFacts(service, decision.data.version_id),
     service.auth.admin.getUserById(mail.data.user_id),
   ]);
-  if (project.error) return fail("backend", project.error.message);
-  if (organisation.error) return fail("backend", organisation.error.message);
+  if (!facts.ok) return facts;
+  if (!facts.value) return ok(null);
+  const { version } = facts.value;
+  const { deliverable } = version;
+  const { project } = deliverable;
+  const { organisation } = project;
   const email = person.data.user?.email;
   // Read when the mail is made: a preference changed since the decision counts.
   if (!email || !wantsMail(person.data.user, "deliverables")) return ok(null);
   const locale: Locale = isLocale(mail.data.locale) ? mail.data.locale : "en";
   const t = translator(locale);
-  const link = `${siteUrl()}/admin/clients/${organisation.data.id}/projects/${project.data.id}#deliverables`;
+  const link = `${siteUrl()}/admin/clients/${organisation.id}/projects/${project.id}#deliverables`;
   const { brandName } = await getSiteConfig(locale);
   const approved = decision.data.decision === "approved";
   const values = {
     name: String(person.data.user?.user_metadata?.full_name ?? "").trim() || email,
     decider: decision.data.decider_name,
-    client: organisation.data.name,
+    client: organisation.name,
     decision: t(approved ? "decisionMail.approved" : "decisionMail.changes"),
-    number: version.data.number,
-    title: deliverable.data.title,
-    project: project.data.title,
+    number: version.number,
+    title: deliverable.title,
+    project: project.title,
     when: dateTime(decision.data.decided_at, locale, agencyTimeZone(), "long"),
     reason:
       approved || !decision.data.reason

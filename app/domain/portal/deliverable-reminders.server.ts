@@ -6,6 +6,7 @@ import { siteUrl } from "~/infra/env.server";
 import type { OutgoingMail } from "~/infra/mail.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { versionFacts } from "./version-facts.server";
 
 /**
  * The reminder mail of a version waiting for the client's decision. Marking a version ready for
@@ -17,17 +18,6 @@ import { fail, ok, type Result } from "~/lib/result";
  * transaction, its outbox row; the outbox sends each in the person's language with a link
  * straight to the project's page (the job: deliverable-reminder-job.server.ts).
  */
-interface ReminderFacts {
-  version: {
-    number: number;
-    status: string;
-    deliverable: {
-      title: string;
-      project: { id: number; title: string; organisation: { id: string; name: string } };
-    };
-  };
-}
-
 /** The reminder mail of outbox row `id` (a deliverable_reminders row); null once decided. */
 export async function deliverableReminderMail(
   service: AppSupabase,
@@ -40,7 +30,7 @@ export async function deliverableReminderMail(
     .maybeSingle();
   if (error) return fail("backend", error.message);
   if (!reminder) return ok(null);
-  const facts = await reminderFacts(service, reminder.version_id);
+  const facts = await versionFacts(service, reminder.version_id);
   if (!facts.ok) return facts;
   // Decided (or replaced) since the reminder was queued: nothing left to remind of.
   if (facts.value?.version.status !== "ready_for_review") return ok(null);
@@ -69,51 +59,5 @@ export async function deliverableReminderMail(
     subject: t("deliverables.mailSubject", values),
     text: t("deliverables.mailText", values),
     links: [link],
-  });
-}
-
-/** The version, its deliverable, project and client (four small reads, as the service). */
-async function reminderFacts(
-  service: AppSupabase,
-  versionId: number,
-): Promise<Result<ReminderFacts | null>> {
-  const version = await service
-    .from("deliverable_versions")
-    .select("number, status, deliverable_id")
-    .eq("id", versionId)
-    .maybeSingle();
-  if (version.error) return fail("backend", version.error.message);
-  if (!version.data) return ok(null);
-  const deliverable = await service
-    .from("project_deliverables")
-    .select("title, project_id")
-    .eq("id", version.data.deliverable_id)
-    .single();
-  if (deliverable.error) return fail("backend", deliverable.error.message);
-  const project = await service
-    .from("projects")
-    .select("id, title, organisation_id")
-    .eq("id", deliverable.data.project_id)
-    .single();
-  if (project.error) return fail("backend", project.error.message);
-  const organisation = await service
-    .from("organisations")
-    .select("id, name")
-    .eq("id", project.data.organisation_id)
-    .single();
-  if (organisation.error) return fail("backend", organisation.error.message);
-  return ok({
-    version: {
-      number: version.data.number,
-      status: version.data.status,
-      deliverable: {
-        title: deliverable.data.title,
-        project: {
-          id: project.data.id,
-          title: project.data.title,
-          organisation: organisation.data,
-        },
-      },
-    },
   });
 }
