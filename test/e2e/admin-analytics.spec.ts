@@ -19,8 +19,17 @@ const today = dayIn(Date.now(), ZONE);
 const yesterday = dayIn(Date.parse(`${today}T12:00:00Z`) - 86_400_000, ZONE);
 const nightView = Date.parse(`${today}T01:30:00Z`) - 3 * 3_600_000;
 
+/**
+ * Tests of a fully parallel file each run their `beforeAll` in the worker that takes them, while
+ * the module (its stamp) is loaded once per worker: two of them in one worker would write this
+ * worker's views twice (a fresh-clone CI run saw "1 2" for the night campaign). Once per worker.
+ */
+let seeded = false;
+
 test.beforeAll(async () => {
   await ensureAdminOnboarded();
+  if (seeded) return;
+  seeded = true;
   const service = await serviceClient();
   const base = {
     at: new Date().toISOString(),

@@ -39,7 +39,9 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
   page: agency,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // 24–51 s alone; in a fresh-clone CI run, beside the rest of the suite on two cores, it was
+  // still at the balance invoice (about 60 % of the way) after 120 s.
+  test.setTimeout(300_000);
   const company = `Duma Motors ${Date.now()}`;
   const email = uniqueEmail("amina");
   // Amina already has an account on the portal (signing up is the invitations walk's subject).
