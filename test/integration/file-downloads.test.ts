@@ -23,6 +23,7 @@ import {
   storedDeliverables,
   uploadVersion,
 } from "../support/deliverables";
+import { organisationWithProject } from "../support/organisation-project";
 import { argsWithParams, multipartPost } from "../support/route-args";
 import { routed } from "../support/routed";
 
@@ -46,26 +47,13 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from("%PDF-1.4\n% a brief\n%%EOF\n");
 
-async function organisation(name: string) {
-  const { data, error } = await service
-    .from("organisations")
-    .insert({ name })
-    .select("id")
-    .single();
-  if (error) throw new Error(error.message);
-  const project = await service
-    .from("projects")
-    .insert({ organisation_id: data.id, title: `${name} website` })
-    .select("id")
-    .single();
-  if (project.error) throw new Error(project.error.message);
-  return { id: data.id as string, project: project.data.id as number };
-}
-
 beforeAll(async () => {
   backend = await startAppBackend();
   service = serviceClient(backend);
-  [orgs.A, orgs.B] = await Promise.all([organisation("Acme"), organisation("Beta")]);
+  [orgs.A, orgs.B] = await Promise.all([
+    organisationWithProject(service, "Acme"),
+    organisationWithProject(service, "Beta"),
+  ]);
   const people = {
     ownerA: { org: orgs.A.id, role: "owner" },
     memberA: { org: orgs.A.id, role: "member" },

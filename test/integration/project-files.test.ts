@@ -20,6 +20,7 @@ import {
   signInCookie,
   startAppBackend,
 } from "../support/backend";
+import { organisationWithProject } from "../support/organisation-project";
 import { argsWithParams, multipartPost } from "../support/route-args";
 import { routed } from "../support/routed";
 
@@ -41,26 +42,13 @@ const PDF = Buffer.from("%PDF-1.4\n% a brief\n%%EOF\n");
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001", "hex");
 const EXE = Buffer.from("4d5a90000300000004000000ffff0000b8000000", "hex");
 
-async function organisation(name: string) {
-  const { data, error } = await service
-    .from("organisations")
-    .insert({ name })
-    .select("id")
-    .single();
-  if (error) throw new Error(error.message);
-  const project = await service
-    .from("projects")
-    .insert({ organisation_id: data.id, title: `${name} website` })
-    .select("id")
-    .single();
-  if (project.error) throw new Error(project.error.message);
-  return { id: data.id as string, project: project.data.id as number };
-}
-
 beforeAll(async () => {
   backend = await startAppBackend();
   service = serviceClient(backend);
-  const [a, b] = await Promise.all([organisation("Acme"), organisation("Beta")]);
+  const [a, b] = await Promise.all([
+    organisationWithProject(service, "Acme"),
+    organisationWithProject(service, "Beta"),
+  ]);
   [orgA, projectA, orgB, projectB] = [a.id, a.project, b.id, b.project];
   for (const name of ["ownerA", "memberA", "staffA", "staffB", "ownerB"]) {
     people[name] = await createUser(backend, {
