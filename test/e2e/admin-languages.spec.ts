@@ -106,6 +106,9 @@ for (const locale of ["sw", "fr"] as const) {
     await page.goto("/admin/posts");
     await expect(page.getByRole("heading", { level: 1, name: w.posts })).toBeVisible();
     await expect(page.getByRole("link", { name: w.create })).toBeVisible();
+    // The posts' dates too: '22 nov. 2026' in French, not 'Nov 22, 2026'.
+    if (locale === "fr")
+      await expect(page.locator("main time").first()).toHaveText(/^\d{1,2} \S+ \d{4}$/);
 
     await page.goto("/admin/people");
     await expectLanguage(page, locale);

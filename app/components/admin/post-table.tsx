@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { shortDate } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
-import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { StatusBadge } from "./status-badge";
 
@@ -14,7 +14,8 @@ export interface PostRow {
 
 function DateText({ iso, empty }: { iso: string | null; empty: string }) {
   const { timeZone } = useSiteConfig();
-  const text = formatShortDate(iso, timeZone);
+  // In the admin's language, as the rest of the list ('Nov 22, 2026', '22 nov. 2026').
+  const text = shortDate(iso, useT().locale, timeZone);
   return text && iso ? (
     <time dateTime={iso}>{text}</time>
   ) : (
