@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
+import { shortDate } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
-import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { MessageStatus } from "./message-status";
@@ -47,7 +47,7 @@ export function MessageTable({ messages }: { messages: InboxRow[] }) {
           </td>
           <td data-label={received} className={`${stacked.cell} sm:whitespace-nowrap`}>
             <time dateTime={message.created_at}>
-              {formatShortDate(message.created_at, timeZone)}
+              {shortDate(message.created_at, t.locale, timeZone)}
             </time>
           </td>
         </tr>

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import type { OutboxProblem, Overview } from "~/domain/admin/overview.server";
 import { excerpt, type InboxRow } from "~/domain/contact/inbox";
+import { shortDate } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
-import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, secondaryButton } from "./admin-page";
 import { EmptyList } from "./confirm-step";
@@ -79,7 +79,7 @@ export function LatestMessages({ messages }: { messages: InboxRow[] }) {
                 </Link>
                 <MessageStatus status={message.status} />
                 <span className="text-sm text-slate-600">
-                  {formatShortDate(message.created_at, timeZone)}
+                  {shortDate(message.created_at, t.locale, timeZone)}
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-700">{excerpt(message.message)}</p>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Person } from "~/domain/admin/people.server";
+import { shortDate } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
-import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { StackedTable } from "./stacked-table";
@@ -72,10 +72,10 @@ export function PeopleTable({ people, me }: { people: Person[]; me: string }) {
             {t(`people.role.${person.agency_role}`)}
           </td>
           <td data-label={created} className={stacked.cell}>
-            {formatShortDate(person.created_at, timeZone)}
+            {shortDate(person.created_at, t.locale, timeZone)}
           </td>
           <td data-label={lastSignIn} className={stacked.cell}>
-            {formatShortDate(person.last_sign_in_at, timeZone) || t("adminOffice.list.never")}
+            {shortDate(person.last_sign_in_at, t.locale, timeZone) || t("adminOffice.list.never")}
           </td>
           <td data-label="" className={stacked.cell}>
             <span className="flex flex-wrap gap-x-4 gap-y-1">

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Subscriber } from "~/domain/newsletter/subscribers.server";
+import { shortDate } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
-import { formatShortDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { linkClass, stacked } from "./admin-page";
 import { StackedTable } from "./stacked-table";
@@ -48,7 +48,7 @@ export function SubscriberTable({ subscribers }: { subscribers: Subscriber[] }) 
           </td>
           <td data-label={subscribed} className={stacked.cell}>
             <time dateTime={subscriber.created_at}>
-              {formatShortDate(subscriber.created_at, timeZone)}
+              {shortDate(subscriber.created_at, t.locale, timeZone)}
             </time>
           </td>
           <td data-label="" className={stacked.cell}>
