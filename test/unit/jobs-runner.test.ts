@@ -203,4 +203,82 @@ describe("the jobs runner", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(jobs.filter((j) => j.state === "done")).toHaveLength(30);
   });
+
+  it("runs a job queued behind a slow one at once, without waiting for the slow one", async () => {
+    const { store, jobs } = memoryStore(1);
+    let release: () => void = () => {};
+    const odd: number[] = [];
+    const runner = createJobRunner({
+      store,
+      worker: "w1",
+      pollMs: 60_000,
+      handlers: {
+        even: { run: () => new Promise((done) => (release = () => done(undefined))) },
+        odd: seen(odd),
+      },
+    });
+    runner.start();
+    await until(() => jobs[0]?.state === "running");
+    jobs.push(queued(2, "odd"));
+    const queuedAt = performance.now();
+    runner.wake();
+    await until(() => odd.length === 1);
+    expect(performance.now() - queuedAt).toBeLessThan(1_000);
+    expect(jobs[0]?.state).toBe("running");
+    release();
+    await runner.stop();
+    expect(jobs.map((j) => j.state)).toEqual(["done", "done"]);
+  });
+
+  it("keeps a wake that comes while it is claiming: the job queued then is not left for the next poll", async () => {
+    const { store, jobs } = memoryStore(0);
+    let claims = 0;
+    const slowClaim: JobStore = {
+      ...store,
+      async claim(...args) {
+        claims++;
+        const found = await store.claim(...args);
+        await new Promise((done) => setTimeout(done, 50));
+        return found;
+      },
+    };
+    const even: number[] = [];
+    const runner = createJobRunner({
+      store: slowClaim,
+      worker: "w1",
+      pollMs: 60_000,
+      handlers: { even: seen(even) },
+    });
+    runner.start();
+    await until(() => claims === 1);
+    // Queued while the first claim is in flight (it will not see the job).
+    jobs.push(queued(1, "even"));
+    runner.wake();
+    await until(() => even.length === 1);
+    await runner.stop();
+    expect(jobs[0]?.state).toBe("done");
+  });
 });
+
+/** A job queued now, as enqueue_job leaves it. */
+function queued(id: number, kind: string): FakeJob {
+  return {
+    id,
+    kind,
+    payload: {},
+    attempts: 0,
+    max_attempts: 3,
+    state: "queued",
+    lockedBy: null,
+    runAt: 0,
+  };
+}
+
+/** Waits (at most 2 s) for `condition`. */
+async function until(condition: () => boolean) {
+  const deadline = performance.now() + 2_000;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((done) => setTimeout(done, 5));
+  }
+}

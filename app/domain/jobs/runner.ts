@@ -65,9 +65,12 @@ async function runBounded(handler: JobHandler, job: ClaimedJob): Promise<JobOutc
 }
 
 /**
- * Claims a batch of due jobs, runs each kind's handler, completes the successes in one call
- * and fails the failures with backoff (dead after their last attempt). `start` loops until
- * `stop`, which lets the batch in hand finish (each handler is bounded by its timeout).
+ * Runs each claimed job by its kind: a success is completed (finished jobs are written together,
+ * a recurring one again at its time), a failure failed with backoff (dead after its last
+ * attempt). `start` keeps up to `batch` jobs running: a free slot is filled at the next claim, so
+ * one slow job (a PDF, a provider that is slow to answer) never holds back a job that is due
+ * behind it, and a job queued while the runner is busy is claimed as soon as it has room (a wake
+ * is never lost). `stop` lets the jobs in hand finish (each handler is bounded by its timeout).
  */
 export function createJobRunner(options: RunnerOptions) {
   const { store, handlers, worker } = options;
@@ -79,88 +82,149 @@ export function createJobRunner(options: RunnerOptions) {
   const log = options.log ?? ((line: string) => console.warn(line));
   const leaseSeconds = Math.ceil(leaseMs / 1000);
 
-  async function runOnce(): Promise<BatchRun> {
-    const jobs = await store.claim(worker, kinds, batch, leaseSeconds);
-    const run: BatchRun = { claimed: jobs.length, done: 0, failed: 0 };
-    if (jobs.length === 0) return run;
-    const running = new Set(jobs.map((job) => job.id));
-    const renewal = setInterval(() => {
-      store.renew(worker, [...running], leaseSeconds).catch((error: unknown) => {
+  /** The jobs in hand, by id: their leases are renewed every third of a lease. */
+  const running = new Map<number, Promise<"done" | "failed" | "lost">>();
+  let renewal: ReturnType<typeof setInterval> | undefined;
+  function renewWhileRunning() {
+    if (renewal || running.size === 0) return;
+    renewal = setInterval(() => {
+      if (running.size === 0) {
+        clearInterval(renewal);
+        renewal = undefined;
+        return;
+      }
+      store.renew(worker, [...running.keys()], leaseSeconds).catch((error: unknown) => {
         log(`[jobs] lease renewal failed: ${messageOf(error)}`);
       });
     }, leaseMs / 3);
-    const finished: number[] = [];
-    const recurring: { id: number; at: Date }[] = [];
-    try {
-      await Promise.all(
-        jobs.map(async (job) => {
-          const handler = handlers[job.kind];
-          try {
-            if (!handler) throw new Error(`no handler for ${job.kind}`);
-            const outcome = await runBounded(handler, job);
-            if (outcome?.again) recurring.push({ id: job.id, at: outcome.again });
-            else finished.push(job.id);
-          } catch (error) {
-            run.failed++;
-            const delay = retryDelayMs(job.attempts, handler?.backoff ?? DEFAULT_BACKOFF, random);
-            await store
-              .fail(worker, job.id, messageOf(error), delay / 1000)
-              .catch((failError: unknown) =>
-                log(`[jobs] ${job.kind} ${job.id}: ${messageOf(failError)}`),
-              );
-          } finally {
-            running.delete(job.id);
-          }
-        }),
-      );
-    } finally {
-      clearInterval(renewal);
+  }
+
+  /** Finished ids written in one call per turn of the event loop. */
+  let finishing: { ids: number[]; written: Promise<Set<number>> } | undefined;
+  function complete(id: number): Promise<boolean> {
+    if (!finishing) {
+      const ids: number[] = [];
+      const written = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        finishing = undefined;
+        return new Set(await store.complete(worker, ids));
+      });
+      finishing = { ids, written };
     }
-    run.done += (await store.complete(worker, finished)).length;
-    for (const { id, at } of recurring) run.done += (await store.complete(worker, [id], at)).length;
+    finishing.ids.push(id);
+    return finishing.written.then((done) => done.has(id));
+  }
+
+  async function runJob(job: ClaimedJob): Promise<"done" | "failed" | "lost"> {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for ${job.kind}`);
+      const outcome = await runBounded(handler, job);
+      const written = outcome?.again
+        ? (await store.complete(worker, [job.id], outcome.again)).length > 0
+        : await complete(job.id);
+      return written ? "done" : "lost";
+    } catch (error) {
+      const delay = retryDelayMs(job.attempts, handler?.backoff ?? DEFAULT_BACKOFF, random);
+      await store
+        .fail(worker, job.id, messageOf(error), delay / 1000)
+        .catch((failError: unknown) =>
+          log(`[jobs] ${job.kind} ${job.id}: ${messageOf(failError)}`),
+        );
+      return "failed";
+    }
+  }
+
+  /** Starts `job` in a slot; the slot is free again once its outcome is written. */
+  function launch(job: ClaimedJob, freed: () => void) {
+    const run = runJob(job)
+      .catch((error: unknown) => {
+        log(`[jobs] ${job.kind} ${job.id}: ${messageOf(error)}`);
+        return "lost" as const;
+      })
+      .finally(() => {
+        running.delete(job.id);
+        freed();
+      });
+    running.set(job.id, run);
+    renewWhileRunning();
     return run;
+  }
+
+  /** Claims a batch of due jobs and runs it to the end (tests, one-off drains). */
+  async function runOnce(): Promise<BatchRun> {
+    const jobs = await store.claim(worker, kinds, batch, leaseSeconds);
+    const outcomes = await Promise.all(jobs.map((job) => launch(job, () => {})));
+    return {
+      claimed: jobs.length,
+      done: outcomes.filter((o) => o === "done").length,
+      failed: outcomes.filter((o) => o === "failed").length,
+    };
   }
 
   let stopping = false;
   let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
+  // A wake that comes while the loop is claiming or full is kept for its next pause.
+  let woken = false;
+  let resume: (() => void) | undefined;
+  const wakeLoop = () => {
+    woken = true;
+    resume?.();
+  };
   const pause = (ms: number) =>
     new Promise<void>((done) => {
-      const timer = setTimeout(done, ms);
-      wake = () => {
-        clearTimeout(timer);
+      if (woken) {
+        woken = false;
         done();
-      };
+        return;
+      }
+      const timer = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timer);
+        resume = undefined;
+        woken = false;
+        done();
+      }
+      resume = finish;
     });
 
   return {
     runOnce,
-    /** Claims and runs batches until stop(); a full batch is followed by the next at once. */
+    /** Claims into free slots until stop(); a claim that filled them all is followed at once. */
     start(): void {
       if (loop) return;
       stopping = false;
       loop = (async () => {
         while (!stopping) {
-          let full = false;
-          try {
-            full = (await runOnce()).claimed === batch;
-          } catch (error) {
-            log(`[jobs] ${messageOf(error)}`);
+          const free = batch - running.size;
+          let claimed = 0;
+          if (free > 0) {
+            try {
+              const jobs = await store.claim(worker, kinds, free, leaseSeconds);
+              claimed = jobs.length;
+              // A slot freed while every slot was taken: claim again at once.
+              for (const job of jobs) launch(job, () => running.size === batch - 1 && wakeLoop());
+            } catch (error) {
+              log(`[jobs] ${messageOf(error)}`);
+            }
           }
-          if (!stopping && !full) await pause(pollMs);
+          if (stopping) break;
+          if (free > 0 && claimed === free && running.size < batch) continue;
+          await pause(pollMs);
         }
+        await Promise.all(running.values());
       })();
     },
     /** Claims at once instead of at the next poll (a job was just queued). */
     wake(): void {
-      wake?.();
+      wakeLoop();
     },
-    /** Ends the loop once the batch in hand is settled. */
+    /** Ends the loop once the jobs in hand are settled. */
     async stop(): Promise<void> {
       stopping = true;
-      wake?.();
+      wakeLoop();
       await loop;
       loop = undefined;
+      woken = false;
     },
   };
 }
