@@ -129,6 +129,18 @@ async function headOf(body: ReadableStream<Uint8Array>) {
   return { head: head.subarray(0, SNIFF_BYTES), rest };
 }
 
+/**
+ * Storage keeps a person's unfinished uploads to a few at a time (429, `Retry-After`: when the
+ * first of them expires): said in the page's language, with what to do.
+ */
+function tooManyOpen(refused: Response, t: Translator) {
+  const seconds = Number(refused.headers.get("retry-after")) || 60 * 60;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return answer(429, t("projectFiles.tooManyOpen", { minutes }), {
+    "Retry-After": String(Math.ceil(seconds)),
+  });
+}
+
 async function create(request: Request, token: string, target: ResumableTarget, t: Translator) {
   const length = request.headers.get("upload-length") ?? "";
   if (!/^\d{1,16}$/.test(length)) return answer(412, "Upload-Length header required");
@@ -147,6 +159,7 @@ async function create(request: Request, token: string, target: ResumableTarget, 
   });
   await created?.body?.cancel();
   const id = created?.headers.get("location")?.split("/").pop();
+  if (created?.status === 429) return tooManyOpen(created, t);
   if (created?.status !== 201 || !id) {
     return answer(created?.status === 403 ? 404 : 502, t("projectFiles.failed"));
   }

@@ -6,8 +6,11 @@ import { useT } from "~/i18n/use-t";
 const PART_BYTES = 5 * 1024 * 1024;
 /** Waits before each new try after a dropped connection (then the upload gives up). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
-/** Answers that no retry changes: not found, too large, a kind not taken. */
-const FINAL = new Set([403, 404, 410, 412, 413, 415]);
+/**
+ * Answers that no retry changes: not found, too large, a kind not taken, too many unfinished
+ * uploads (what to do is in the answer's text).
+ */
+const FINAL = new Set([403, 404, 410, 412, 413, 415, 429]);
 
 export interface ResumableState {
   /** 0–100 while sending. */

@@ -20,6 +20,12 @@
  * Errors are plain text with their own status, as @tus/server answers them. Unlike hosted
  * Storage, an upload is continued only by the caller who created it (another token's HEAD or
  * PATCH is 404), and it expires an hour after creation (410, then swept: tus-store.ts).
+ *
+ * Also unlike hosted Storage, a person keeps at most 5 unfinished uploads at a time (each may
+ * hold 50 MB of disk for an hour): a sixth creation is 429, plain text as Storage's rate limits
+ * answer, with `Retry-After` (seconds until the first of them expires). Finishing, terminating
+ * or the expiry of one frees its place. Callers without a user id share one allowance, except
+ * the service role (a server's own key), which is not counted.
  */
 import type { ApiRequest } from "../api-request.ts";
 import type { ApiResult } from "../api-result.ts";
@@ -29,7 +35,7 @@ import { findBucket } from "./buckets.ts";
 import type { CallerCall, StorageRoute } from "./calls.ts";
 import { storedContentType } from "./content-type.ts";
 import { fromDatabaseError, StorageError, storageErrors } from "./errors.ts";
-import { type TusStore, type TusUpload, tusStoreOf } from "./tus-store.ts";
+import { TusHolderFull, type TusStore, type TusUpload, tusStoreOf } from "./tus-store.ts";
 import {
   assertValidKey,
   checkPermission,
@@ -46,10 +52,12 @@ const BASE = "/upload/resumable";
 /** A tus refusal: plain text, its own status. */
 class TusError extends Error {
   readonly status: number;
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -64,7 +72,17 @@ const tusErrors = {
   notFound: () => new TusError(404, "The file for this url was not found"),
   gone: () => new TusError(410, "The file for this url no longer exists"),
   conflict: () => new TusError(409, "Upload-Offset conflict"),
+  holderFull: (retryAfterMs: number) =>
+    new TusError(
+      429,
+      "Too many unfinished uploads: finish or terminate one, or retry when one expires",
+      { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+    ),
 };
+
+/** Whom an upload counts against: the person; callers without one together; never the service role. */
+const holderOf = (caller: Caller): string | null =>
+  caller.role === "service_role" ? null : (caller.owner ?? "anonymous");
 
 const tusHeaders = (extra: Record<string, string | number> = {}) => ({
   "Tus-Resumable": TUS_VERSION,
@@ -207,17 +225,22 @@ async function create(call: CallerCall): Promise<ApiResult> {
     ? `max-age=${metadata.cacheControl}`
     : "no-cache";
   const store = tusStoreOf(files);
-  const upload = await store.create({
-    bucketId,
-    objectName,
-    length,
-    rawMetadata: request.header("upload-metadata") ?? "",
-    contentType,
-    cacheControl,
-    userMetadata: metadata.metadata ? parseUserMetadata(metadata.metadata) : null,
-    owner: caller.owner ?? null,
-    upsert,
-  });
+  const upload = await store
+    .create({
+      bucketId,
+      objectName,
+      length,
+      rawMetadata: request.header("upload-metadata") ?? "",
+      contentType,
+      cacheControl,
+      userMetadata: metadata.metadata ? parseUserMetadata(metadata.metadata) : null,
+      owner: caller.owner ?? null,
+      holder: holderOf(caller),
+      upsert,
+    })
+    .catch((error: unknown) => {
+      throw error instanceof TusHolderFull ? tusErrors.holderFull(error.retryAfterMs) : error;
+    });
   const headers = tusHeaders({
     Location: locationOf(request, uploadId(upload)),
     "Upload-Expires": expires(upload),
@@ -280,8 +303,10 @@ async function terminate(call: CallerCall): Promise<ApiResult> {
 function tusAnswer(request: ApiRequest, caught: unknown, log: (line: string) => void): ApiResult {
   let status = 500;
   let message = "Something went wrong with that request";
-  if (caught instanceof TusError) [status, message] = [caught.status, caught.message];
-  else {
+  let extra: Record<string, string> = {};
+  if (caught instanceof TusError) {
+    [status, message, extra] = [caught.status, caught.message, caught.headers];
+  } else {
     const error = caught instanceof StorageError ? caught : fromDatabaseError(caught);
     if (error) [status, message] = [error.statusCode, error.message];
     else if (!request.bodyEnded()) [status, message] = [400, "The request body was cut off"];
@@ -292,6 +317,7 @@ function tusAnswer(request: ApiRequest, caught: unknown, log: (line: string) => 
     headers: tusHeaders({
       "Content-Type": "text/plain; charset=utf-8",
       ...(status === 412 ? { "Tus-Version": TUS_VERSION } : {}),
+      ...extra,
       ...(request.bodyEnded() ? {} : { Connection: "close" }),
     }),
     raw: request.method === "HEAD" ? undefined : `${message}\n`,

@@ -8,6 +8,13 @@
  * An upload expires an hour after it was created (hosted Storage's TUS_URL_EXPIRY_MS default):
  * expired ones are swept when the store opens and, at most once a minute, when a new upload is
  * created. A finished upload's bytes are moved into the FileStore as a new object version.
+ *
+ * Each upload may count against a holder (a person: tus-routes.ts decides who): a holder keeps
+ * at most `TUS_MAX_OPEN_PER_HOLDER` unexpired, unfinished uploads at a time — each may reserve
+ * up to 50 MB of disk, so a person holds 250 MB at most. The count lives in this store (one per
+ * backend, whichever site worker sent the request) and is checked and taken in one synchronous
+ * step, so two creations at once cannot both take the last place; it is read again from disk
+ * after a restart.
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
@@ -19,6 +26,18 @@ import type { FileStore } from "./files.ts";
 export const TUS_EXPIRY_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 1000;
 const VERSION = /^[0-9a-f-]{36}$/;
+/** The most unfinished uploads one holder keeps at a time (5 × 50 MB = 250 MB of disk at most). */
+export const TUS_MAX_OPEN_PER_HOLDER = 5;
+
+/** A holder already keeps its most unfinished uploads; the first of them expires in `retryAfterMs`. */
+export class TusHolderFull extends Error {
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number) {
+    super("Too many unfinished uploads");
+    this.retryAfterMs = retryAfterMs;
+  }
+}
 
 export interface TusUpload {
   version: string;
@@ -34,6 +53,8 @@ export interface TusUpload {
   /** The creator's user id; only the same caller may continue the upload. */
   owner: string | null;
   upsert: boolean;
+  /** Whom the upload counts against while unfinished (null or absent: nobody). */
+  holder?: string | null;
   /** Milliseconds since the epoch. */
   expiresAt: number;
 }
@@ -43,17 +64,23 @@ export type NewTusUpload = Omit<TusUpload, "version" | "expiresAt">;
 export class TusStore {
   readonly dir: string;
   private readonly expiryMs: number;
+  private readonly maxOpen: number;
   private readonly now: () => number;
   private lastSweep = 0;
+  /** Each holder's unfinished uploads (version → expiry), read from disk on first use. */
+  private held: Promise<Map<string, Map<string, number>>> | null = null;
+  /** The holder of each counted upload. */
+  private readonly holderOf = new Map<string, string>();
   /** Uploads a PATCH is writing to: a newer request for the same upload stops the older one. */
   private readonly writers = new Map<string, { stop: () => void; done: Promise<void> }>();
 
   constructor(
     files: Pick<FileStore, "dir">,
-    options: { expiryMs?: number; now?: () => number } = {},
+    options: { expiryMs?: number; now?: () => number; maxOpen?: number } = {},
   ) {
     this.dir = join(files.dir, ".tus");
     this.expiryMs = options.expiryMs ?? TUS_EXPIRY_MS;
+    this.maxOpen = options.maxOpen ?? TUS_MAX_OPEN_PER_HOLDER;
     this.now = options.now ?? Date.now;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
@@ -66,17 +93,71 @@ export class TusStore {
     return join(this.dir, `${version}.json`);
   }
 
-  /** Records a new, empty upload. */
+  /** The holders' unfinished uploads, as the descriptions on disk say (once per store). */
+  private heldUploads(): Promise<Map<string, Map<string, number>>> {
+    this.held ??= (async () => {
+      const held = new Map<string, Map<string, number>>();
+      for (const name of await readdir(this.dir)) {
+        const upload = name.endsWith(".json") ? await this.find(name.slice(0, -5)) : null;
+        if (upload?.holder) this.count(held, upload.holder, upload.version, upload.expiresAt);
+      }
+      return held;
+    })().catch((error: unknown) => {
+      this.held = null;
+      throw error;
+    });
+    return this.held;
+  }
+
+  private count(
+    held: Map<string, Map<string, number>>,
+    holder: string,
+    version: string,
+    at: number,
+  ) {
+    const versions = held.get(holder) ?? new Map<string, number>();
+    held.set(holder, versions.set(version, at));
+    this.holderOf.set(version, holder);
+  }
+
+  /** Frees the place an upload took (finished, removed, swept). */
+  private async uncount(version: string) {
+    // After the first read of the disk (it may have counted this upload as it went).
+    const held = await this.held?.catch(() => null);
+    const holder = this.holderOf.get(version);
+    if (!held || !holder) return;
+    this.holderOf.delete(version);
+    const versions = held.get(holder);
+    versions?.delete(version);
+    if (versions?.size === 0) held.delete(holder);
+  }
+
+  /**
+   * Records a new, empty upload; throws TusHolderFull when its holder already keeps the most
+   * unfinished uploads (expired ones do not count).
+   */
   async create(upload: NewTusUpload): Promise<TusUpload> {
     await this.sweepNow(false);
-    const created: TusUpload = {
-      ...upload,
-      version: randomUUID(),
-      expiresAt: this.now() + this.expiryMs,
-    };
-    // The description first: a sweep removes bytes that have none.
-    await writeFile(this.infoPath(created.version), JSON.stringify(created), { mode: 0o600 });
-    await writeFile(this.dataPath(created.version), new Uint8Array(), { mode: 0o600, flag: "wx" });
+    const held = await this.heldUploads();
+    // From here to the count taken, nothing waits: two creations cannot both take the last place.
+    const now = this.now();
+    const created: TusUpload = { ...upload, version: randomUUID(), expiresAt: now + this.expiryMs };
+    if (upload.holder) {
+      const open = [...(held.get(upload.holder)?.values() ?? [])].filter((at) => at > now);
+      if (open.length >= this.maxOpen) throw new TusHolderFull(Math.min(...open) - now);
+      this.count(held, upload.holder, created.version, created.expiresAt);
+    }
+    try {
+      // The description first: a sweep removes bytes that have none.
+      await writeFile(this.infoPath(created.version), JSON.stringify(created), { mode: 0o600 });
+      await writeFile(this.dataPath(created.version), new Uint8Array(), {
+        mode: 0o600,
+        flag: "wx",
+      });
+    } catch (error) {
+      await this.remove(created.version);
+      throw error;
+    }
     return created;
   }
 
@@ -157,6 +238,7 @@ export class TusStore {
   async finish(upload: TusUpload, files: FileStore) {
     const stored = await files.adopt(this.dataPath(upload.version));
     await rm(this.infoPath(upload.version), { force: true });
+    await this.uncount(upload.version);
     return stored;
   }
 
@@ -164,6 +246,7 @@ export class TusStore {
     if (!VERSION.test(version)) return;
     await rm(this.infoPath(version), { force: true });
     await rm(this.dataPath(version), { force: true });
+    await this.uncount(version);
   }
 
   /** Removes expired uploads (and bytes whose description is gone); at most once a minute unless `force`. */
