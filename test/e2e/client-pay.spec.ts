@@ -87,7 +87,8 @@ test("a client pays an invoice by M-Pesa Express, cancels on the phone and sees 
   const handset = await page.context().newPage();
   await handset.goto(`${DARAJA_URL}/phone`);
   const prompt = handset.getByRole("listitem").filter({ hasText: number.msisdn });
-  await expect(prompt).toContainText("Pay KES 5,800");
+  // The account is the invoice's number as the invoice prints it.
+  await expect(prompt).toContainText(`Pay KES 5,800 to 174379, account ${client.number}?`);
   await prompt.getByRole("button", { name: "Cancel" }).click();
   await handset.close();
 

@@ -248,6 +248,13 @@ describe("the ledger", () => {
       [id],
     );
     await db().query("commit");
+    // The prompt names the invoice as it is printed (12 characters fit Daraja's reference).
+    const printed = await one<{ number: string; account: string }>(
+      `select i.number, m.account_reference as account from public.mpesa_pushes m
+         join public.invoices i on i.id = m.invoice_id where m.id = ${push}`,
+    );
+    expect(printed.account).toMatch(/^JD-\d{4}-\d{4}$/);
+    expect(printed.account).toBe(printed.number);
     const settle = `select public.settle_mpesa_push(${push}, 'TKL51ZDR9X', now()) as payment`;
     const payments = await Promise.all(
       [0, 1, 2].map(async () => {
