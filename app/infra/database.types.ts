@@ -2421,6 +2421,10 @@ export interface Database {
         Args: { p_limit?: number };
         Returns: { created_at: string; id: number; message: string; status: string }[];
       };
+      permitted_organisations: {
+        Args: { p_action: string; p_entity: string };
+        Returns: string[];
+      };
       project_manager_choices: {
         Args: { p_project: number };
         Returns: { current: boolean; email: string; full_name: string; user_id: string }[];
