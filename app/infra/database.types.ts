@@ -2305,6 +2305,10 @@ export interface Database {
         Args: { p_name: string };
         Returns: string;
       };
+      file_downloads: {
+        Args: { p_paths: string[]; p_per_file?: number };
+        Returns: { downloaded_at: string; downloads: number; email: string; file_path: string; person: string }[];
+      };
       file_organisation: {
         Args: { p_name: string };
         Returns: string;

@@ -4,6 +4,7 @@ import { organisationById } from "~/domain/access/organisations.server";
 import { PREVIEW_TYPES, sniffFileType } from "~/domain/files/file-types";
 import { receivePrivateFile } from "~/domain/files/file-upload.server";
 import { CLIENT_FILES_BUCKET } from "~/domain/files/private-files.server";
+import { type FileDownloads, fileDownloads } from "~/domain/portal/file-downloads.server";
 import { projectFiles, recordProjectFile } from "~/domain/portal/project-files.server";
 import { projectById } from "~/domain/portal/projects.server";
 import { dateTime } from "~/i18n/format";
@@ -55,15 +56,48 @@ export interface FileRow {
   uploader: string;
   side: "client" | "agency";
   sentAt: string;
+  /** The agency's page only: who of the client's people downloaded it, and when. */
+  downloads?: FileRowDownloads;
 }
 
+export interface FileRowDownloads {
+  count: number;
+  /** "Downloaded 3 times by the client" (a plural: worded here, not in the browser). */
+  label: string;
+  /** The latest, newest first: the person (name, address) and the time in the agency's zone. */
+  latest: { person: string; email: string; at: string; when: string }[];
+}
+
+function downloadsRow(found: FileDownloads | undefined, t: Translator): FileRowDownloads {
+  const count = found?.count ?? 0;
+  return {
+    count,
+    label: t(count ? "projectFiles.downloads" : "projectFiles.notDownloaded", { count }),
+    latest: (found?.latest ?? []).map((download) => ({
+      ...download,
+      when: dateTime(download.at, t.locale, agencyTimeZone()),
+    })),
+  };
+}
+
+/**
+ * The page's files as rows; with `downloads` (the agency's page, for admins), each with who of
+ * the client's people downloaded it — one request for all the page's files.
+ */
 export async function projectFilesPage(
   supabase: AppSupabase,
   project: { id: number },
   t: Translator,
+  options: { downloads?: boolean } = {},
 ) {
   const files = await projectFiles(supabase, project.id);
   if (!files.ok) return { files: [] as FileRow[], error: files.message };
+  const downloads = options.downloads
+    ? await fileDownloads(
+        supabase,
+        files.value.map((file) => file.path),
+      )
+    : null;
   const rows: FileRow[] = files.value.map((file) => {
     // A path of this site, in no language (the file's URL is the same in every one).
     const href = `/files/${file.path.split("/").map(encodeURIComponent).join("/")}`;
@@ -76,6 +110,7 @@ export async function projectFilesPage(
       uploader: file.uploader,
       side: file.side,
       sentAt: dateTime(file.createdAt, t.locale, agencyTimeZone()),
+      ...(downloads?.ok ? { downloads: downloadsRow(downloads.value.get(file.path), t) } : {}),
     };
   });
   return { files: rows, error: null };

@@ -6,6 +6,7 @@ import { FILE_EXTENSIONS } from "~/domain/files/file-types";
 import { fileSize } from "~/i18n/format";
 import { useT } from "~/i18n/use-t";
 import { type FormReply, fieldErrors } from "~/lib/form-reply";
+import { FileDownloads, type FileDownloadsRow } from "./file-downloads";
 import { useResumableUpload } from "./use-resumable-upload";
 
 /** One of the project's files as both pages list it (app/web/project-files.server.ts). */
@@ -19,12 +20,14 @@ export interface ProjectFileRow {
   uploader: string;
   side: "client" | "agency";
   sentAt: string;
+  /** The agency's page only: who of the client's people downloaded it, and when. */
+  downloads?: FileDownloadsRow;
 }
 
 const fileInputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 file:me-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1.5";
 
-function FileList({ files }: { files: ProjectFileRow[] }) {
+export function FileList({ files }: { files: ProjectFileRow[] }) {
   const t = useT();
   if (!files.length) return <p className="text-slate-700">{t("projectFiles.none")}</p>;
   return (
@@ -58,6 +61,7 @@ function FileList({ files }: { files: ProjectFileRow[] }) {
               {t(file.side === "agency" ? "projectFiles.sideAgency" : "projectFiles.sideClient")} ·{" "}
               <time>{file.sentAt}</time>
             </span>
+            {file.downloads ? <FileDownloads downloads={file.downloads} name={file.name} /> : null}
           </div>
         </li>
       ))}

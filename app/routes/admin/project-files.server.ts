@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     organisation: { id: organisation.id, name: organisation.name },
     project: { id: project.id, title: project.title },
-    ...(await projectFilesPage(supabase, project, t)),
+    ...(await projectFilesPage(supabase, project, t, { downloads: true })),
     i18n: bundle(t.locale, ["projectFiles"]),
   };
 }
