@@ -142,6 +142,14 @@ export default [
     // The client's portal as its members see it, read only (issue 42, item 6).
     route("admin/clients/:id/view", "routes/admin/client-view.tsx"),
     route("admin/clients/:id/view/projects/:projectId", "routes/admin/client-project-view.tsx"),
+    route("admin/clients/:id/view/projects/:projectId/files", "routes/admin/client-files-view.tsx"),
+    route("admin/clients/:id/view/invoices", "routes/admin/client-invoices-view.tsx"),
+    route("admin/clients/:id/view/invoices/:invoiceId", "routes/admin/client-invoice-view.tsx"),
+    route(
+      "admin/clients/:id/view/invoices/:invoiceId/pdf",
+      "routes/admin/client-invoice-pdf-view.ts",
+    ),
+    route("admin/clients/:id/view/quotes/:quoteId", "routes/admin/client-quote-view.tsx"),
     route(
       "admin/clients/:id/projects/:projectId/decisions.csv",
       "routes/admin/project-decisions-csv.ts",

@@ -148,24 +148,33 @@ async function clientWithAProject(site: TestSite): Promise<Record<string, string
     file_size: 2048,
   });
   // A draft quote and a draft invoice of the client, a line each.
-  const quote_id = await insert("quotes", {
-    ...owner,
-    title: "Tovuti ya duka",
-    valid_until: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-  });
-  await insert("quote_lines", { ...owner, quote_id, description: "Muundo", unit_price_cents: 5e6 });
+  const valid_until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const line = { description: "Muundo", unit_price_cents: 5e6 };
+  const quote_id = await insert("quotes", { ...owner, title: "Tovuti ya duka", valid_until });
+  await insert("quote_lines", { ...owner, quote_id, ...line });
   const invoice_id = await insert("invoices", { ...owner });
-  await insert("invoice_lines", {
-    ...owner,
-    invoice_id,
-    description: "Muundo",
-    unit_price_cents: 5e6,
-  });
+  await insert("invoice_lines", { ...owner, invoice_id, ...line });
+  // The client's view (/admin/clients/:id/view/…) shows sent quotes and issued invoices only:
+  // a copy of each, sent and issued.
+  const today = new Date().toISOString().slice(0, 10);
+  const sent_quote = await insert("quotes", { ...owner, title: "Tovuti ya duka", valid_until });
+  await insert("quote_lines", { ...owner, quote_id: sent_quote, ...line });
+  const issued_invoice = await insert("invoices", { ...owner });
+  await insert("invoice_lines", { ...owner, invoice_id: issued_invoice, ...line });
+  for (const [fn, args] of [
+    ["send_quote", { p_quote: sent_quote, p_today: today }],
+    ["issue_invoice", { p_invoice: issued_invoice, p_today: today }],
+  ] as const) {
+    const { error } = await db.rpc(fn, args);
+    if (error) throw new Error(error.message);
+  }
   return {
     clients: String(organisation_id),
     projects: String(project_id),
     quotes: String(quote_id),
     invoices: String(invoice_id),
+    "view quotes": String(sent_quote),
+    "view invoices": String(issued_invoice),
   };
 }
 
@@ -180,9 +189,11 @@ function adminPages(): { path: string; real: boolean }[] {
   );
   return leaves.map((leaf) => {
     const sections: string[] = [];
+    // The client's view reads its own rows (`view quotes`…) where there are.
+    const view = leaf.path.includes("/view/") ? "view " : "";
     const path = leaf.path.replace(/(\w[\w-]*)\/:(\w+)/g, (_, section: string) => {
       sections.push(section);
-      return `${section}/${ids[section] ?? "1"}`;
+      return `${section}/${ids[view + section] ?? ids[section] ?? "1"}`;
     });
     return { path: `/${path}`, real: sections.length > 0 && sections.every((s) => s in ids) };
   });

@@ -109,6 +109,11 @@ const EXPECTED: Record<string, Expected> = {
   // The client's portal as its members see it, of a client nobody has: 404.
   "routes/admin/client-view.tsx": adminOnly(404),
   "routes/admin/client-project-view.tsx": adminOnly(404),
+  "routes/admin/client-files-view.tsx": adminOnly(404),
+  "routes/admin/client-invoices-view.tsx": adminOnly(404),
+  "routes/admin/client-invoice-view.tsx": adminOnly(404),
+  "routes/admin/client-invoice-pdf-view.ts": adminOnly(404),
+  "routes/admin/client-quote-view.tsx": adminOnly(404),
   "routes/admin/project-decisions-csv.ts": adminOnly(404),
   // Quotes (issue 43): the list; a new one for no lead or client and a quote nobody has: 404.
   "routes/admin/quotes.tsx": adminOnly(),

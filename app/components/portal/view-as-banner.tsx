@@ -19,3 +19,18 @@ export function ViewAsBanner({ name, back }: { name: string; back: string }) {
     </div>
   );
 }
+
+/**
+ * Where the members have a form the agency's read-only view leaves out (an upload, paying,
+ * answering a quote): what they can do there, so the page is not mistaken for one without it.
+ */
+export function ViewAsOmitted({ text }: { text: string }) {
+  return (
+    <p
+      className="mt-8 rounded-lg border border-dashed border-amber-600 bg-amber-50 p-4 text-amber-950"
+      data-view-omitted=""
+    >
+      {text}
+    </p>
+  );
+}

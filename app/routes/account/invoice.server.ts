@@ -28,6 +28,13 @@ async function invoiceOf(supabase: AppSupabase, params: Route.LoaderArgs["params
   return { organisation, ...invoice.value };
 }
 
+/** An invoice its people can pay: one with a balance, neither paid nor void (no credit note). */
+export function isPayable(row: { kind: string; balanceCents: number; status: string }) {
+  return (
+    row.kind === "invoice" && row.balanceCents > 0 && row.status !== "paid" && row.status !== "void"
+  );
+}
+
 /**
  * /organisations/:organisationId/invoices/:invoiceId: the invoice as its PDF reads, its PDF,
  * and while it has a balance the M-Pesa Express form (the phone prefilled from the profile, the
@@ -38,11 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { supabase, user } = await adminLoad(args);
   const t = translator(localeOf(args.url));
   const { organisation, row, document } = await invoiceOf(supabase, args.params);
-  const payable =
-    row.kind === "invoice" &&
-    row.balanceCents > 0 &&
-    row.status !== "paid" &&
-    row.status !== "void";
+  const payable = isPayable(row);
   return {
     organisation,
     invoice: { id: row.id, number: row.number, status: row.status, kind: row.kind },

@@ -5,7 +5,7 @@ import { decideQuote, decisionSchema } from "~/domain/billing/quotes-decide.serv
 import { quoteInvoices, quoteView } from "~/domain/billing/quotes-view.server";
 import { localizeFailure } from "~/i18n/failures.server";
 import { localeOf } from "~/i18n/page.server";
-import { bundle, translator } from "~/i18n/translate.server";
+import { bundle, type Translator, translator } from "~/i18n/translate.server";
 import type { AppSupabase } from "~/infra/supabase.server";
 import { adminLoad, readAdminForm } from "~/web/admin-form.server";
 import { failedForm } from "~/web/replies.server";
@@ -32,30 +32,43 @@ async function clientQuote(
   return quote.value;
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const { supabase } = await adminLoad(args);
-  const t = translator(localeOf(args.url));
-  const found = await clientQuote(supabase, args.params);
+/**
+ * A quote's page as its client's people read it: the quote, what an expired one says and, once
+ * accepted, the deposit invoices it opened (`invoiceHref`: where the page links them).
+ */
+export async function clientQuotePage(
+  supabase: AppSupabase,
+  params: { organisationId?: string; quoteId?: string },
+  t: Translator,
+  invoiceHref: (invoice: { id: number; organisation_id: string }) => string,
+) {
+  const found = await clientQuote(supabase, params);
   const quote = quoteView(found, t);
-  // Only the client's owners and members answer (decide_quote says the same): the agency reads.
-  const viewer = args.context.get(viewerContext);
-  const mayAnswer = viewer.memberships.some(
-    (membership) => membership.organisationId === found.organisation.id,
-  );
   return {
-    quote: { ...quote, open: quote.open && mayAnswer },
+    organisationId: found.organisation.id,
+    quote,
     expiredText:
       quote.status === "expired"
         ? t("quotes.client.expired", { date: quote.validUntil.text })
         : null,
     invoices:
-      quote.status === "accepted"
-        ? await quoteInvoices(supabase, quote.id, t, (invoice) =>
-            t.path(`/organisations/${invoice.organisation_id}/invoices/${invoice.id}`),
-          )
-        : [],
+      quote.status === "accepted" ? await quoteInvoices(supabase, quote.id, t, invoiceHref) : [],
     i18n: bundle(t.locale, ["quotes", "projects"]),
   };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { supabase } = await adminLoad(args);
+  const t = translator(localeOf(args.url));
+  const { organisationId, ...page } = await clientQuotePage(supabase, args.params, t, (invoice) =>
+    t.path(`/organisations/${invoice.organisation_id}/invoices/${invoice.id}`),
+  );
+  // Only the client's owners and members answer (decide_quote says the same): the agency reads.
+  const viewer = args.context.get(viewerContext);
+  const mayAnswer = viewer.memberships.some(
+    (membership) => membership.organisationId === organisationId,
+  );
+  return { ...page, quote: { ...page.quote, open: page.quote.open && mayAnswer } };
 }
 
 /** Accept (signature, box ticked) or decline (a reason); the database has the last word. */

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { linkClass } from "~/components/admin/admin-page";
+import { ClientQuoteAnswer } from "~/components/billing/client-quote-answer";
 import { QuoteDecision } from "~/components/billing/quote-decision";
 import { QuoteDocument } from "~/components/billing/quote-document";
 import { PageHeading } from "~/components/page-heading";
@@ -46,55 +47,12 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
         </p>
         <Toasts toasts={[actionData?.toast]} />
         <QuoteDocument quote={quote} />
-        {expiredText ? (
-          <p role="status" className="mb-8 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            {expiredText}
-          </p>
-        ) : null}
-        {quote.status === "accepted" && quote.decided ? (
-          <section aria-labelledby="quote-answer" className="mb-8 rounded-lg bg-emerald-50 p-4">
-            <h2 id="quote-answer" className="mb-2 text-xl font-bold text-slate-900">
-              {t("quotes.client.acceptedHeading")}
-            </h2>
-            <p data-quote-decision="">
-              {t("quotes.client.acceptedBy", {
-                name: quote.decided.name ?? "",
-                at: quote.decided.at,
-              })}
-            </p>
-            {quote.projectId ? (
-              <p className="mt-2">
-                <Link
-                  to={t.path(`/organisations/${organisation.id}/projects/${quote.projectId}`)}
-                  className={linkClass}
-                >
-                  {t("quotes.client.toProject")}
-                </Link>
-              </p>
-            ) : null}
-            {invoices.map((invoice) => (
-              <p key={invoice.id} className="mt-2" data-deposit-invoice={invoice.number}>
-                {t("quotes.client.depositInvoice", {
-                  number: invoice.number,
-                  total: invoice.total,
-                  due: invoice.due,
-                })}{" "}
-                <Link to={invoice.href} className={linkClass}>
-                  {t("quotes.client.toInvoice")}
-                </Link>
-              </p>
-            ))}
-          </section>
-        ) : null}
-        {quote.status === "declined" && quote.decided ? (
-          <section aria-labelledby="quote-answer" className="mb-8 rounded-lg bg-slate-100 p-4">
-            <h2 id="quote-answer" className="mb-2 text-xl font-bold text-slate-900">
-              {t("quotes.client.declinedHeading")}
-            </h2>
-            <p data-quote-decision="">{t("quotes.client.declinedAt", { at: quote.decided.at })}</p>
-            <p className="mt-2 whitespace-pre-line">{quote.decided.reason}</p>
-          </section>
-        ) : null}
+        <ClientQuoteAnswer
+          quote={quote}
+          expiredText={expiredText}
+          invoices={invoices}
+          projectHref={(project) => t.path(`/organisations/${organisation.id}/projects/${project}`)}
+        />
         {quote.open ? (
           <QuoteDecision
             action={t.path(`/organisations/${organisation.id}/quotes/${quote.id}`)}

@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewing = await openClientView(supabase, id, projectId);
   const found = await clientProject(viewing, { organisationId: id, projectId });
   const page = await clientProjectPage(viewing, found, t, true);
-  return { ...page, i18n: { ...page.i18n, ...bundle(t.locale, ["viewAs"]) } };
+  return { ...page, i18n: { ...page.i18n, ...bundle(t.locale, ["viewAs", "projectFiles.open"]) } };
 }
 
 /** Read-only: every post (a decision, a message) answers 403 and changes nothing. */

@@ -1,3 +1,4 @@
+import { invoicesLinkText } from "~/domain/billing/client-invoices.server";
 import { organisationQuotes } from "~/domain/billing/quotes-view.server";
 import { bundle, translator } from "~/i18n/translate.server";
 import { adminLoad } from "~/web/admin-form.server";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/client-view";
 
 /**
  * /admin/clients/:id/view: the client's organisation page exactly as its members see it (its
- * projects, its people, its quotes), read with the database answering as for a member, in the
+ * projects, its people, its quotes, the link to its invoices), read with the database answering as for a member, in the
  * admin's language; the view is in the audit log. No invitations, no removal, no form.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -24,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     projects: page.projects?.map((project) => ({ ...project, unreadText: null })) ?? null,
     error: page.error,
     quotes: await organisationQuotes(viewing, page.organisation.id, t),
+    invoicesLink: await invoicesLinkText(viewing, page.organisation.id, t),
     i18n: { ...page.i18n, ...bundle(locale, ["quotes", "viewAs", "account.organisationsCard"]) },
   };
 }

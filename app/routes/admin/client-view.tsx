@@ -1,6 +1,7 @@
 import { AdminPage } from "~/components/admin/admin-page";
 import { ClientPeople } from "~/components/admin/client-people";
 import { LoadError } from "~/components/admin/confirm-step";
+import { ClientInvoicesLink } from "~/components/billing/client-invoices-link";
 import { QuoteList } from "~/components/billing/quote-list";
 import { ProjectList } from "~/components/portal/project-list";
 import { ViewAsBanner } from "~/components/portal/view-as-banner";
@@ -25,12 +26,15 @@ export { action, loader } from "./client-view.server";
 
 /** A client's organisation page as its members see it, for the agency: read only. */
 export default function AdminClientView({ loaderData }: Route.ComponentProps) {
-  const { organisation, people, projects, quotes, error } = loaderData;
+  const { organisation, people, projects, quotes, invoicesLink, error } = loaderData;
   const t = useT();
   const base = `/admin/clients/${organisation.id}`;
   return (
     <AdminPage title={organisation.name} subtitle={t("account.organisationsCard")}>
       <ViewAsBanner name={organisation.name} back={base} />
+      <p className="mb-8">
+        <ClientInvoicesLink href={`${base}/view/invoices`} text={invoicesLink} />
+      </p>
       {error ? <LoadError message={error} /> : null}
       {projects ? (
         <ProjectList
@@ -43,7 +47,7 @@ export default function AdminClientView({ loaderData }: Route.ComponentProps) {
       {quotes && quotes.length > 0 ? (
         <QuoteList
           quotes={quotes}
-          hrefOf={(quote) => `/admin/quotes/${quote.id}`}
+          hrefOf={(quote) => `${base}/view/quotes/${quote.id}`}
           heading={t("quotes.client.listHeading")}
           empty={t("quotes.client.none")}
         />
