@@ -3,8 +3,10 @@
  * on the dashboard how many messages wait unread, switches between their two organisations, and
  * finds on the project's page who runs it (call and WhatsApp links); the agency opens the
  * client's portal as its members see it — a banner, no form, never the internal note nor the
- * draft — a post to it is refused, and the view is in the activity log. With JavaScript on and
- * off (projects js and nojs).
+ * draft — a post to it is refused, and the view is in the activity log; its invoices, an invoice
+ * (the PDF, no M-Pesa form) and, in French on a phone, the project's Files (no upload form), where
+ * a posted payment or upload is refused and another client's invoice is 404. With JavaScript on
+ * and off (projects js and nojs).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
@@ -191,4 +193,129 @@ test("the agency views the client's portal as its members see it, read-only and 
   await expect(
     page.getByText(`viewed the portal of “${client.name} — Website” as its members see it`),
   ).toHaveCount(2);
+});
+
+/** A client with its owner, a file they sent to its project and an issued invoice (KES 5,800). */
+async function clientWithFileAndInvoice(name: string) {
+  const client = await clientProject(name, { title: "Website" });
+  const service = await serviceClient();
+  const path = `${client.id}/projects/${client.project}/brief.pdf`;
+  await service.storage
+    .from("client-files")
+    .upload(path, Buffer.from("%PDF-1.4\n%%EOF\n"), { contentType: "application/pdf" });
+  const file = await service.from("project_files").insert({
+    project_id: client.project,
+    file_path: path,
+    file_name: "brief.pdf",
+    uploaded_by: client.owner.id,
+  });
+  if (file.error) throw new Error(file.error.message);
+  const { data: invoice } = await service
+    .from("invoices")
+    .insert({ organisation_id: client.id, title: "Logo" })
+    .select("id")
+    .single();
+  await service.from("invoice_lines").insert({
+    invoice_id: invoice?.id,
+    description: "Logo design",
+    quantity: 1,
+    unit_price_cents: 500_000,
+    vat_rate_bp: 1600,
+  });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
+  const issued = await service.rpc("issue_invoice", { p_invoice: invoice?.id, p_today: today });
+  if (issued.error) throw new Error(issued.error.message);
+  return { ...client, name, invoice: invoice?.id as number, number: issued.data as string };
+}
+
+test("the agency views the client's Files page and an invoice as its members see them, without their forms", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const client = await clientWithFileAndInvoice(`Savanna Coffee ${stamp}`);
+  const other = await clientWithFileAndInvoice(`Kilimo Fresh ${stamp}`);
+  const view = `/admin/clients/${client.id}/view`;
+  const banner = `You are viewing ${client.name}'s portal as its members see it — read-only`;
+
+  // The invoices, from the organisation's page, stay inside the view.
+  await signIn(page, ADMIN, view);
+  await page.getByRole("link", { name: "Invoices (1 to pay)" }).click();
+  await expect(page).toHaveURL(new RegExp(`${view}/invoices$`));
+  await expect(page.getByText(banner)).toBeVisible();
+  await page.getByRole("link", { name: client.number }).click();
+  await expect(page).toHaveURL(new RegExp(`${view}/invoices/${client.invoice}$`));
+  await expect(page.getByText(banner)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: client.number })).toBeVisible();
+  await expect(page.getByText("Logo design")).toBeVisible();
+  // The members' M-Pesa form is not there: a note says they have one.
+  await expect(page.getByLabel("M-Pesa phone number")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send the payment request" })).toHaveCount(0);
+  await expect(page.locator("[data-view-omitted]")).toHaveText(
+    "Members can pay this invoice by M-Pesa from here; this read-only view leaves the form out.",
+  );
+  await expectAccessible(page);
+  // The PDF as the members download it.
+  const download = page.getByRole("link", { name: "Download PDF" });
+  await expect(download).toHaveAttribute("href", `${view}/invoices/${client.invoice}/pdf`);
+  const pdf = await page.request.get(`${view}/invoices/${client.invoice}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  // A payment posted by hand is refused; another client's invoice in this view is 404.
+  const refused = await page.request.post(page.url(), {
+    form: { phone: "0712345678", amount: "100" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
+  const elsewhere = await page.goto(`${view}/invoices/${other.invoice}`);
+  expect(elsewhere?.status()).toBe(404);
+  const service = await serviceClient();
+  const { count } = await service
+    .from("mpesa_pushes")
+    .select("id", { count: "exact", head: true })
+    .eq("invoice_id", client.invoice);
+  expect(count).toBe(0);
+
+  // In French on a 360 px phone: the project's Files, the file the owner sent, no upload form.
+  await page.context().addCookies([{ name: "lang", value: "fr", url: new URL(page.url()).origin }]);
+  await page.setViewportSize(PHONE);
+  await page.goto(`${view}/projects/${client.project}`);
+  await page.getByRole("link", { name: "Fichiers de ce projet" }).click();
+  await expect(page).toHaveURL(new RegExp(`${view}/projects/${client.project}/files$`));
+  await expect(
+    page.getByText(
+      `Vous voyez le portail de ${client.name} tel que ses membres le voient — en lecture seule`,
+    ),
+  ).toBeVisible();
+  const file = page.locator('[data-file-name="brief.pdf"]');
+  await expect(file).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ has: file })).toContainText("Amani Otieno");
+  await expect(page.getByRole("listitem").filter({ has: file })).toContainText("le client");
+  await expect(page.getByLabel("Fichier", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Envoyer le fichier" })).toHaveCount(0);
+  await expect(page.locator("[data-view-omitted]")).toHaveText(
+    "Les membres peuvent envoyer un fichier ici ; cette vue en lecture seule n'affiche pas le formulaire.",
+  );
+  await noSidewaysScroll(page);
+  await expectAccessible(page);
+  const upload = await page.request.post(page.url(), {
+    multipart: {
+      file: { name: "x.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF") },
+    },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(upload.status()).toBe(403);
+  await page.getByRole("link", { name: "Retour au projet" }).click();
+  await expect(page).toHaveURL(new RegExp(`${view}/projects/${client.project}$`));
+  await page.context().addCookies([{ name: "lang", value: "en", url: new URL(page.url()).origin }]);
+
+  // Each view is in the activity log.
+  await page.goto("/admin/activity");
+  await expect(
+    page.getByText(`viewed the portal of “${client.name} — Website” as its members see it`),
+  ).not.toHaveCount(0);
+  await expect(
+    page.getByText(`viewed the portal of “${client.name}” as its members see it`),
+  ).not.toHaveCount(0);
 });
