@@ -2429,6 +2429,10 @@ export interface Database {
         Args: { p_action: string; p_entity: string };
         Returns: string[];
       };
+      project_deliverables_read: {
+        Args: { p_project: number };
+        Returns: { created_at: string; decided_at: string; decider_email: string; decider_name: string; decision: string; decision_id: number; deliverable_id: number; deliverable_note: string; deliverable_title: string; file_name: string; file_path: string; file_size: number; file_type: string; ready_at: string; reason: string; uploader_name: string; version_id: number; version_note: string; version_number: number; version_status: string }[];
+      };
       project_manager_choices: {
         Args: { p_project: number };
         Returns: { current: boolean; email: string; full_name: string; user_id: string }[];

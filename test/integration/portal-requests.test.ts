@@ -184,17 +184,20 @@ describe("backend requests per portal page", () => {
     // The client's home: + the unread messages of all its organisations' threads (one request).
     expect(clientHome).toHaveLength(5);
     expect(organisationPage).toHaveLength(10);
-    // The client's project page: + who runs the project (public.project_managers); the
-    // versions ready for review bring their decisions (one request for all of them). Its
-    // milestones are read once, with the project (its progress and its list; was twice, 14).
-    expect(projectPage).toContain("GET /rest/v1/deliverable_decisions");
+    // The client's project page: + who runs the project (public.project_managers); its
+    // deliverables come with their versions and decisions in one request (was three, one after
+    // the other: 13). Its milestones are read once, with the project (its progress and its
+    // list; was twice, 14).
+    expect(projectPage).toContain("POST /rest/v1/rpc/project_deliverables_read");
+    expect(projectPage).not.toContain("GET /rest/v1/deliverable_versions");
+    expect(projectPage).not.toContain("GET /rest/v1/deliverable_decisions");
     const milestoneReads = projectPage?.filter((r) => r === "GET /rest/v1/project_milestones");
     expect(milestoneReads).toEqual(["GET /rest/v1/project_milestones"]);
-    expect(projectPage).toHaveLength(13);
+    expect(projectPage).toHaveLength(11);
     // The same client's project page opened by the admin: the same reads without the client's
     // roles (the project's files are a page of their own, ca953d0, not a request of this one).
     expect(adminProject).toContain("POST /rest/v1/rpc/project_managers");
-    expect(adminProject).toHaveLength(12);
+    expect(adminProject).toHaveLength(10);
   });
 });
 

@@ -9,7 +9,7 @@ import { backendFailure } from "../admin/queries.server";
  * (20261216000001_deliverables.sql), read and written as the caller: the agency adds
  * deliverables, uploads versions and marks one ready for review; the client's people read them
  * (never a draft: the read policy) and decide on the latest version ready for review (the
- * database checks it). Three requests for a whole project, whatever it holds.
+ * database checks it). One request for a whole project, whatever it holds.
  */
 export const VERSION_STATUSES = [
   "draft",
@@ -60,54 +60,70 @@ export interface DeliverableRow {
   versions: VersionRow[];
 }
 
-/** Every deliverable of the project the caller may read, each with its versions and decisions. */
+/**
+ * Every deliverable of the project the caller may read, each with its versions (newest first)
+ * and their decisions: one request (public.project_deliverables_read, one row per version, the
+ * versions' columns null for a deliverable with none the caller may read).
+ */
 export async function projectDeliverables(
   supabase: AppSupabase,
   projectId: number,
 ): Promise<Result<DeliverableRow[]>> {
-  const deliverables = await supabase
-    .from("project_deliverables")
-    .select("id, title, note")
-    .eq("project_id", projectId)
-    .order("position")
-    .order("id")
-    .limit(DELIVERABLES_MAX);
-  if (deliverables.error) return backendFailure(deliverables.error);
-  const ids = (deliverables.data ?? []).map((row) => row.id);
-  if (ids.length === 0) return ok([]);
-  const versions = await supabase
-    .from("deliverable_versions")
-    .select(
-      "id, deliverable_id, number, file_path, file_name, file_size, file_type, note, status, uploader_name, created_at, ready_at",
-    )
-    .in("deliverable_id", ids)
-    .order("number", { ascending: false })
-    .limit(DELIVERABLES_MAX * VERSIONS_MAX);
-  if (versions.error) return backendFailure(versions.error);
-  const versionIds = (versions.data ?? []).map((row) => row.id);
-  const decisions = versionIds.length
-    ? await supabase
-        .from("deliverable_decisions")
-        .select("id, version_id, decision, reason, decider_name, decider_email, decided_at")
-        .in("version_id", versionIds)
-    : { data: [], error: null };
-  if (decisions.error) return backendFailure(decisions.error);
-  const decisionOf = new Map(
-    (decisions.data ?? []).map((row) => [row.version_id, row as DecisionRow]),
-  );
-  return ok(
-    (deliverables.data ?? []).map((deliverable) => ({
-      ...deliverable,
-      versions: (versions.data ?? [])
-        .filter((version) => version.deliverable_id === deliverable.id)
-        .slice(0, VERSIONS_MAX)
-        .map((version) => ({
-          ...version,
-          status: version.status as VersionStatus,
-          decision: decisionOf.get(version.id) ?? null,
-        })),
-    })),
-  );
+  const { data, error } = await supabase.rpc("project_deliverables_read", {
+    p_project: projectId,
+  });
+  if (error) return backendFailure(error);
+  const deliverables = new Map<number, DeliverableRow>();
+  for (const row of data ?? []) {
+    let deliverable = deliverables.get(row.deliverable_id);
+    if (!deliverable) {
+      deliverable = {
+        id: row.deliverable_id,
+        title: row.deliverable_title,
+        note: row.deliverable_note,
+        versions: [],
+      };
+      deliverables.set(row.deliverable_id, deliverable);
+    }
+    if (row.version_id !== null) deliverable.versions.push(versionOf(row, row.version_id));
+  }
+  return ok([...deliverables.values()]);
+}
+
+/**
+ * A row of public.project_deliverables_read. Typed as the generator types a function's columns
+ * (never null); a version's and a decision's columns are null where there is none (left joins).
+ */
+type TreeRow = Database["public"]["Functions"]["project_deliverables_read"]["Returns"][number];
+
+/** The version of a row of public.project_deliverables_read, with its decision if any. */
+function versionOf(row: TreeRow, id: number): VersionRow {
+  return {
+    id,
+    deliverable_id: row.deliverable_id,
+    number: row.version_number,
+    file_path: row.file_path,
+    file_name: row.file_name,
+    file_size: row.file_size,
+    file_type: row.file_type,
+    note: row.version_note,
+    status: row.version_status as VersionStatus,
+    uploader_name: row.uploader_name,
+    created_at: row.created_at,
+    ready_at: row.ready_at ?? null,
+    decision:
+      row.decision_id === null
+        ? null
+        : {
+            id: row.decision_id,
+            version_id: id,
+            decision: row.decision as Decision,
+            reason: row.reason,
+            decider_name: row.decider_name,
+            decider_email: row.decider_email,
+            decided_at: row.decided_at,
+          },
+  };
 }
 
 /**
