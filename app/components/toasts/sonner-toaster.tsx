@@ -1,5 +1,6 @@
 import { type CSSProperties, useEffect } from "react";
 import { toast as sonner, Toaster } from "sonner";
+import { useT } from "~/i18n/use-t";
 import { SESSION_SUBJECT, type Toast } from "~/lib/toast";
 import { setDisplay } from "./toast-bus";
 
@@ -26,8 +27,12 @@ const richColors = {
   "--error-text": "#991b1b",
 } as CSSProperties;
 
-/** sonner, loaded only once a toast exists: 5000 ms, 3 visible, alt+T focuses the region. */
+/**
+ * sonner, loaded only once a toast exists: 5000 ms, 3 visible, alt+T focuses the region. Its
+ * region and close buttons are named in the page's language (sonner's own names are English).
+ */
 export default function SonnerToaster() {
+  const t = useT();
   useEffect(() => setDisplay(show), []);
   return (
     <Toaster
@@ -39,6 +44,8 @@ export default function SonnerToaster() {
       closeButton
       offset={80}
       style={richColors}
+      containerAriaLabel={t("common.toastsLabel")}
+      toastOptions={{ closeButtonAriaLabel: t("common.closeToast") }}
     />
   );
 }
