@@ -12,11 +12,7 @@ import { createConfirmedUser, uniqueEmail } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 import { phone } from "./helpers/client-project";
-import {
-  acceptBySigningUpInKiswahili,
-  finishOnboardingInKiswahili,
-  inviteAsAdmin,
-} from "./helpers/invitations";
+import { acceptBySigningUp, finishOnboarding, inviteAsAdmin } from "./helpers/invitations";
 import { latestMail } from "./helpers/mailbox";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -42,7 +38,7 @@ test("a new client person accepts a Kiswahili invitation by signing up on a phon
   ).toBeVisible();
   await expect(invitee.getByText(`Mwaliko huu ni wa ${email}.`)).toBeVisible();
   await expectAccessible(invitee);
-  await acceptBySigningUpInKiswahili(invitee, path, {
+  await acceptBySigningUp(invitee, "sw", path, {
     email,
     firstName: "Neema",
     lastName: "Otieno",
@@ -54,7 +50,7 @@ test("a new client person accepts a Kiswahili invitation by signing up on a phon
 
   // The new account's onboarding survey comes first (it closes only by finishing: "Endelea" ×4,
   // "Maliza"); then, as the organisation's owner, they invite a colleague from its page.
-  await finishOnboardingInKiswahili(invitee);
+  await finishOnboarding(invitee, "sw");
   await invitee.getByRole("link", { name: client }).click();
   await expect(invitee.getByRole("heading", { level: 1, name: client })).toBeVisible();
   const colleague = uniqueEmail("colleague");

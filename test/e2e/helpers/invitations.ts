@@ -2,10 +2,14 @@
  * Invitations into a client organisation as the agency and the invitee go through them in the
  * browser (client-invitations.spec.ts, client-portal-walk.spec.ts).
  */
+
+import { TEMPLATES } from "@jenga/supabase-local/mail-templates";
 import { expect, type Page } from "@playwright/test";
+import type { MessageKey } from "../../../app/i18n/messages";
 import { ADMIN, signIn } from "../admin-helpers";
 import { DEFAULT_PASSWORD } from "./auth";
 import { expectAccessible } from "./axe";
+import { inLanguage, type Language, message } from "./catalogue";
 import { latestMail } from "./mailbox";
 
 /** The admin creates a client and invites `email`; the path of the invitation mail's link. */
@@ -40,28 +44,34 @@ export async function inviteAsAdmin(
 }
 
 /**
- * The invitee on the Kiswahili invitation's page (`path`, open in `invitee`): "Fungua akaunti",
- * the sign-up form with the invited address already filled, the confirmation mail's link, back
- * to the invitation, "Kubali mwaliko" — on /sw/dashboard, a member of the client.
+ * The invitee on the invitation's page (`path`, open in `invitee`) in `language`: "Create an
+ * account", the sign-up form with the invited address already filled, the confirmation mail (in
+ * that language) and its link, back to the invitation, "Accept the invitation" — on the
+ * dashboard in that language, a member of the client. The confirmation mail.
  */
-export async function acceptBySigningUpInKiswahili(
+export async function acceptBySigningUp(
   invitee: Page,
+  language: Language,
   path: string,
   person: { email: string; firstName: string; lastName: string },
 ) {
-  await invitee.getByRole("link", { name: "Fungua akaunti" }).click();
-  await expect(invitee).toHaveURL(/\/sw\/signup\?/);
-  await expect(invitee.getByLabel("Anwani ya barua pepe")).toHaveValue(person.email);
-  await invitee.getByLabel("Jina la kwanza").fill(person.firstName);
-  await invitee.getByLabel("Jina la mwisho").fill(person.lastName);
-  await invitee.getByLabel("Nenosiri", { exact: true }).fill(DEFAULT_PASSWORD);
-  await invitee.getByLabel("Thibitisha nenosiri").fill(DEFAULT_PASSWORD);
-  await invitee.getByLabel(/^Nakubali/).check();
-  await invitee.getByRole("button", { name: "Fungua Akaunti" }).click();
-  await expect(invitee).toHaveURL("/sw/");
+  const say = (key: MessageKey) => message(language, key);
+  await invitee.getByRole("link", { name: say("invitations.signUp") }).click();
+  await expect(invitee).toHaveURL(new RegExp(`${inLanguage(language, "/signup")}\\?`));
+  await expect(invitee.getByLabel(say("common.emailAddress"))).toHaveValue(person.email);
+  await invitee.getByLabel(say("auth.firstName"), { exact: true }).fill(person.firstName);
+  await invitee.getByLabel(say("auth.lastName"), { exact: true }).fill(person.lastName);
+  await invitee.getByLabel(say("common.password"), { exact: true }).fill(DEFAULT_PASSWORD);
+  await invitee.getByLabel(say("common.confirmPassword"), { exact: true }).fill(DEFAULT_PASSWORD);
+  await invitee.getByLabel(say("auth.agree")).check();
+  await invitee.getByRole("button", { name: say("auth.create") }).click();
+  await expect(invitee).toHaveURL(inLanguage(language, "/"));
 
   // The confirmation mail's link (and its Continue button) signs in and comes back here.
-  const confirmation = await latestMail(person.email, /^(?!Mwaliko)/);
+  const confirmation = await latestMail(
+    person.email,
+    new RegExp(`${TEMPLATES[language].signup.subject}$`),
+  );
   await invitee.goto(confirmation.links[0] ?? "");
   await invitee
     .locator("main form")
@@ -69,20 +79,21 @@ export async function acceptBySigningUpInKiswahili(
     .getByRole("button")
     .click();
   await expect(invitee).toHaveURL(path);
-  await invitee.getByRole("button", { name: "Kubali mwaliko" }).click();
-  await expect(invitee).toHaveURL("/sw/dashboard");
+  await invitee.getByRole("button", { name: say("invitations.accept") }).click();
+  await expect(invitee).toHaveURL(inLanguage(language, "/dashboard"));
+  return confirmation;
 }
 
-/** A new account's onboarding survey in Kiswahili, closed by finishing ("Endelea" ×4, "Maliza"). */
-export async function finishOnboardingInKiswahili(page: Page) {
+/** A new account's onboarding survey in `language`, closed by finishing ("Next" ×4, "Finish"). */
+export async function finishOnboarding(page: Page, language: Language) {
   const wizard = page.getByRole("dialog");
   for (let step = 0; step < 4; step++) {
     // Each step has its own heading: wait for the next one before going on.
     const heading = wizard.getByRole("heading").last();
     const title = (await heading.textContent()) ?? "";
-    await wizard.getByRole("button", { name: "Endelea" }).click();
+    await wizard.getByRole("button", { name: message(language, "account.next") }).click();
     await expect(heading).not.toHaveText(title);
   }
-  await wizard.getByRole("button", { name: "Maliza" }).click();
+  await wizard.getByRole("button", { name: message(language, "account.finish") }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
