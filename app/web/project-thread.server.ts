@@ -32,7 +32,8 @@ export const isThreadPost = (request: Request) =>
 
 /**
  * The thread of the project for the page, in `locale`; opening it marks it read for the caller
- * (not when `markRead` is false: an admin viewing the client's page as its members see it).
+ * (not when `markRead` is false: an admin viewing the client's page as its members see it; once
+ * it resolves when it is a promise — the project found — and never if it fails).
  * The attachable files are those of the project's deliverables the caller may read.
  */
 export async function loadThread(
@@ -40,12 +41,13 @@ export async function loadThread(
   projectId: number,
   deliverables: Promise<Result<DeliverableRow[]>>,
   locale: Locale,
-  markRead = true,
+  markRead: boolean | Promise<unknown> = true,
 ) {
+  const mark = () => markThreadRead(supabase, projectId);
   const [messages, files] = await Promise.all([
     projectMessages(supabase, projectId),
     deliverables,
-    markRead ? markThreadRead(supabase, projectId) : null,
+    markRead === true ? mark() : markRead ? markRead.then(mark) : null,
   ]);
   return {
     messages: messages.ok ? messageItems(messages.value, locale) : null,

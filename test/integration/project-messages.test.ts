@@ -4,7 +4,7 @@
  * a message is plain text of 1..5 000 characters worded under its field when refused (what was
  * typed kept), an attachment is one of the project's files, links in the text are only http(s)
  * ones; another organisation's ids answer 404, page and action; opening the page marks the
- * thread read, and the project lists count what is unread in one request.
+ * thread read (not a 404's), and the project lists count what is unread in one request.
  */
 import { describe, expect, it } from "vitest";
 import * as organisationRoute from "~/routes/account/organisation";
@@ -252,6 +252,14 @@ describe("unread messages", () => {
     expect(await listed(place.member)).toEqual({
       Website: "3 unread messages",
       Brochure: "1 unread message",
+    });
+    // The project under another organisation's id: a 404 that marks nothing read (the page's
+    // reads start before the project is found; the thread is marked only once it is).
+    const elsewhere = { id: crypto.randomUUID(), project: place.project };
+    expect(asData(await clientThread(elsewhere, place.owner)).status).toBe(404);
+    expect(await listed(place.owner, "/sw")).toEqual({
+      Website: "jumbe 2 hazijasomwa",
+      Brochure: "ujumbe 1 haujasomwa",
     });
     await clientThread(place, place.owner);
     expect(await listed(place.owner, "/sw")).toEqual({

@@ -21,10 +21,9 @@ import type { Route } from "./+types/project";
 export async function loader(args: Route.LoaderArgs) {
   const { supabase } = await adminLoad(args);
   const t = translator(localeOf(args.url));
-  const found = await clientProject(supabase, args.params);
-  const page = await clientProjectPage(supabase, found, t);
+  const page = await clientProjectPage(supabase, args.params, t);
   const { memberships } = args.context.get(viewerContext);
-  const { organisation, project } = found;
+  const { organisation, project } = page;
   return {
     ...page,
     // The person's organisations, to switch between them.

@@ -1,6 +1,6 @@
 import { bundle, translator } from "~/i18n/translate.server";
 import { adminLoad } from "~/web/admin-form.server";
-import { clientProject, clientProjectPage } from "~/web/client-project.server";
+import { clientProjectPage } from "~/web/client-project.server";
 import { openClientView, refuseClientViewPost } from "~/web/client-view.server";
 import { adminLocale } from "~/web/site-editor.server";
 import type { Route } from "./+types/client-project-view";
@@ -16,8 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const t = translator(adminLocale(args.request));
   const { id, projectId } = args.params;
   const viewing = await openClientView(supabase, id, projectId);
-  const found = await clientProject(viewing, { organisationId: id, projectId });
-  const page = await clientProjectPage(viewing, found, t, true);
+  const page = await clientProjectPage(viewing, { organisationId: id, projectId }, t, true);
   return { ...page, i18n: { ...page.i18n, ...bundle(t.locale, ["viewAs", "projectFiles.open"]) } };
 }
 
