@@ -32,7 +32,9 @@ test("the agency sets up a client's project; the contact joins in their language
   page,
   browser,
 }) => {
-  test.slow();
+  // Two people's whole walk (and, with JavaScript, an 11.5 MB upload): ~35 s on a quiet machine,
+  // three times that on a busy one.
+  test.setTimeout(180_000);
   const walk = walkOfThisProject();
   const say = sayer(walk);
   const stamp = Date.now();
