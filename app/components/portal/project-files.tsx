@@ -57,7 +57,7 @@ export function FileList({ files }: { files: ProjectFileRow[] }) {
             </a>
             <span className="text-sm text-slate-700">{fileSize(file.size, t.locale)}</span>
             <span className="w-full text-sm text-slate-700">
-              {t("projectFiles.sentBy")}: {file.uploader || "—"} ·{" "}
+              {t("projectFiles.sentBy", { name: file.uploader || "—" })} ·{" "}
               {t(file.side === "agency" ? "projectFiles.sideAgency" : "projectFiles.sideClient")} ·{" "}
               <time>{file.sentAt}</time>
             </span>
