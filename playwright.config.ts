@@ -1,14 +1,20 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
+/**
+ * Fixed ports below Linux's ephemeral range (32768–60999): a port the system hands out — to a
+ * test's freePort(), to an outgoing connection, to a site started beside the suite with its
+ * defaults (backend 54321, Daraja stand-in 54330) — can never be one of these. A fresh-clone run
+ * once failed to start when 54330 (then the second backend's port) was taken at that moment.
+ */
 const PORT = Number(process.env.E2E_PORT || 4173);
-const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 54329);
+const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 30329);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 export const RATE_LIMITED_PORT = PORT + 1;
 /**
  * The local Daraja stand-in of each server (its phone page: `${DARAJA_URL}/phone`): 50 above the
- * backend's ports (54379 and 54380 by default), clear of the backends and of the stand-in's
- * default (54330, which the second server's backend takes).
+ * backend's ports (30379 and 30380 by default), clear of the backends and of the stand-in's
+ * default (54330).
  */
 export const DARAJA_PORT = BACKEND_PORT + 50;
 export const DARAJA_URL = `http://127.0.0.1:${DARAJA_PORT}`;

@@ -6,7 +6,8 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
  * playwright.config.ts): a service-role client for arranging and checking data.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT || 4173);
-const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 54329);
+// The default as playwright.config.ts sets it (below the ephemeral port range).
+const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT || 30329);
 export const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`;
 export const DATA_DIR = process.env.E2E_DATA_DIR || `.data/e2e-${E2E_PORT}`;
 
