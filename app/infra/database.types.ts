@@ -1926,6 +1926,39 @@ export interface Database {
         };
         Relationships: [];
       };
+      resumable_uploads: {
+        Row: {
+          created_at: string;
+          expires_at: string;
+          id: number;
+          object_name: string;
+          organisation_id: string;
+          owner_id: string;
+          project_id: number;
+          upload_length: number;
+        };
+        Insert: {
+          created_at?: string;
+          expires_at?: string;
+          id?: never;
+          object_name: string;
+          organisation_id: string;
+          owner_id: string;
+          project_id: number;
+          upload_length: number;
+        };
+        Update: {
+          created_at?: string;
+          expires_at?: string;
+          id?: never;
+          object_name?: string;
+          organisation_id?: string;
+          owner_id?: string;
+          project_id?: number;
+          upload_length?: number;
+        };
+        Relationships: [];
+      };
       services: {
         Row: {
           created_at: string;
@@ -2313,6 +2346,10 @@ export interface Database {
         Args: { p_name: string };
         Returns: string;
       };
+      free_resumable_upload_place: {
+        Args: { p_object_name: string; p_offset?: number };
+        Returns: boolean;
+      };
       invite_to_organisation: {
         Args: { p_organisation: string; p_email: string; p_role: string; p_language: string };
         Returns: number;
@@ -2467,6 +2504,10 @@ export interface Database {
       };
       start_mpesa_push: {
         Args: { p_invoice: number; p_phone: string; p_amount_cents: number };
+        Returns: number;
+      };
+      take_resumable_upload_place: {
+        Args: { p_project: number; p_object_name: string; p_length: number };
         Returns: number;
       };
       unread_message_counts: {

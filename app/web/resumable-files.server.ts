@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fileTypeByName, SNIFF_BYTES, sniffFileType } from "~/domain/files/file-types";
 import { storedName } from "~/domain/files/file-upload.server";
 import { accessToken, CLIENT_FILES_BUCKET } from "~/domain/files/private-files.server";
+import { freeResumablePlace, takeResumablePlace } from "~/domain/files/resumable-places.server";
 import { recordProjectFile } from "~/domain/portal/project-files.server";
 import type { Translator } from "~/i18n/translate.server";
 import { FILE_UPLOAD_MAX_BYTES } from "~/infra/body-limits";
@@ -17,7 +18,10 @@ import { type AppSupabase, supabaseEnv } from "~/infra/supabase.server";
  * and Storage's RLS decides as for any upload. The site chooses where the file goes (the
  * client's folder, `<org>/projects/<project>/<random>/<name>`), takes only the allowlisted kinds
  * (by name at creation, by the first bytes with the first part), streams each part through
- * without holding it, and records the file for both sides when its last byte is stored.
+ * without holding it, and records the file for both sides when its last byte is stored. A
+ * person keeps at most 5 unfinished uploads: the place is taken in the database before the
+ * creation reaches Storage and given back when the upload finishes, is dropped or is refused
+ * (app/domain/files/resumable-places.server.ts), so the bound holds on hosted Storage too.
  */
 const TUS_VERSION = "1.0.0";
 const OFFSET_TYPE = "application/offset+octet-stream";
@@ -130,18 +134,25 @@ async function headOf(body: ReadableStream<Uint8Array>) {
 }
 
 /**
- * Storage keeps a person's unfinished uploads to a few at a time (429, `Retry-After`: when the
- * first of them expires): said in the page's language, with what to do.
+ * A person keeps a few unfinished uploads at a time (the database's places, and the embedded
+ * Storage's own bound: 429, `Retry-After` when the first of them expires): said in the page's
+ * language, with what to do.
  */
-function tooManyOpen(refused: Response, t: Translator) {
-  const seconds = Number(refused.headers.get("retry-after")) || 60 * 60;
+function tooManyOpen(retryAfter: number, t: Translator) {
+  const seconds = retryAfter > 0 ? retryAfter : 60 * 60;
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return answer(429, t("projectFiles.tooManyOpen", { minutes }), {
     "Retry-After": String(Math.ceil(seconds)),
   });
 }
 
-async function create(request: Request, token: string, target: ResumableTarget, t: Translator) {
+async function create(
+  request: Request,
+  supabase: AppSupabase,
+  token: string,
+  target: ResumableTarget,
+  t: Translator,
+) {
   const length = request.headers.get("upload-length") ?? "";
   if (!/^\d{1,16}$/.test(length)) return answer(412, "Upload-Length header required");
   if (Number(length) > FILE_UPLOAD_MAX_BYTES) return answer(413, t("projectFiles.tooLarge"));
@@ -149,6 +160,11 @@ async function create(request: Request, token: string, target: ResumableTarget, 
   const type = fileTypeByName(name);
   if (!type || Number(length) === 0) return answer(415, t("projectFiles.typeRefused"));
   const objectName = `${target.organisationId}/projects/${target.projectId}/${randomUUID()}/${name}`;
+  const place = await takeResumablePlace(supabase, target.projectId, objectName, Number(length));
+  if (place.kind === "full") return tooManyOpen(place.retryAfter, t);
+  if (place.kind !== "taken") {
+    return answer(place.kind === "refused" ? 404 : 502, t("projectFiles.failed"));
+  }
   const created = await storage(token, "POST", "", {
     "Upload-Length": length,
     "Upload-Metadata": [
@@ -159,8 +175,11 @@ async function create(request: Request, token: string, target: ResumableTarget, 
   });
   await created?.body?.cancel();
   const id = created?.headers.get("location")?.split("/").pop();
-  if (created?.status === 429) return tooManyOpen(created, t);
   if (created?.status !== 201 || !id) {
+    await freeResumablePlace(supabase, objectName);
+    if (created?.status === 429) {
+      return tooManyOpen(Number(created.headers.get("retry-after")), t);
+    }
     return answer(created?.status === 403 ? 404 : 502, t("projectFiles.failed"));
   }
   return answer(201, "", { Location: `${target.base}/${id}` });
@@ -196,6 +215,7 @@ async function part(
     if (!sniffFileType(name, head)) {
       await rest.cancel();
       await (await storage(token, "DELETE", `/${upload.id}`, {}))?.body?.cancel();
+      await freeResumablePlace(supabase, upload.objectName);
       return answer(415, t("projectFiles.typeRefused"));
     }
     body = rest;
@@ -209,9 +229,17 @@ async function part(
   );
   if (!sent) return answer(502, t("projectFiles.failed"));
   const text = await sent.text();
-  if (sent.status !== 204) return answer(sent.status, text.trim());
+  if (sent.status !== 204) {
+    // Gone at Storage (expired, dropped): its place is free.
+    if (sent.status === 404 || sent.status === 410) {
+      await freeResumablePlace(supabase, upload.objectName);
+    }
+    return answer(sent.status, text.trim());
+  }
   const reached = sent.headers.get("upload-offset") ?? at;
-  if (sent.headers.get("tus-complete") === "1") {
+  // Finished when the offset reached is the upload's length (its place is given back then).
+  const freed = await freeResumablePlace(supabase, upload.objectName, Number(reached));
+  if (sent.headers.get("tus-complete") === "1" || freed) {
     const recorded = await recordProjectFile(supabase, target.projectId, {
       key: upload.objectName,
       name,
@@ -240,7 +268,9 @@ export async function resumableRequest(
   }
   const token = await accessToken(supabase);
   if (!token) return answer(404);
-  if (!id) return request.method === "POST" ? create(request, token, target, t) : answer(405);
+  if (!id) {
+    return request.method === "POST" ? create(request, supabase, token, target, t) : answer(405);
+  }
   const objectName = objectOf(id, target);
   if (!objectName) return answer(404);
   switch (request.method) {
@@ -252,6 +282,10 @@ export async function resumableRequest(
     case "DELETE": {
       const removed = await storage(token, "DELETE", `/${id}`, {});
       await removed?.body?.cancel();
+      // Dropped, or gone already: its place is free.
+      if ([204, 404, 410].includes(removed?.status ?? 0)) {
+        await freeResumablePlace(supabase, objectName);
+      }
       return answer(removed?.status === 204 ? 204 : 404);
     }
     default:

@@ -199,4 +199,9 @@ insert into public.project_files (project_id, file_path, file_name, uploaded_by)
   (${PROJECT_A}, '${ORG_A}/brief.pdf', 'brief.pdf', '${CLIENT_OWNER_ID}'),
   (${PROJECT_A}, '${ORG_A}/deliverables/home-v1.pdf', 'home-v1.pdf', '${ADMIN_ID}'),
   (${PROJECT_B}, '${ORG_B}/logo.png', 'logo.png', '${CLIENT_B_OWNER_ID}');
+-- An unfinished resumable upload of A's owner (20261246000001_resumable_upload_places.sql).
+insert into public.resumable_uploads
+  (owner_id, project_id, organisation_id, object_name, upload_length) values
+  ('${CLIENT_OWNER_ID}', ${PROJECT_A}, '${ORG_A}',
+   '${ORG_A}/projects/${PROJECT_A}/00000000-0000-4000-8000-0000000f0005/brief.pdf', 1000);
 ${moneyFixtureSql({ ORG_A, ORG_B, PROJECT_A, PROJECT_B })}`;

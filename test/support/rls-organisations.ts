@@ -49,7 +49,6 @@ const noGrant = (table: string): Outcomes => [
   denied(table),
   denied(table),
 ];
-/** The thread's notices and mails: the service role's (the job) only. */
 /** A project's files: nobody changes one (no column may be updated). */
 const files = (rows: number, inserts: string, deletes: string): Outcomes => [
   `${rows} rows`,
@@ -57,10 +56,15 @@ const files = (rows: number, inserts: string, deletes: string): Outcomes => [
   denied("project_files"),
   deletes,
 ];
+/**
+ * The thread's notices and mails: the service role's (the job) only; so are the places of
+ * resumable uploads, which callers take and give back through functions only.
+ */
 const jobOnly = {
   project_message_notices: noGrant("project_message_notices"),
   project_message_mails: noGrant("project_message_mails"),
   deliverable_decision_mails: noGrant("deliverable_decision_mails"),
+  resumable_uploads: noGrant("resumable_uploads"),
 };
 
 const TABLES = [
@@ -84,6 +88,7 @@ const TABLES = [
   "project_message_notices",
   "project_message_mails",
   "project_files",
+  "resumable_uploads",
   "permissions",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -239,6 +244,7 @@ const EXPECTED: Record<string, Record<Table, Outcomes>> = {
     project_message_notices: ["4 rows", "ok 1", "ok 4", "ok 4"],
     project_message_mails: ["1 rows", "ok 1", "ok 1", "ok 1"],
     project_files: ["3 rows", "ok 1", "ok 3", "ok 3"],
+    resumable_uploads: ["1 rows", "ok 1", "ok 1", "ok 1"],
     // The whole table, read-only: the permission rows change only with a migration.
     permissions: [
       `${PERMISSIONS.length} rows`,
