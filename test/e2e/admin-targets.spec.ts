@@ -67,6 +67,44 @@ test.beforeAll(async () => {
     .insert({ project_id: project?.id, body: "Started." } as never);
   ids.set("clients", String(client?.id));
   ids.set("projectId", String(project?.id));
+  // Their money: a draft quote and invoice (the editors, with every control), and a sent quote
+  // and an issued invoice (what the view as client shows).
+  const owner = { organisation_id: client?.id };
+  const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  const line = { description: "Design", quantity: 1, unit_price_cents: 5_000_000 };
+  const quoteOf = async () => {
+    const { data } = await service
+      .from("quotes")
+      .insert({ ...owner, title: "Target size quote", valid_until: validUntil } as never)
+      .select("id")
+      .single();
+    const id = (data as { id: number }).id;
+    await service.from("quote_lines").insert({ ...owner, quote_id: id, ...line } as never);
+    return id;
+  };
+  const invoiceOf = async () => {
+    const { data } = await service
+      .from("invoices")
+      .insert({ ...owner, title: "Target size invoice" } as never)
+      .select("id")
+      .single();
+    const id = (data as { id: number }).id;
+    await service.from("invoice_lines").insert({ ...owner, invoice_id: id, ...line } as never);
+    return id;
+  };
+  ids.set("quotes", String(await quoteOf()));
+  ids.set("invoices", String(await invoiceOf()));
+  const sent = await quoteOf();
+  const issued = await invoiceOf();
+  for (const answer of [
+    await service.rpc("send_quote", { p_quote: sent, p_today: today }),
+    await service.rpc("issue_invoice", { p_invoice: issued, p_today: today }),
+  ]) {
+    if (answer.error) throw new Error(answer.error.message);
+  }
+  ids.set("quoteId", String(sent));
+  ids.set("invoiceId", String(issued));
   // Someone else on the people page, so its "Make admin" link is there.
   await createPlainUser();
 });
@@ -160,7 +198,10 @@ for (const pattern of ADMIN_PAGES) {
     const section = /^\/admin\/([a-z-]+)\/:id/.exec(pattern)?.[1] ?? "";
     const path = pattern
       .replace(":id", ids.get(section) ?? "")
-      .replace(":projectId", ids.get("projectId") ?? "");
+      .replace(/:(projectId|invoiceId|quoteId)\b/, (_, name: string) => ids.get(name) ?? "");
+    // Every parameter filled with a real row: an unfilled one would check a 404 page instead.
+    expect(path, pattern).not.toMatch(/:|\/\//);
+    expect(path.endsWith("/") && path !== "/admin/", pattern).toBe(false);
     await signIn(page, ADMIN, path);
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
     expect(await undersizedTargets(page), path).toEqual([]);
