@@ -6,6 +6,10 @@ import {
   receiptJob,
   remindersJob,
 } from "~/domain/billing/payment-mail-jobs.server";
+import {
+  RESUMABLE_PLACES_SWEEP,
+  resumablePlacesSweepJob,
+} from "~/domain/files/resumable-places-sweep.server";
 import { MAIL_FLUSH, mailFlushJob } from "~/domain/outbox/mail-job.server";
 import {
   MPESA_PAYBILL_VERIFY,
@@ -33,12 +37,14 @@ export const jobHandlers: JobHandlers = {
   [MPESA_PAYBILL_VERIFY]: paybillVerifyJob,
   [BILLING_RECEIPT]: receiptJob,
   [BILLING_REMINDERS]: remindersJob,
+  [RESUMABLE_PLACES_SWEEP]: resumablePlacesSweepJob,
 };
 
 /** Jobs that always exist: queued once (their key makes it a no-op afterwards). */
 const RECURRING = [
   { kind: MAIL_FLUSH, key: "recurring" },
   { kind: BILLING_REMINDERS, key: "recurring" },
+  { kind: RESUMABLE_PLACES_SWEEP, key: "recurring" },
 ];
 
 let runner: JobRunner | undefined;
