@@ -74,20 +74,17 @@ test("Move up to the top keeps focus on the item's Move down; Delete moves it to
 });
 
 test("deleting the last item of a list leaves focus on the list", async ({ page }) => {
-  const name = `Zawadi ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-  const row = await insertRow("testimonials", {
-    name,
-    company: "",
-    position: 2_000_000_000 - Math.floor(Math.random() * 1_000_000),
-    published: false,
-    rating: 5,
-    quote: { en: "Good work." },
+  // Blog tags are listed by key, and no other site spec adds any: a "zz-" key is the last. The
+  // js and nojs runs of this test take turns, so neither's tag follows the other's.
+  await exclusive("blog-tags-last", async () => {
+    const slug = `zz-focus-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    const row = await insertRow("blog_tags", { slug, label: { en: `Zawadi ${slug}` } });
+    await onSettledList(page, `/admin/blog-tags?delete=${row.id}`);
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expectToast(page, "Deleted");
+    expect(await storedRow("blog_tags", { id: row.id })).toBeNull();
+    await expect(page.getByRole("region", { name: "Blog tags" })).toBeFocused();
   });
-  await onSettledList(page, `/admin/testimonials?delete=${row.id}`);
-  await page.getByRole("button", { name: "Yes, delete" }).click();
-  await expectToast(page, "Deleted");
-  expect(await storedRow("testimonials", { id: row.id })).toBeNull();
-  await expect(page.getByRole("region", { name: "Testimonials" })).toBeFocused();
 });
 
 /** A service of the test's own with three features (a draft: visitors never see it). */
