@@ -12,7 +12,7 @@ import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 import { phone } from "./helpers/client-project";
 import { jsOn } from "./helpers/js";
-import { outcomeShown, runPhone } from "./helpers/payments";
+import { issuedLogoInvoice, outcomeShown, runPhone } from "./helpers/payments";
 import { openSignedIn } from "./helpers/session";
 
 /** A client with an owner and an issued invoice of KES 5,000 + 16 % VAT = KES 5,800. */
@@ -28,22 +28,8 @@ async function clientWithInvoice(name: string) {
   await service
     .from("organisation_members")
     .insert({ organisation_id: id, user_id: owner.id, role: "owner" });
-  const { data: invoice } = await service
-    .from("invoices")
-    .insert({ organisation_id: id, title: "Logo" })
-    .select("id")
-    .single();
-  await service.from("invoice_lines").insert({
-    invoice_id: invoice?.id,
-    description: "Logo design",
-    quantity: 1,
-    unit_price_cents: 500_000,
-    vat_rate_bp: 1600,
-  });
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
-  const issued = await service.rpc("issue_invoice", { p_invoice: invoice?.id, p_today: today });
-  if (issued.error) throw new Error(issued.error.message);
-  return { id, owner, invoice: invoice?.id as number, number: issued.data as string };
+  const issued = await issuedLogoInvoice(id);
+  return { id, owner, ...issued };
 }
 
 test("a client pays an invoice by M-Pesa Express, cancels on the phone and sees it", async ({

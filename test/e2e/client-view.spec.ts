@@ -14,6 +14,7 @@ import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 import { clientProject, PHONE, phone } from "./helpers/client-project";
+import { issuedLogoInvoice } from "./helpers/payments";
 import { openSignedIn } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -210,22 +211,8 @@ async function clientWithFileAndInvoice(name: string) {
     uploaded_by: client.owner.id,
   });
   if (file.error) throw new Error(file.error.message);
-  const { data: invoice } = await service
-    .from("invoices")
-    .insert({ organisation_id: client.id, title: "Logo" })
-    .select("id")
-    .single();
-  await service.from("invoice_lines").insert({
-    invoice_id: invoice?.id,
-    description: "Logo design",
-    quantity: 1,
-    unit_price_cents: 500_000,
-    vat_rate_bp: 1600,
-  });
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
-  const issued = await service.rpc("issue_invoice", { p_invoice: invoice?.id, p_today: today });
-  if (issued.error) throw new Error(issued.error.message);
-  return { ...client, name, invoice: invoice?.id as number, number: issued.data as string };
+  const issued = await issuedLogoInvoice(client.id);
+  return { ...client, name, ...issued };
 }
 
 test("the agency views the client's Files page and an invoice as its members see them, without their forms", async ({

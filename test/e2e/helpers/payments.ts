@@ -3,12 +3,37 @@
  * site's waiting page, an invoice mail's PDF, and the accountant's CSV read in integer cents.
  */
 import { expect, type Page } from "@playwright/test";
+import { serviceClient } from "./backend";
 import type { Mail } from "./mailbox";
 
 /** A Safaricom number of this run (three prompts per phone in ten minutes), typed and as sent. */
 export function runPhone() {
   const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
   return { typed: `0713 ${digits.slice(0, 3)} ${digits.slice(3)}`, msisdn: `254713${digits}` };
+}
+
+/**
+ * Issues an invoice of KES 5,000 + 16 % VAT = KES 5,800 ("Logo design") to the organisation
+ * `organisationId`, dated today in Nairobi; its id and number.
+ */
+export async function issuedLogoInvoice(organisationId: string) {
+  const service = await serviceClient();
+  const { data: invoice } = await service
+    .from("invoices")
+    .insert({ organisation_id: organisationId, title: "Logo" })
+    .select("id")
+    .single();
+  await service.from("invoice_lines").insert({
+    invoice_id: invoice?.id,
+    description: "Logo design",
+    quantity: 1,
+    unit_price_cents: 500_000,
+    vat_rate_bp: 1600,
+  });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" }).format(new Date());
+  const issued = await service.rpc("issue_invoice", { p_invoice: invoice?.id, p_today: today });
+  if (issued.error) throw new Error(issued.error.message);
+  return { invoice: invoice?.id as number, number: issued.data as string };
 }
 
 /**
