@@ -20,7 +20,14 @@ import { ADMIN, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { createConfirmedUser, uniqueEmail } from "./helpers/auth";
 import { PHONE } from "./helpers/client-project";
 import { latestMail } from "./helpers/mailbox";
-import { centsOf, csvRows, outcomeShown, pdfOfMail, runPhone } from "./helpers/payments";
+import {
+  answerPrompt,
+  centsOf,
+  csvRows,
+  outcomeShown,
+  pdfOfMail,
+  runPhone,
+} from "./helpers/payments";
 import { addSession } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -142,13 +149,13 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
     await expect(
       phone.getByText(`ankara ${depositNumber}, ombi kwa ${number.typed}`),
     ).toBeVisible();
-    const handset = await phone.context().newPage();
-    await handset.goto(`${DARAJA_URL}/phone`);
-    const prompt = handset.getByRole("listitem").filter({ hasText: number.msisdn });
     // The account reference Daraja carries is the number as the invoice prints it.
-    await expect(prompt).toContainText(`Pay KES 56,840 to 174379, account ${depositNumber}?`);
-    await prompt.getByRole("button", { name: "Enter PIN" }).click();
-    await handset.close();
+    await answerPrompt(
+      phone.context(),
+      number.msisdn,
+      "Enter PIN",
+      `Pay KES 56,840 to 174379, account ${depositNumber}?`,
+    );
     await outcomeShown(phone, {
       outcome: "Malipo yamepokelewa.",
       checkAgain: "Angalia tena",
@@ -210,11 +217,7 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
         name: "Vérifiez votre téléphone et saisissez votre code PIN M-Pesa",
       }),
     ).toBeVisible();
-    const handset = await desktop.context().newPage();
-    await handset.goto(`${DARAJA_URL}/phone`);
-    const prompt = handset.getByRole("listitem").filter({ hasText: number.msisdn });
-    await prompt.getByRole("button", { name: "Enter PIN" }).click();
-    await handset.close();
+    await answerPrompt(desktop.context(), number.msisdn, "Enter PIN");
     await outcomeShown(desktop, { outcome: "Paiement reçu.", checkAgain: "", js: true });
     const receipt = desktop.getByText(/Reçu M-Pesa : [A-Z0-9]{10}/);
     payments.push({

@@ -8,7 +8,7 @@ import { serviceRoleClient } from "~/infra/supabase.server";
  * upload; the places of people who never come back are dropped here, so the table holds no more
  * than the uploads of the last hour.
  */
-export const RESUMABLE_PLACES_SWEEP = "files.resumable-places-sweep";
+export const RESUMABLE_PLACES_SWEEP = "files.resumable_places_sweep";
 
 const EVERY_MS = 60 * 60 * 1000;
 

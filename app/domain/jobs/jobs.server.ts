@@ -41,7 +41,7 @@ export const jobHandlers: JobHandlers = {
 };
 
 /** Jobs that always exist: queued once (their key makes it a no-op afterwards). */
-const RECURRING = [
+export const RECURRING = [
   { kind: MAIL_FLUSH, key: "recurring" },
   { kind: BILLING_REMINDERS, key: "recurring" },
   { kind: RESUMABLE_PLACES_SWEEP, key: "recurring" },

@@ -2,7 +2,8 @@
  * Helpers of the payment specs: a phone number per run, the outcome of an M-Pesa prompt on the
  * site's waiting page, an invoice mail's PDF, and the accountant's CSV read in integer cents.
  */
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { DARAJA_URL } from "../../../playwright.config";
 import { serviceClient } from "./backend";
 import type { Mail } from "./mailbox";
 
@@ -34,6 +35,29 @@ export async function issuedLogoInvoice(organisationId: string) {
   const issued = await service.rpc("issue_invoice", { p_invoice: invoice?.id, p_today: today });
   if (issued.error) throw new Error(issued.error.message);
   return { invoice: invoice?.id as number, number: issued.data as string };
+}
+
+/**
+ * The customer answers the M-Pesa prompt sent to `msisdn` on the stand-in's phone page, opened in
+ * `context` (the customer's own device): "Enter PIN" or "Cancel". The prompt shows `text` first
+ * when given. Returns once the stand-in took the answer (the page is back without that prompt).
+ *
+ * The phone page stays open: closing a page whose form POST was still redirecting once hung
+ * Chromium's page.close() for the whole test timeout (a fresh-clone CI run, and 1 in 4 runs of
+ * the money walk here); the context closes it with the test.
+ */
+export async function answerPrompt(
+  context: BrowserContext,
+  msisdn: string,
+  answer: "Enter PIN" | "Cancel",
+  text?: string,
+) {
+  const handset = await context.newPage();
+  await handset.goto(`${DARAJA_URL}/phone`);
+  const prompt = handset.getByRole("listitem").filter({ hasText: msisdn });
+  if (text) await expect(prompt).toContainText(text);
+  await prompt.getByRole("button", { name: answer }).click();
+  await expect(prompt).toHaveCount(0);
 }
 
 /**
