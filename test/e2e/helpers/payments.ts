@@ -54,7 +54,9 @@ export async function answerPrompt(
 ) {
   const handset = await context.newPage();
   await handset.goto(`${DARAJA_URL}/phone`);
-  const prompt = handset.getByRole("listitem").filter({ hasText: msisdn });
+  const button = handset.getByRole("button", { name: answer });
+  // The prompt waiting for an answer (the list of results names the phone too, without buttons).
+  const prompt = handset.getByRole("listitem").filter({ hasText: msisdn }).filter({ has: button });
   if (text) await expect(prompt).toContainText(text);
   await prompt.getByRole("button", { name: answer }).click();
   await expect(prompt).toHaveCount(0);
