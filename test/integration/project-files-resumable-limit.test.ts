@@ -55,6 +55,27 @@ const base = (prefix = "") =>
   `${prefix}/organisations/${organisation}/projects/${project}/files/resumable`;
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(1000, 7)]);
 
+/** The access token of `person` signed in through supabase-js (for Storage itself). */
+async function tokenOf(person: Person): Promise<string> {
+  const session = await signedInClient(backend, person);
+  return (await session.auth.getSession()).data.session?.access_token ?? "";
+}
+
+/** Opens a 10-byte upload of `<folder>/brief.pdf` straight at Storage's tus endpoint. */
+const openAtStorage = (token: string, folder: string) =>
+  fetch(`${backend.url}/storage/v1/upload/resumable`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      apikey: backend.anonKey,
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": "10",
+      "Upload-Metadata": `bucketName ${b64("client-files")},objectName ${b64(
+        `${organisation}/projects/${project}/${folder}/brief.pdf`,
+      )}`,
+    },
+  });
+
 function call(
   method: string,
   path: string,
@@ -158,22 +179,8 @@ describe("at most 5 unfinished resumable uploads per person", () => {
     expect(pair.map((answer) => answer.status).sort()).toEqual([201, 429]);
 
     // Straight at Storage's tus endpoint with the person's token: eight at once, five taken.
-    const other = await member();
-    const session = await signedInClient(backend, other);
-    const token = (await session.auth.getSession()).data.session?.access_token ?? "";
-    const start = (i: number) =>
-      fetch(`${backend.url}/storage/v1/upload/resumable`, {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${token}`,
-          apikey: backend.anonKey,
-          "Tus-Resumable": "1.0.0",
-          "Upload-Length": "10",
-          "Upload-Metadata": `bucketName ${b64("client-files")},objectName ${b64(
-            `${organisation}/projects/${project}/race-${i}/brief.pdf`,
-          )}`,
-        },
-      });
+    const token = await tokenOf(await member());
+    const start = (i: number) => openAtStorage(token, `race-${i}`);
     const answers = await bounded(
       () => Promise.all(Array.from({ length: 8 }, (_, i) => start(i))),
       10_000,
@@ -331,21 +338,9 @@ describe("the site's own count, in the database (hosted Storage has no bound)", 
   it("gives the place back when Storage itself refuses the creation", async () => {
     // Five uploads opened straight at Storage (the embedded backend's own bound), none here.
     const person = await member();
-    const session = await signedInClient(backend, person);
-    const token = (await session.auth.getSession()).data.session?.access_token ?? "";
+    const token = await tokenOf(person);
     for (let i = 0; i < LIMIT; i += 1) {
-      const opened = await fetch(`${backend.url}/storage/v1/upload/resumable`, {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${token}`,
-          apikey: backend.anonKey,
-          "Tus-Resumable": "1.0.0",
-          "Upload-Length": "10",
-          "Upload-Metadata": `bucketName ${b64("client-files")},objectName ${b64(
-            `${organisation}/projects/${project}/straight-${i}/brief.pdf`,
-          )}`,
-        },
-      });
+      const opened = await openAtStorage(token, `straight-${i}`);
       expect(opened.status).toBe(201);
     }
     const refused = await create(person.cookie);
