@@ -22,6 +22,8 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Compares against the stored hash, or against a dummy hash when there is none. */
   matches(password: string, hash: string | null): Promise<boolean>;
+  /** How many worker threads are running now (they start with the first jobs). */
+  threads(): number;
   /** Terminates the worker threads; pending jobs are rejected. */
   close(): Promise<void>;
 }
@@ -51,6 +53,12 @@ export function createPasswordHasher(options: PasswordPoolOptions): PasswordHash
   let pending = 0;
   let closed = false;
 
+  /**
+   * Threads start when work arrives, up to `workers`: a backend that never checks a password (most
+   * test backends, a site's first seconds) boots none, and one check at a time boots one. Each
+   * thread costs its own Node start (~0.3 s of CPU) and memory.
+   */
+  const slots: Slot[] = [];
   const startSlot = (): Slot => {
     const slot: Slot = { worker: new Worker(WORKER_URL) };
     // Idle workers must not keep the process alive; close() ends them.
@@ -66,21 +74,26 @@ export function createPasswordHasher(options: PasswordPoolOptions): PasswordHash
     slot.worker.on("exit", () => {
       slot.task?.reject(new Error("password worker exited"));
       slot.task = undefined;
-      if (!closed) replace(slot);
+      // The next job that finds every thread busy starts a new one.
+      const at = slots.indexOf(slot);
+      if (at >= 0) slots.splice(at, 1);
+      if (!closed) pump();
     });
+    slots.push(slot);
     return slot;
   };
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.workers) }, startSlot);
-  const replace = (dead: Slot) => {
-    slots[slots.indexOf(dead)] = startSlot();
-    pump();
-  };
+
+  function idleSlot(): Slot | undefined {
+    const idle = slots.find((slot) => !slot.task);
+    if (idle) return idle;
+    return slots.length < Math.max(1, options.workers) ? startSlot() : undefined;
+  }
 
   function pump(): void {
-    for (const slot of slots) {
-      if (slot.task) continue;
-      const task = queue.shift();
-      if (!task) return;
+    while (queue.length > 0) {
+      const slot = idleSlot();
+      if (!slot) return;
+      const task = queue.shift() as Task;
       slot.task = task;
       slot.worker.postMessage(task.job);
     }
@@ -106,6 +119,7 @@ export function createPasswordHasher(options: PasswordPoolOptions): PasswordHash
       const matched = await run({ op: "compare", password, hash: hash ?? dummy });
       return hash !== null && matched === true;
     },
+    threads: () => slots.length,
     async close() {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error("password pool is closed"));
