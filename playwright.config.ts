@@ -84,7 +84,9 @@ export default defineConfig({
   testDir: "test/e2e",
   outputDir: "test-results",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // Three workers on two cores: with two, ~10 % of the cores sat idle while tests waited on the
+  // server or on axe's results; a third fills it (577 tests: 8.4 -> 7.6-7.8 min, twice).
+  workers: 3,
   // A flaky test is a defect to fix, not to retry.
   retries: 0,
   timeout: 30_000,
