@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 import { fieldError } from "./helpers/error-summary";
+import { untilHydrated } from "./helpers/hydrated";
 import { jsOn } from "./helpers/js";
 
 const uniqueEmail = () =>
@@ -57,6 +58,9 @@ test.describe("contact page", () => {
       await expect(button).toHaveAttribute("type", "submit");
       return;
     }
+    // The pending state is the hydrated app's: a click before hydration is the no-JS form's plain
+    // submit (a busy machine once got there first, and the page simply navigated).
+    await untilHydrated(button);
     // Hold the request until the pending state has been seen, then let it through.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
