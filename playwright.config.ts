@@ -84,10 +84,12 @@ export default defineConfig({
   testDir: "test/e2e",
   outputDir: "test-results",
   fullyParallel: true,
-  // Two workers on two cores. A third filled the ~10 % of idle two leave (577 tests in 7.6-7.8
-  // min instead of 8.4), but the extra load let a test act on a page before it had hydrated
-  // (docs/testing.md): three wait until every test of what scripts do waits for hydration.
-  workers: 2,
+  // Three workers on two cores: two left ~10 % of the cores idle while tests waited on the
+  // server or on axe's results; a third fills it (577 tests: 8.4 -> 7.6-7.8 min). The extra load
+  // once let a test click a page before it had hydrated; every test of what scripts do must wait
+  // for hydration (test/e2e/helpers/hydrated.ts): the js and site-js projects pass with every
+  // script answered 700 ms late (docs/testing.md).
+  workers: 3,
   // A flaky test is a defect to fix, not to retry.
   retries: 0,
   timeout: 30_000,
