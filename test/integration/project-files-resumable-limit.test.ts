@@ -24,6 +24,7 @@ import { heldHeap, MB } from "../support/held-heap";
 import { organisationWithProject } from "../support/organisation-project";
 import { argsWithParams } from "../support/route-args";
 import { routed } from "../support/routed";
+import { openAtStorage } from "../support/storage-tus";
 
 const tus = routed(resumable);
 const LIMIT = 5;
@@ -61,20 +62,9 @@ async function tokenOf(person: Person): Promise<string> {
   return (await session.auth.getSession()).data.session?.access_token ?? "";
 }
 
-/** Opens a 10-byte upload of `<folder>/brief.pdf` straight at Storage's tus endpoint. */
-const openAtStorage = (token: string, folder: string) =>
-  fetch(`${backend.url}/storage/v1/upload/resumable`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      apikey: backend.anonKey,
-      "Tus-Resumable": "1.0.0",
-      "Upload-Length": "10",
-      "Upload-Metadata": `bucketName ${b64("client-files")},objectName ${b64(
-        `${organisation}/projects/${project}/${folder}/brief.pdf`,
-      )}`,
-    },
-  });
+/** Opens a 10-byte upload of `<folder>/brief.pdf` of the project straight at Storage. */
+const openInFolder = (token: string, folder: string) =>
+  openAtStorage(backend, token, `${organisation}/projects/${project}/${folder}/brief.pdf`);
 
 function call(
   method: string,
@@ -180,7 +170,7 @@ describe("at most 5 unfinished resumable uploads per person", () => {
 
     // Straight at Storage's tus endpoint with the person's token: eight at once, five taken.
     const token = await tokenOf(await member());
-    const start = (i: number) => openAtStorage(token, `race-${i}`);
+    const start = (i: number) => openInFolder(token, `race-${i}`);
     const answers = await bounded(
       () => Promise.all(Array.from({ length: 8 }, (_, i) => start(i))),
       10_000,
@@ -340,7 +330,7 @@ describe("the site's own count, in the database (hosted Storage has no bound)", 
     const person = await member();
     const token = await tokenOf(person);
     for (let i = 0; i < LIMIT; i += 1) {
-      const opened = await openAtStorage(token, `straight-${i}`);
+      const opened = await openInFolder(token, `straight-${i}`);
       expect(opened.status).toBe(201);
     }
     const refused = await create(person.cookie);

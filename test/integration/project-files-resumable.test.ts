@@ -21,6 +21,7 @@ import {
 } from "../support/backend";
 import { argsWithParams } from "../support/route-args";
 import { routed } from "../support/routed";
+import { openAtStorage } from "../support/storage-tus";
 
 const tus = routed(resumable);
 const files = routed(clientFiles);
@@ -113,17 +114,7 @@ describe("Storage's tus endpoint with a person's token (client-files RLS)", () =
   it("refuses another organisation's folder and takes the person's own", async () => {
     const session = await signedInClient(backend, people.ownerB as Person);
     const token = (await session.auth.getSession()).data.session?.access_token ?? "";
-    const start = (objectName: string) =>
-      fetch(`${backend.url}/storage/v1/upload/resumable`, {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${token}`,
-          apikey: backend.anonKey,
-          "Tus-Resumable": "1.0.0",
-          "Upload-Length": "10",
-          "Upload-Metadata": `bucketName ${b64("client-files")},objectName ${b64(objectName)}`,
-        },
-      });
+    const start = (objectName: string) => openAtStorage(backend, token, objectName);
     const foreign = await start(`${ids.A}/projects/${projectA}/x/brief.pdf`);
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).toBe("new row violates row-level security policy\n");
