@@ -171,3 +171,17 @@ export function loopPressure(intervalMs = 20, window = 10) {
 
 /** Overloaded: a mean lag over 40 ms, or busy more than 90 % of the time. */
 export const OVERLOAD = { lagMs: 40, utilization: 0.9 } as const;
+
+/**
+ * The gate's `overloaded` signal for a process: its loop's pressure past `OVERLOAD` — or never,
+ * with rate limits off (`RATE_LIMIT=off`: load tests and the test servers, which measure the
+ * app and not the pacing, and where one address posts for everyone). The slots and places in
+ * line still bound what is held at once.
+ */
+export function overloadSignal(
+  pressure: Pick<ReturnType<typeof loopPressure>, "lag" | "utilization">,
+  rateLimits: boolean,
+): () => boolean {
+  if (!rateLimits) return () => false;
+  return () => pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization;
+}

@@ -7,7 +7,7 @@ import { batchedAccessLog } from "./access-log.ts";
 import { analyticsHooks, contentChangedHook, createAppListener, hookReceiverOf } from "./app.ts";
 import type { ContentChange } from "./content-bus.ts";
 import { drainServer } from "./drain.ts";
-import { FormGate, loopPressure, OVERLOAD } from "./form-gate.ts";
+import { FormGate, loopPressure, overloadSignal } from "./form-gate.ts";
 import { createHookLane, HOOK_DELIVERIES_PER_SECOND } from "./hook-lane.ts";
 import { PageCache } from "./page-cache.ts";
 import { postClientOf } from "./post-client.ts";
@@ -104,8 +104,7 @@ export async function startSiteServer(options: {
       perSecond: env.RATE_LIMIT ? HOOK_DELIVERIES_PER_SECOND : 0,
     }),
     formGate: new FormGate({
-      overloaded: () =>
-        pressure.lag() > OVERLOAD.lagMs || pressure.utilization() > OVERLOAD.utilization,
+      overloaded: overloadSignal(pressure, env.RATE_LIMIT),
       // The client as the rate limits count it; an administrator by the admin pass the admin
       // area signed with SESSION_SECRET (read at request time: embedded mode sets it at start).
       identify: (req) =>

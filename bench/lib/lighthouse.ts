@@ -102,12 +102,23 @@ export async function audit(url: string, chromePort: number): Promise<Audit> {
 /**
  * `runs` measured audits of a page. A run Lighthouse itself could not measure (`runtimeError`)
  * is set aside and made again, at most `spare` times; the set-aside runs are returned too, so a
- * report can say so.
+ * report can say so. `settled` may end the series early, once the runs measured so far decide
+ * what the caller would conclude from all of them.
  */
-export async function measure(url: string, chromePort: number, runs: number, spare = 2) {
+export async function measure(
+  url: string,
+  chromePort: number,
+  runs: number,
+  spare = 2,
+  settled: (measured: Audit[]) => boolean = () => false,
+) {
   const measured: Audit[] = [];
   const failed: Audit[] = [];
-  while (measured.length < runs && measured.length + failed.length < runs + spare) {
+  while (
+    measured.length < runs &&
+    measured.length + failed.length < runs + spare &&
+    !settled(measured)
+  ) {
     const result = await audit(url, chromePort);
     (result.runtimeError ? failed : measured).push(result);
   }

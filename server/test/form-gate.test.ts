@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FormGate, loopPressure, type Release } from "../form-gate.ts";
+import { FormGate, loopPressure, overloadSignal, type Release } from "../form-gate.ts";
 
 describe("FormGate", () => {
   it("lets maxActive posts in, queues maxQueued in arrival order, refuses the rest", async () => {
@@ -111,5 +111,40 @@ describe("loopPressure", () => {
     }
     expect(monitor.utilization()).toBeGreaterThan(0.8);
     monitor.stop();
+  });
+});
+
+describe("overloadSignal", () => {
+  const calm = { lag: () => 5, utilization: () => 0.3 };
+  const lagging = { lag: () => 120, utilization: () => 0.3 };
+  const busy = { lag: () => 5, utilization: () => 0.97 };
+
+  it("is the loop's pressure past OVERLOAD with rate limits on", () => {
+    expect(overloadSignal(calm, true)()).toBe(false);
+    expect(overloadSignal(lagging, true)()).toBe(true);
+    expect(overloadSignal(busy, true)()).toBe(true);
+  });
+
+  it("never sheds for load with rate limits off: a test server's one address is everyone", async () => {
+    expect(overloadSignal(lagging, false)()).toBe(false);
+    expect(overloadSignal(busy, false)()).toBe(false);
+    // A gate on it admits a burst of posts from one client up to its slots and line, as it
+    // would on a quiet loop, where an overloaded one refuses past its per-second bucket.
+    const gate = (rateLimits: boolean) =>
+      new FormGate({ overloaded: overloadSignal(busy, rateLimits), now: () => 0 });
+    const admitted = async (rateLimits: boolean) => {
+      const g = gate(rateLimits);
+      let n = 0;
+      // Each post is answered before the next: none ever waits for a slot.
+      for (let i = 0; i < 40; i++) {
+        const release = await g.admit();
+        if (release === null) continue;
+        n++;
+        release();
+      }
+      return n;
+    };
+    expect(await admitted(false)).toBe(40);
+    expect(await admitted(true)).toBeLessThan(40);
   });
 });

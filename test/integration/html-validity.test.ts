@@ -27,14 +27,10 @@ let errors: HtmlError[] = [];
 const unexpected: string[] = [];
 let checkMs = 0;
 
-/** How often a post the server's form gate refused (503, busy) is sent again after its wait. */
-const BUSY_RETRIES = 3;
-
 /**
  * Fetches `path` and keeps its HTML as the document `label` (the answer's status must fit). The
- * crawl keeps the server's event loop busy, and its form gate then paces one client's posts
- * (server/form-gate.ts): a post it refuses with 503 + Retry-After is sent again after that wait,
- * as a person would, a few times at most — this test is about the pages, not the pacing.
+ * test site runs with rate limits off, so its form gate never paces this one client's posts
+ * while the crawl keeps its event loop busy (server/form-gate.ts, `overloadSignal`).
  */
 async function keep(
   label: string,
@@ -45,13 +41,7 @@ async function keep(
     status = [200],
   }: { cookie?: string; form?: Record<string, string> | string[][]; status?: number[] } = {},
 ) {
-  let response = await send(path, cookie, form);
-  for (let retry = 0; form && response.status === 503 && retry < BUSY_RETRIES; retry++) {
-    const wait = Number(response.headers.get("retry-after") ?? "1");
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(wait, 1), 5) * 1000));
-    response = await send(path, cookie, form);
-  }
+  const response = await send(path, cookie, form);
   const location = response.headers.get("location");
   if (form && location && status.includes(302) && response.status >= 300 && response.status < 400) {
     // What a browser without JavaScript shows next: the page the answer sends it to.
