@@ -2,20 +2,26 @@ import { spawn } from "node:child_process";
 
 /**
  * Runs npm scripts at the same time, each line of output prefixed with its script's name, and
- * fails when any of them fails (after all have finished, so no output is cut short).
+ * fails when any of them fails (after all have finished, so no output is cut short). Scripts
+ * named after `--niced` run at the lowest CPU priority (`nice -n 19`, inherited by every process
+ * they start): they take only what the others leave idle.
  *
- * `npm test` runs the type check, the linter and Vitest beside the Lighthouse gate: the gate
- * times a page by the CPU its threads had, not by the wall clock (docs/decisions/016), so other
- * processes on the cores do not move its scores, and Vitest's files must pass on a busy machine
- * anyway. Together they take the time of the longest instead of the sum (2026-11-29, fresh
- * build: Lighthouse 129 s beside Vitest 358 s, where one after the other took 134 + 303 s).
- * The abuse suite, whose floods measure time, still runs alone after them.
+ * `npm test` runs Vitest alone, then the abuse suite with the type check, the linter and the
+ * Lighthouse gate niced beside it. The abuse suite's floods measure time, so it needs the cores
+ * to itself — yet it leaves them ~40 % idle (its tests wait out the server's timeouts on stalled
+ * requests). Niced work takes that idle without moving its bounds (docs/testing.md): a waking
+ * abuse process takes a core back from a nice-19 one at once. The checks have no clock, and the
+ * Lighthouse gate times a page by the CPU its threads had, not by the wall clock
+ * (docs/decisions/016), so waiting for a core moves neither.
  *
- * Usage: node scripts/side-by-side.ts <npm script> <npm script> …
+ * Usage: node scripts/side-by-side.ts <npm script> … [--niced <npm script> …]
  */
-const scripts = process.argv.slice(2);
+const args = process.argv.slice(2);
+const nicedFrom = args.includes("--niced") ? args.indexOf("--niced") : args.length;
+const scripts = args.filter((arg) => arg !== "--niced");
+const niced = new Set(args.slice(nicedFrom + 1));
 if (scripts.length === 0) {
-  console.error("usage: node scripts/side-by-side.ts <npm script> <npm script> …");
+  console.error("usage: node scripts/side-by-side.ts <npm script> … [--niced <npm script> …]");
   process.exit(2);
 }
 
@@ -34,7 +40,10 @@ function prefixed(name: string, write: (line: string) => void) {
 }
 
 function run(name: string): Promise<number> {
-  const child = spawn("npm", ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"] });
+  const npm = ["run", "--silent", name];
+  const child = niced.has(name)
+    ? spawn("nice", ["-n", "19", "npm", ...npm], { stdio: ["ignore", "pipe", "pipe"] })
+    : spawn("npm", npm, { stdio: ["ignore", "pipe", "pipe"] });
   const out = prefixed(name, (line) => process.stdout.write(line));
   const err = prefixed(name, (line) => process.stderr.write(line));
   child.stdout.on("data", out.chunk);
