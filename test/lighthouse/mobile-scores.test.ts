@@ -19,8 +19,9 @@ import {
  * run's tasks are timed by the CPU time their thread had (bench/lib/thread-time.ts) before
  * Lighthouse simulates the phone (decision 016), each page is judged on the median of three
  * audits — a third is not made once two meet every bound, as the median then does whatever the
- * third would measure (test/support/lighthouse-gate.ts) — and a failure lists every run's figures. A run Lighthouse itself fails to measure (headless Chrome's occasional NO_FCP)
- * is no score: it is made again, twice at most, and named in the failure message.
+ * third would measure (test/support/lighthouse-gate.ts) — and a failure lists every run's
+ * figures. A run Lighthouse itself fails to measure (headless Chrome's occasional NO_FCP) is no
+ * score: it is made again, twice at most, and named in the failure message.
  * Each page is requested once first, as an anonymous visitor finds it: from the page cache.
  */
 const PAGES = ["/", "/sw/", "/fr/"];
