@@ -134,7 +134,10 @@ export async function startTestSite(options: SiteOptions = {}): Promise<TestSite
   const backendPort = options.env?.SUPABASE_LOCAL_PORT ?? String(await freePort());
   const darajaPort = options.env?.MPESA_LOCAL_PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [options.dev ? "server/dev.ts" : "server/index.ts"], {
+  // V8 flags for the site and the backend process it forks (vitest.config.ts: baseline wasm).
+  const flags = process.env.TEST_SITE_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const entry = options.dev ? "server/dev.ts" : "server/index.ts";
+  const child = spawn(process.execPath, [...flags, entry], {
     env: {
       ...process.env,
       NODE_ENV: options.dev ? "development" : "production",
