@@ -4,6 +4,7 @@ import { createConfirmedUser } from "./helpers/auth";
 import { expectAccessible } from "./helpers/axe";
 import { serviceClient } from "./helpers/backend";
 import { fieldError } from "./helpers/error-summary";
+import { searchFor } from "./helpers/search";
 
 test.beforeAll(ensureAdminOnboarded);
 
@@ -15,8 +16,7 @@ async function saveRole(page: Page, email: string) {
 }
 
 async function openRoleForm(page: Page, email: string) {
-  await page.getByLabel("Search", { exact: true }).fill(email);
-  await page.getByRole("button", { name: "Apply" }).click();
+  await searchFor(page, email);
   await page.getByRole("link", { name: `Change role: ${email}` }).click();
   await expect(page.getByRole("heading", { name: `Agency role of ${email}` })).toBeVisible();
 }
@@ -36,8 +36,7 @@ test("an admin makes a colleague agency staff, then takes the role away", async 
   await role.selectOption("staff");
   await saveRole(page, colleague.email);
   expect(await storedRole()).toEqual([{ role: "staff" }]);
-  await page.getByLabel("Search", { exact: true }).fill(colleague.email);
-  await page.getByRole("button", { name: "Apply" }).click();
+  await searchFor(page, colleague.email);
   await expect(page.getByTestId(`person-${colleague.email}`)).toContainText("Staff");
 
   await openRoleForm(page, colleague.email);

@@ -28,6 +28,7 @@ import {
   pdfOfMail,
   runPhone,
 } from "./helpers/payments";
+import { searchFor } from "./helpers/search";
 import { addSession } from "./helpers/session";
 
 test.beforeAll(ensureAdminOnboarded);
@@ -69,8 +70,7 @@ test("a quote request becomes a quote, a deposit and a balance paid by M-Pesa an
   let quoteNumber = "";
   await test.step("the agency turns the request into a quote and sends it", async () => {
     await signIn(agency, ADMIN, "/admin/messages");
-    await agency.getByLabel("Search", { exact: true }).fill(email);
-    await agency.getByRole("button", { name: "Apply" }).click();
+    await searchFor(agency, email);
     await agency.getByRole("row").filter({ hasText: email }).getByRole("link").click();
     await agency.getByRole("link", { name: "Draft a quote" }).click();
     // The title the client will read starts in the lead's language.
