@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import { PATIENT_FILES } from "./test/setup/patient-files.ts";
+import { integrationOptions } from "./test/setup/vitest-options.ts";
+
+/**
+ * The patient files (test/setup/patient-files.ts): Vitest files with no clock in them, run at
+ * the lowest CPU priority beside the abuse suite (`npm run test:patient`, scripts/side-by-side.ts).
+ * A flood there can hold them for tens of seconds, so a test and a hook get four minutes.
+ */
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    ...integrationOptions,
+    include: PATIENT_FILES,
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+    maxWorkers: 2,
+  },
+});
