@@ -72,6 +72,8 @@ export class PageCache {
    */
   epoch = 0;
   private readonly recompressing = new Set<Promise<void>>();
+  /** Pages whose best-quality brotli body was asked for (once each). */
+  private readonly recompressed = new WeakSet<CachedPage>();
 
   constructor({
     maxBytes = 64 * 1024 * 1024,
@@ -93,8 +95,12 @@ export class PageCache {
   get(url: string): CachedPage | undefined {
     const slot = this.slot(url);
     const page = slot?.cache.get(slot.key);
-    if (page) this.hits++;
-    else this.misses++;
+    if (page) {
+      this.hits++;
+      // Asked for again within its TTL: a popular page, worth its smaller brotli body.
+      if (slot && this.worthRecompressing(slot.cache, slot.key, page))
+        this.recompress(slot.cache, slot.key, page);
+    } else this.misses++;
     return page;
   }
 
@@ -122,12 +128,25 @@ export class PageCache {
     };
     const slot = epoch === this.epoch ? this.slot(url) : undefined;
     slot?.cache.set(slot.key, page);
-    // The site's own pages (a path with no parameters: a bounded set, each rendered at most once
-    // per TTL) swap in a smaller brotli body off the event loop; a URL with parameters, which a
-    // visitor can vary at will, keeps the fast quality so nobody can buy 100 ms of CPU per request.
-    if (slot?.cache === this.pages && !slot.key.includes("?") && body.length >= 1024)
-      this.recompress(slot.cache, slot.key, page);
     return page;
+  }
+
+  /**
+   * The site's own pages (a path with no parameters: a bounded set, each rendered at most once
+   * per TTL) swap in a smaller brotli body off the event loop on their first hit, once each; a
+   * URL with parameters, which a visitor can vary at will, keeps the fast quality so nobody can
+   * buy 100 ms of CPU per request. A page nobody asks for again (a crawler's visit, a page
+   * invalidated before its next visitor) never pays for it.
+   */
+  private worthRecompressing(
+    cache: LRUCache<string, CachedPage>,
+    key: string,
+    page: CachedPage,
+  ): boolean {
+    if (cache !== this.pages || key.includes("?") || page.body.length < 1024) return false;
+    if (this.recompressed.has(page)) return false;
+    this.recompressed.add(page);
+    return true;
   }
 
   private recompress(cache: LRUCache<string, CachedPage>, key: string, page: CachedPage): void {
@@ -140,7 +159,7 @@ export class PageCache {
     this.recompressing.add(done);
   }
 
-  /** Resolves once every page stored so far has its best-quality brotli body (for tests). */
+  /** Resolves once every page served from the cache so far has its best-quality brotli body (for tests). */
   async settled(): Promise<void> {
     await Promise.all([...this.recompressing]);
   }

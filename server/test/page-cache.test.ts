@@ -27,6 +27,11 @@ describe("PageCache", () => {
     const body = html(`<ul>${words.join("")}</ul>`);
     const page = cache.store("/", 200, publicHeaders(), body);
     const first = page.br.length;
+    // Stored and not asked for again: nothing spent on it yet.
+    await cache.settled();
+    expect(page.br.length).toBe(first);
+    // Its first hit asks for the smaller body; the hits after it get it.
+    expect(cache.get("/")?.br.length).toBe(first);
     await cache.settled();
     const stored = cache.get("/");
     expect(stored?.br.length).toBeLessThan(first);
@@ -35,6 +40,7 @@ describe("PageCache", () => {
 
     // Parameters a visitor can vary at will never buy a best-quality recompression.
     const filtered = cache.store("/blog?category=Any", 200, publicHeaders(), body);
+    cache.get("/blog?category=Any");
     await cache.settled();
     expect(cache.get("/blog?category=Any")?.br.length).toBe(filtered.br.length);
   });
