@@ -5,13 +5,15 @@ import { integrationOptions } from "./test/setup/vitest-options.ts";
 /**
  * The patient files (test/setup/patient-files.ts): Vitest files with no clock in them, run at
  * the lowest CPU priority beside the abuse suite (`npm run test:patient`, scripts/side-by-side.ts).
- * A flood there can hold them for tens of seconds, so a test and a hook get four minutes.
+ * A flood there can hold them for a minute or more, so a test and a hook get four minutes, and a
+ * site it starts 200 s to answer (test/support/site.ts).
  */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     ...integrationOptions,
     include: PATIENT_FILES,
+    env: { ...integrationOptions.env, TEST_SITE_START_MS: "200000" },
     testTimeout: 240_000,
     hookTimeout: 240_000,
     maxWorkers: 2,
