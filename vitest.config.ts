@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { PATIENT_FILES } from "./test/setup/patient-files.ts";
 import { integrationOptions } from "./test/setup/vitest-options.ts";
 
 // The reactRouter() Vite plugin is deliberately absent: it breaks Vitest ("can't detect preamble").
@@ -15,9 +14,8 @@ export default defineConfig({
       "test/unit/**/*.test.{ts,tsx}",
       "test/integration/**/*.test.ts",
     ],
-    // Time- and memory-bounded abuse tests run alone: vitest.abuse.config.ts. The patient files
-    // run beside them at the lowest CPU priority: vitest.patient.config.ts.
-    exclude: ["**/node_modules/**", "**/*.abuse.test.ts", ...PATIENT_FILES],
+    // Time- and memory-bounded abuse tests run alone: vitest.abuse.config.ts.
+    exclude: ["**/node_modules/**", "**/*.abuse.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Three files at a time on these 2-core machines (Vitest's default is cores - 1 = one): the

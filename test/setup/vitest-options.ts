@@ -1,6 +1,6 @@
 import type { ViteUserConfig } from "vitest/config";
 
-/** What the main Vitest run and the patient files' run (test/setup/patient-files.ts) share. */
+/** The main Vitest run's options (vitest.config.ts), apart from which files and how many at once. */
 export const integrationOptions = {
   globalSetup: ["test/setup/global-setup.ts"],
   // Backends started by tests hash new passwords at bcrypt cost 4 instead of 10 (GoTrue's): the
