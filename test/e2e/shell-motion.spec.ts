@@ -1,5 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 
+// The motion under test: a visitor who has not asked for less (the flows run with reduced motion).
+test.use({ reducedMotion: "no-preference" });
+
 /** The progress bar's horizontal scale (0 = empty, 1 = full) and whether the header is raised. */
 async function scrollState(page: Page) {
   return page.evaluate(() => {
@@ -40,4 +43,17 @@ test("service cards rise in one after another, 100 ms apart", async ({ page }) =
     .locator("main .stagger-in")
     .evaluateAll((items) => items.map((item) => getComputedStyle(item).animationDelay));
   expect(delays).toEqual(["0s", "0.1s", "0.2s", "0.3s", "0.4s", "0.5s", "0.6s", "0.7s"]);
+});
+
+test.describe("for a visitor who asked for less motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("service cards are in place at once, with no rise-in", async ({ page }) => {
+    await page.goto("/services");
+    const animations = await page
+      .locator("main .stagger-in")
+      .evaluateAll((items) => items.map((item) => getComputedStyle(item).animationName));
+    expect(animations.length).toBe(8);
+    expect(new Set(animations)).toEqual(new Set(["none"]));
+  });
 });
