@@ -87,9 +87,9 @@ export function removeDir(dir: string): void {
 }
 
 /**
- * How long a site may take to answer /healthz: `TEST_SITE_START_MS`, else 60 s. The Lighthouse
- * gate, niced beside the abuse suite, gives more (vitest.lighthouse.config.ts): a flood there can
- * hold a starting site for over a minute.
+ * How long a site may take to answer /healthz: `TEST_SITE_START_MS`, else 60 s. The runs niced
+ * beside the abuse suite (vitest.patient.config.ts, vitest.lighthouse.config.ts) give more: a
+ * flood there can hold a starting site for over a minute.
  */
 function startDeadlineMs(): number {
   const configured = Number(process.env.TEST_SITE_START_MS);
