@@ -9,11 +9,12 @@ import { spawn } from "node:child_process";
  * `npm test` runs Vitest alone, then the abuse suite with the type check, the linter, the
  * Lighthouse gate and the patient Vitest files (test/setup/patient-files.ts) niced beside it.
  * The abuse suite's floods measure time, so it needs the cores to itself — yet it leaves them
- * ~40 % idle (its tests wait out the server's timeouts on stalled requests). Niced work takes that idle without moving its bounds (docs/testing.md): a waking
- * abuse process takes a core back from a nice-19 one at once. The checks have no clock, the
- * patient files' run relaxes the clocks they do not see (vitest.patient.config.ts), and the
- * Lighthouse gate times a page by the CPU its threads had, not by the wall clock
- * (docs/decisions/016), so waiting for a core moves none of them.
+ * ~40 % idle (its tests wait out the server's timeouts on stalled requests). Niced work takes
+ * that idle without moving its bounds (docs/testing.md): a waking abuse process takes a core
+ * back from a nice-19 one at once. The checks have no clock, the patient files' run relaxes the
+ * clocks they do not see (vitest.patient.config.ts), and the Lighthouse gate times a page by the
+ * CPU its threads had, not by the wall clock (docs/decisions/016), so waiting for a core moves
+ * none of them.
  *
  * Usage: node scripts/side-by-side.ts <npm script> … [--niced <npm script> …]
  */
