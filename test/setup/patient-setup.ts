@@ -15,7 +15,7 @@ import setup from "./global-setup.ts";
 export const PATIENT_STATEMENT_TIMEOUT = "4min";
 
 /** Sets the API roles' statement_timeout in the data directory `dir` to four minutes. */
-export async function relaxStatementTimeouts(dir: string): Promise<void> {
+async function relaxStatementTimeouts(dir: string): Promise<void> {
   const db = await openDatabase(join(dir, "pgdata"));
   try {
     await db.exec(
