@@ -184,8 +184,10 @@ test("hide, publish and delete a service from the list, the delete after confirm
     .getByRole("link", { name: `Delete ${title}` })
     .click();
   await expect(page.getByRole("heading", { name: `Delete “${title}”?` })).toBeVisible();
-  // Cancel keeps it…
+  // Cancel keeps it… (the step closes: until then the row was there behind it anyway, and a
+  // click on Delete would race Cancel's own navigation)
   await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: `Delete “${title}”?` })).toHaveCount(0);
   await expect(listRow(page, title)).toHaveCount(1);
   expect(await storedRow("services", { id: service.id })).not.toBeNull();
   // …confirming deletes it.
