@@ -1,6 +1,6 @@
-import { test } from "@playwright/test";
 import { ensureAdminOnboarded, expectAdminPageFitsPhone } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
+import { test } from "./helpers/sweep-page";
 
 let messageId = 0;
 
@@ -54,8 +54,8 @@ const PAGES = [
 
 for (const pattern of PAGES) {
   test(`${pattern} fits a 360 px phone without sideways scrolling, and is accessible`, async ({
-    page,
+    sweepPage,
   }) => {
-    await expectAdminPageFitsPhone(page, pattern.replace(":message", String(messageId)));
+    await expectAdminPageFitsPhone(sweepPage, pattern.replace(":message", String(messageId)));
   });
 }

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import routes from "../../app/routes.ts";
 import { routeLeaves } from "../support/route-table.ts";
 import { ADMIN, createPlainUser, ensureAdminOnboarded, signIn } from "./admin-helpers";
 import { serviceClient } from "./helpers/backend";
+import { test } from "./helpers/sweep-page";
 
 /**
  * WCAG 2.2 SC 2.5.8 (target size, minimum) on every admin page at 360 px: each visible link,
@@ -192,7 +193,7 @@ test("the list of admin pages comes from the route config and covers the site ed
 
 for (const pattern of ADMIN_PAGES) {
   test(`every target on ${pattern} is at least 24 × 24 px on a 360 px phone, nothing scrolls sideways`, async ({
-    page,
+    sweepPage: page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const section = /^\/admin\/([a-z-]+)\/:id/.exec(pattern)?.[1] ?? "";
