@@ -28,5 +28,5 @@ test("a library image picked with JavaScript is previewed at once; in Kiswahili"
   await expect(chosenImage(page).locator("img")).toHaveAttribute("srcset", /480w/);
   await expect(noImage(page)).not.toBeChecked();
   await page.getByLabel("Sehemu ya picha inayoonekana").selectOption("bottom-right");
-  expect(await cropOf(page)).toMatchObject({ fit: "cover", position: "100% 100%" });
+  await expect.poll(() => cropOf(page)).toMatchObject({ fit: "cover", position: "100% 100%" });
 });

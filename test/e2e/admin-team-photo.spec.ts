@@ -36,7 +36,7 @@ test("a chosen photo is shown round and cropped as chosen, and 'No image' is no 
     await expect(chosenImage(page)).toContainText("New file: wide-portrait.png.");
     await expect(chosenImage(page).locator("img")).toHaveAttribute("src", /^data:image\/png/);
     await expect(noImage(page)).not.toBeChecked();
-    expect(await cropOf(page)).toMatchObject({ fit: "cover", position: "50% 0%" });
+    await expect.poll(() => cropOf(page)).toMatchObject({ fit: "cover", position: "50% 0%" });
     await expect(chosenImage(page).locator("img")).toBeVisible();
   }
 
@@ -48,7 +48,7 @@ test("a chosen photo is shown round and cropped as chosen, and 'No image' is no 
   const img = chosenImage(page).locator("img");
   await expect(img).toHaveAttribute("srcset", /\/media\/[0-9a-f]{32}\/480\.jpg 480w/);
   await expect(chosenImage(page).locator("source[type='image/avif']")).toHaveCount(1);
-  expect(await cropOf(page)).toMatchObject({ fit: "cover", position: "50% 0%" });
+  await expect.poll(() => cropOf(page)).toMatchObject({ fit: "cover", position: "50% 0%" });
   const box = await img.boundingBox();
   expect(Math.round(box?.width ?? 0)).toBe(Math.round(box?.height ?? -1));
   await expect(page.getByLabel("Crop of the photo")).toHaveValue("top");
